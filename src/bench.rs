@@ -1,0 +1,307 @@
+//! The physics bench: flicks run to rest on the standard town, through the Bevy
+//! app and through raw rapier3d, measured in the same run.
+//!
+//! Shared by `highnoon bench` and `cargo bench`.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use bevy::math::Vec2;
+use bevy_rapier3d::rapier::prelude::PhysicsPipeline;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::physics::headless::Sim;
+use crate::physics::pieces::{DiscKind, PieceId, PieceKind};
+use crate::physics::raw::RawWorld;
+use crate::physics::table::Flick;
+
+#[derive(Debug, Clone)]
+pub struct BenchConfig {
+    pub flicks: usize,
+    pub seed: u64,
+    /// Distance from the disc to the target figure, metres.
+    pub distance: f32,
+}
+
+impl Default for BenchConfig {
+    fn default() -> Self {
+        Self {
+            flicks: 300,
+            seed: 45,
+            distance: 0.30,
+        }
+    }
+}
+
+/// One measured flick.
+#[derive(Debug, Clone)]
+pub struct FlickSample {
+    pub disc: PieceId,
+    pub target: PieceId,
+    pub strength: f32,
+    pub steps: u32,
+    pub raw_steps: u32,
+    pub bevy: Duration,
+    pub raw: Duration,
+    pub hit_target: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct BenchReport {
+    pub bodies: usize,
+    pub samples: Vec<FlickSample>,
+    pub idle_step: Duration,
+    pub total_wall: Duration,
+}
+
+pub fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Finds a clear spot `distance` from `target` (nothing within 4 cm but the table).
+fn clear_spot(
+    poses: &[(bevy::math::Vec3, bevy::math::Quat)],
+    skip: &[usize],
+    target: bevy::math::Vec3,
+    distance: f32,
+    half: Vec2,
+    rng: &mut StdRng,
+) -> Option<Vec2> {
+    for _ in 0..64 {
+        let a: f32 = rng.random_range(0.0..std::f32::consts::TAU);
+        let p = Vec2::new(target.x, target.z) + Vec2::from_angle(a) * distance;
+        if p.x.abs() > half.x - 0.05 || p.y.abs() > half.y - 0.05 {
+            continue;
+        }
+        let clear = poses
+            .iter()
+            .enumerate()
+            .all(|(k, (t, _))| skip.contains(&k) || Vec2::new(t.x, t.z).distance(p) > 0.045);
+        // Nothing may stand on the line to the target either, within 3 cm.
+        let to = Vec2::new(target.x, target.z);
+        let line_clear = poses.iter().enumerate().all(|(k, (t, _))| {
+            if skip.contains(&k) || Vec2::new(t.x, t.z).distance(to) < 1e-4 {
+                return true;
+            }
+            let q = Vec2::new(t.x, t.z);
+            let d = to - p;
+            let s = ((q - p).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+            (p + d * s).distance(q) > 0.03
+        });
+        if clear && line_clear {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Runs the bench on `sim` (the standard town); `progress` is told each flick.
+pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize)) -> BenchReport {
+    let wall = Instant::now();
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let base = sim.snapshot();
+    let figures: Vec<PieceId> = sim
+        .index()
+        .pieces
+        .iter()
+        .filter(|p| p.kind.is_figure())
+        .map(|p| p.id)
+        .collect();
+    let discs: Vec<PieceId> = sim.discs().map(|(id, _)| id).collect();
+    let half = Vec2::new(sim.profile().table.size.0, sim.profile().table.size.1) / 2.0;
+    let mut pipeline = PhysicsPipeline::new();
+    let mut samples = Vec::with_capacity(config.flicks);
+    let mut attempts = 0;
+    while samples.len() < config.flicks && attempts < config.flicks * 20 {
+        attempts += 1;
+        sim.restore(&base);
+        let target = figures[rng.random_range(0..figures.len())];
+        let disc = discs[rng.random_range(0..discs.len())];
+        let poses = sim.poses();
+        let skip = [disc.0 as usize];
+        let Some(at) = clear_spot(
+            &poses,
+            &skip,
+            poses[target.0 as usize].0,
+            config.distance,
+            half,
+            &mut rng,
+        ) else {
+            continue;
+        };
+        sim.place(disc, at, 0.0);
+        let t = poses[target.0 as usize].0;
+        let direction = Vec2::new(t.x, t.z) - at;
+        let strength = rng.random_range(0.7..1.0);
+        let mut raw = RawWorld::from_sim(sim);
+        let t0 = Instant::now();
+        let raw_steps = raw.flick_to_rest(&mut pipeline, disc, direction, strength);
+        let raw_time = t0.elapsed();
+        let t1 = Instant::now();
+        let outcome = sim
+            .flick(Flick::new(disc, direction, strength))
+            .expect("bench flick");
+        let bevy_time = t1.elapsed();
+        samples.push(FlickSample {
+            disc,
+            target,
+            strength,
+            steps: outcome.steps,
+            raw_steps,
+            bevy: bevy_time,
+            raw: raw_time,
+            hit_target: outcome.touched.first().map(|t| t.piece) == Some(target),
+        });
+        progress(samples.len());
+    }
+    sim.restore(&base);
+    // An idle step: the whole town asleep.
+    let mut raw = RawWorld::from_sim(sim);
+    let mut idle = Vec::new();
+    for _ in 0..200 {
+        let t = Instant::now();
+        raw.step(&mut pipeline);
+        idle.push(t.elapsed().as_secs_f64());
+    }
+    BenchReport {
+        bodies: sim.index().len(),
+        samples,
+        idle_step: Duration::from_secs_f64(median(idle)),
+        total_wall: wall.elapsed(),
+    }
+}
+
+impl BenchReport {
+    pub fn median_bevy(&self) -> f64 {
+        median(self.samples.iter().map(|s| s.bevy.as_secs_f64()).collect())
+    }
+    pub fn median_raw(&self) -> f64 {
+        median(self.samples.iter().map(|s| s.raw.as_secs_f64()).collect())
+    }
+    pub fn median_step_bevy(&self) -> f64 {
+        median(
+            self.samples
+                .iter()
+                .map(|s| s.bevy.as_secs_f64() / s.steps.max(1) as f64)
+                .collect(),
+        )
+    }
+    pub fn median_step_raw(&self) -> f64 {
+        median(
+            self.samples
+                .iter()
+                .map(|s| s.raw.as_secs_f64() / s.raw_steps.max(1) as f64)
+                .collect(),
+        )
+    }
+    /// Median over flicks of (Bevy time / raw time) for the same flick.
+    pub fn median_ratio(&self) -> f64 {
+        median(
+            self.samples
+                .iter()
+                .map(|s| s.bevy.as_secs_f64() / s.raw.as_secs_f64())
+                .collect(),
+        )
+    }
+
+    pub fn print(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let n = self.samples.len();
+        let same_steps = self
+            .samples
+            .iter()
+            .filter(|s| s.steps == s.raw_steps)
+            .count();
+        let hits = self.samples.iter().filter(|s| s.hit_target).count();
+        let steps = median(self.samples.iter().map(|s| s.steps as f64).collect());
+        writeln!(
+            out,
+            "highnoon bench: standard town, {} bodies (+ table), {} flicks at ~30 cm into a standing figure",
+            self.bodies, n
+        )?;
+        writeln!(out, "  flicks that hit their figure first   {hits}/{n}")?;
+        writeln!(out, "  median steps to rest                 {steps:.0}")?;
+        writeln!(
+            out,
+            "  time per physics step (Bevy app)     {:8.2} µs  (median over flicks of time/steps)",
+            self.median_step_bevy() * 1e6
+        )?;
+        writeln!(
+            out,
+            "  time per physics step (raw rapier3d) {:8.2} µs",
+            self.median_step_raw() * 1e6
+        )?;
+        writeln!(
+            out,
+            "  idle step, all asleep (raw)          {:8.2} µs",
+            self.idle_step.as_secs_f64() * 1e6
+        )?;
+        writeln!(
+            out,
+            "  flick run to rest (Bevy app)         {:8.3} ms  median",
+            self.median_bevy() * 1e3
+        )?;
+        writeln!(
+            out,
+            "  flick run to rest (raw rapier3d)     {:8.3} ms  median",
+            self.median_raw() * 1e3
+        )?;
+        writeln!(
+            out,
+            "  flicks per second per core (Bevy)    {:8.0}",
+            1.0 / self.median_bevy()
+        )?;
+        writeln!(
+            out,
+            "  Bevy app / raw rapier3d              {:8.3}×  (median of per-flick ratios; ratio of medians {:.3}×)",
+            self.median_ratio(),
+            self.median_bevy() / self.median_raw()
+        )?;
+        writeln!(
+            out,
+            "  same step count, Bevy vs raw         {same_steps}/{n}"
+        )?;
+        writeln!(
+            out,
+            "  wall time                            {:8.2} s",
+            self.total_wall.as_secs_f64()
+        )?;
+        Ok(())
+    }
+
+    /// One line per flick, for plotting.
+    pub fn write_csv(&self, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "flick,disc,target,strength,steps,raw_steps,bevy_us,raw_us,hit_target"
+        )?;
+        for (i, s) in self.samples.iter().enumerate() {
+            writeln!(
+                out,
+                "{i},{},{},{:.4},{},{},{:.2},{:.2},{}",
+                s.disc.0,
+                s.target.0,
+                s.strength,
+                s.steps,
+                s.raw_steps,
+                s.bevy.as_secs_f64() * 1e6,
+                s.raw.as_secs_f64() * 1e6,
+                s.hit_target
+            )?;
+        }
+        Ok(())
+    }
+}
+
+pub fn is_disc(kind: PieceKind) -> bool {
+    matches!(kind, PieceKind::Disc(DiscKind::Movement | DiscKind::Bullet))
+}

@@ -1,0 +1,10 @@
+//! highnoon: a 3D tabletop dexterity simulator of the Wild West.
+//!
+//! The simulation (`scenario`, `physics`) works without rendering; `render`
+//! adds the window, camera, input and HUD on top.
+
+pub mod app;
+pub mod bench;
+pub mod physics;
+pub mod render;
+pub mod scenario;

@@ -1,0 +1,198 @@
+//! highnoon: `cargo run --release` opens the table; `bench` measures the
+//! physics headless; `validate` checks RON files.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use highnoon::scenario::{self, PhysicsProfile, Town};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "highnoon",
+    version,
+    about = "A 3D tabletop dexterity simulator of the Wild West"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(clap::Args, Debug, Clone, Default)]
+struct PlayArgs {
+    /// Town file (RON).
+    #[arg(long, global = true)]
+    town: Option<PathBuf>,
+    /// Physics profile (RON).
+    #[arg(long, global = true)]
+    profile: Option<PathBuf>,
+    /// Render, save a PNG screenshot here and exit.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 90)]
+    frames: u32,
+    /// Show an aim in progress: NAME,ANGLE_DEG,STRENGTH (0° = +x, 90° = toward the player).
+    #[arg(long)]
+    aim: Option<highnoon::render::screenshot::ScriptedFlick>,
+    /// Flick a piece at start: NAME,ANGLE_DEG,STRENGTH.
+    #[arg(long)]
+    flick: Option<highnoon::render::screenshot::ScriptedFlick>,
+    /// Window size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x800")]
+    size: String,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Open the table (the default).
+    Play,
+    /// Measure the physics headless: flicks run to rest, Bevy app vs raw rapier3d.
+    Bench {
+        /// Number of flicks.
+        #[arg(long, default_value_t = 300)]
+        flicks: usize,
+        #[arg(long, default_value_t = 45)]
+        seed: u64,
+        /// Also write one CSV line per flick here.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+    },
+    /// Check a profile and towns; prints file:line:column for every error.
+    Validate {
+        /// Town files (default: every file in scenarios/).
+        towns: Vec<PathBuf>,
+    },
+}
+
+fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::DataError> {
+    let profile_path = args
+        .profile
+        .clone()
+        .unwrap_or_else(scenario::default_profile_path);
+    let town_path = args
+        .town
+        .clone()
+        .unwrap_or_else(scenario::default_town_path);
+    let profile = PhysicsProfile::load(&profile_path)?;
+    let town = Town::load(&town_path, profile.table.size)?;
+    Ok((profile, town))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Play) {
+        Command::Play => {
+            let (profile, town) = match load(&cli.play) {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let Some((w, h)) = cli
+                .play
+                .size
+                .split_once('x')
+                .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+            else {
+                eprintln!("error: --size wants WIDTHxHEIGHT, e.g. 1280x800");
+                return ExitCode::from(2);
+            };
+            let script = highnoon::render::screenshot::Script {
+                screenshot: cli.play.screenshot.clone(),
+                frames: cli.play.frames,
+                aim: cli.play.aim.clone(),
+                flick: cli.play.flick.clone(),
+            };
+            highnoon::app::run_window(profile, town, script, (w, h))
+        }
+        Command::Bench { flicks, seed, csv } => {
+            let (profile, town) = match load(&cli.play) {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut sim = highnoon::physics::headless::Sim::new(profile, &town);
+            let config = highnoon::bench::BenchConfig {
+                flicks,
+                seed,
+                ..Default::default()
+            };
+            let report = highnoon::bench::run(&mut sim, &config, |n| {
+                if n % 50 == 0 {
+                    eprint!("\r{n}/{flicks} flicks");
+                }
+            });
+            eprintln!();
+            let _ = report.print(&mut std::io::stdout());
+            if let Some(path) = csv {
+                match std::fs::File::create(&path).map(std::io::BufWriter::new) {
+                    Ok(mut f) => {
+                        if let Err(e) = report.write_csv(&mut f) {
+                            eprintln!("error: writing {}: {e}", path.display());
+                            return ExitCode::from(2);
+                        }
+                        println!("per-flick figures written to {}", path.display());
+                    }
+                    Err(e) => {
+                        eprintln!("error: cannot create {}: {e}", path.display());
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Validate { towns } => {
+            let profile_path = cli
+                .play
+                .profile
+                .clone()
+                .unwrap_or_else(scenario::default_profile_path);
+            let profile = match PhysicsProfile::load(&profile_path) {
+                Ok(p) => {
+                    println!("ok    {}", profile_path.display());
+                    p
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let towns = if towns.is_empty() {
+                let dir = scenario::data_root().join("scenarios");
+                let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+                    .map(|r| {
+                        r.filter_map(|e| e.ok().map(|e| e.path()))
+                            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                v.sort();
+                v
+            } else {
+                towns
+            };
+            let mut failed = false;
+            for path in towns {
+                match Town::load(&path, profile.table.size) {
+                    Ok(t) => println!("ok    {} ({})", path.display(), t.name),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        failed = true;
+                    }
+                }
+            }
+            if failed {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+    }
+}

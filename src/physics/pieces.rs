@@ -1,0 +1,445 @@
+//! The pieces of Flick 'em Up! as Rapier bodies, spawned from a profile and a town.
+//!
+//! Units: metres, kilograms, seconds. The table top is the plane y = 0 and its
+//! centre is the origin; +z points toward the player's seat.
+//! Spawn order is fixed (table, buildings, gallows, props, figures, discs, in
+//! file order), so the same town always gives the same Rapier handles.
+
+use bevy::prelude::*;
+use bevy_rapier3d::prelude::*;
+
+use crate::scenario::profile::{Material, PhysicsProfile};
+use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team, Town};
+
+/// Index of a piece in spawn order: stable for a given town file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PieceId(pub u16);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DiscKind {
+    Movement,
+    Bullet,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    Disc(DiscKind),
+    Figure { team: Team, hat: Option<u8> },
+    Building(BuildingKind),
+    Gallows,
+    Prop(PropKind),
+}
+
+impl PieceKind {
+    pub fn is_figure(self) -> bool {
+        matches!(self, PieceKind::Figure { .. })
+    }
+    pub fn is_disc(self) -> bool {
+        matches!(self, PieceKind::Disc(_))
+    }
+}
+
+/// Which part of a piece a collider is: rules care whether a disc touched a
+/// support block (and which face) or the facade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PartKind {
+    Whole,
+    LeftBlock,
+    RightBlock,
+    Facade,
+}
+
+/// A piece on the table: on the rigid-body entity.
+#[derive(Component, Debug, Clone)]
+pub struct Piece {
+    pub id: PieceId,
+    pub kind: PieceKind,
+}
+
+/// A collider of a piece: on the entity holding the `Collider`.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PieceCollider {
+    pub piece: PieceId,
+    pub part: PartKind,
+}
+
+/// Which side of a figure's hat is up.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Hat {
+    pub number: Option<u8>,
+    pub side: HatSide,
+}
+
+/// A building's door line in the building's local frame (x from -w/2 to w/2 at z = 0, y = 0).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Door {
+    pub half_width: f32,
+}
+
+/// The table's fixed body.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TableTop;
+
+/// Everything a spawned town consists of, in spawn order.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct SpawnedTown {
+    pub pieces: Vec<Entity>,
+    pub table: Option<Entity>,
+}
+
+fn material_components(m: &Material) -> (Friction, Restitution, ColliderMassProperties) {
+    (
+        Friction::coefficient(m.friction),
+        Restitution::coefficient(m.restitution),
+        ColliderMassProperties::Density(m.density),
+    )
+}
+
+fn body(m: &Material, transform: Transform, ccd: bool) -> impl Bundle {
+    (
+        RigidBody::Dynamic,
+        transform,
+        Damping {
+            linear_damping: m.linear_damping,
+            angular_damping: m.angular_damping,
+        },
+        if ccd { Ccd::enabled() } else { Ccd::disabled() },
+        Visibility::default(),
+    )
+}
+
+fn placed(at_cm: (f32, f32), y: f32, facing_deg: f32) -> Transform {
+    Transform::from_xyz(at_cm.0 / 100.0, y, at_cm.1 / 100.0)
+        .with_rotation(Quat::from_rotation_y(facing_deg.to_radians()))
+}
+
+/// Figures are flat wooden cut-outs: depth (front to back) as a fraction of width.
+pub const FIGURE_DEPTH: f32 = 0.6;
+
+/// The collider of a standing figure: base, body, head and hat, origin at the base's bottom.
+pub fn figure_collider(p: &PhysicsProfile) -> Collider {
+    let f = &p.pieces.figure;
+    let body_y = f.base_height + f.body_height / 2.0;
+    let head_y = f.base_height + f.body_height + f.head_radius * 0.8;
+    let hat_y = head_y + f.head_radius * 0.7 + f.hat_height / 2.0;
+    Collider::compound(vec![
+        (
+            Vec3::new(0.0, f.base_height / 2.0, 0.0),
+            Quat::IDENTITY,
+            Collider::cylinder(f.base_height / 2.0, f.base_radius),
+        ),
+        (
+            Vec3::new(0.0, body_y, 0.0),
+            Quat::IDENTITY,
+            Collider::cuboid(
+                f.body_radius,
+                f.body_height / 2.0,
+                f.body_radius * FIGURE_DEPTH,
+            ),
+        ),
+        (
+            Vec3::new(0.0, head_y, 0.0),
+            Quat::IDENTITY,
+            Collider::ball(f.head_radius),
+        ),
+        // The hat's brim, as a flat box: a fallen figure lies still instead of rolling on base and brim.
+        (
+            Vec3::new(0.0, hat_y, 0.0),
+            Quat::IDENTITY,
+            Collider::cuboid(
+                f.hat_radius,
+                f.hat_height / 2.0,
+                f.hat_radius * FIGURE_DEPTH,
+            ),
+        ),
+    ])
+}
+
+pub fn figure_height(p: &PhysicsProfile) -> f32 {
+    let f = &p.pieces.figure;
+    f.base_height + f.body_height + f.head_radius * 1.5 + f.hat_height
+}
+
+pub fn gallows_collider(p: &PhysicsProfile) -> Collider {
+    let g = &p.pieces.gallows;
+    let (px, py, pz) = g.platform_size;
+    let post_x = -px / 2.0 + g.post_width;
+    Collider::compound(vec![
+        (
+            Vec3::new(0.0, py / 2.0, 0.0),
+            Quat::IDENTITY,
+            Collider::cuboid(px / 2.0, py / 2.0, pz / 2.0),
+        ),
+        (
+            Vec3::new(post_x, py + g.post_height / 2.0, 0.0),
+            Quat::IDENTITY,
+            Collider::cuboid(g.post_width / 2.0, g.post_height / 2.0, g.post_width / 2.0),
+        ),
+        (
+            Vec3::new(
+                post_x + g.beam_length / 2.0,
+                py + g.post_height - g.post_width / 2.0,
+                0.0,
+            ),
+            Quat::IDENTITY,
+            Collider::cuboid(g.beam_length / 2.0, g.post_width / 2.0, g.post_width / 2.0),
+        ),
+    ])
+}
+
+pub fn cactus_collider(p: &PhysicsProfile) -> Collider {
+    let c = &p.pieces.cactus;
+    let arm_y = c.trunk_height * 0.55;
+    let arm_x = c.trunk_radius + c.arm_length / 2.0;
+    Collider::compound(vec![
+        (
+            Vec3::new(0.0, c.trunk_height / 2.0, 0.0),
+            Quat::IDENTITY,
+            Collider::cylinder(c.trunk_height / 2.0, c.trunk_radius),
+        ),
+        (
+            Vec3::new(-arm_x, arm_y, 0.0),
+            Quat::IDENTITY,
+            Collider::cuboid(c.arm_length / 2.0, c.arm_radius, c.arm_radius),
+        ),
+        (
+            Vec3::new(arm_x, arm_y + c.arm_radius * 2.0, 0.0),
+            Quat::IDENTITY,
+            Collider::cuboid(c.arm_length / 2.0, c.arm_radius, c.arm_radius),
+        ),
+    ])
+}
+
+/// Spawns the table and every piece of `town`, in the fixed order. Discs that the
+/// town does not place are parked on the player's edge of the table.
+pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town) -> SpawnedTown {
+    let mut spawned = SpawnedTown::default();
+    let pieces = &profile.pieces;
+    let mut next_id = 0u16;
+    let mut new_id = || {
+        let id = PieceId(next_id);
+        next_id += 1;
+        id
+    };
+
+    // The table: a fixed slab whose top is y = 0.
+    let t = &profile.table;
+    let tm = profile.material(&t.material);
+    spawned.table = Some(
+        commands
+            .spawn((
+                Name::new("Table"),
+                TableTop,
+                RigidBody::Fixed,
+                Transform::from_xyz(0.0, -t.thickness / 2.0, 0.0),
+                Visibility::default(),
+                Collider::cuboid(t.size.0 / 2.0, t.thickness / 2.0, t.size.1 / 2.0),
+                material_components(tm),
+            ))
+            .id(),
+    );
+
+    let b = &pieces.building;
+    for spec in &town.buildings {
+        let id = new_id();
+        let block_m = profile.material(&b.block_material);
+        let facade_m = profile.material(&b.facade_material);
+        let (bx, by, bz) = b.block_size;
+        let (fx, fy, fz) = b.facade_size;
+        let block_offset = b.door_width / 2.0 + bx / 2.0;
+        let e = commands
+            .spawn((
+                Name::new(spec.kind.title()),
+                Piece {
+                    id,
+                    kind: PieceKind::Building(spec.kind),
+                },
+                Door {
+                    half_width: b.door_width / 2.0,
+                },
+                body(block_m, placed(spec.at_cm, 0.0, spec.facing_deg), false),
+            ))
+            .with_children(|parent| {
+                for (x, part) in [
+                    (-block_offset, PartKind::LeftBlock),
+                    (block_offset, PartKind::RightBlock),
+                ] {
+                    parent.spawn((
+                        Name::new(format!("{} support block", spec.kind.title())),
+                        PieceCollider { piece: id, part },
+                        Transform::from_xyz(x, by / 2.0, 0.0),
+                        Visibility::default(),
+                        Collider::cuboid(bx / 2.0, by / 2.0, bz / 2.0),
+                        material_components(block_m),
+                    ));
+                }
+                parent.spawn((
+                    Name::new(format!("{} facade", spec.kind.title())),
+                    PieceCollider {
+                        piece: id,
+                        part: PartKind::Facade,
+                    },
+                    Transform::from_xyz(0.0, by + fy / 2.0, 0.0),
+                    Visibility::default(),
+                    Collider::cuboid(fx / 2.0, fy / 2.0, fz / 2.0),
+                    material_components(facade_m),
+                ));
+            })
+            .id();
+        spawned.pieces.push(e);
+    }
+
+    for spec in &town.gallows {
+        let id = new_id();
+        let m = profile.material(&pieces.gallows.material);
+        let e = commands
+            .spawn((
+                Name::new("Gallows"),
+                Piece {
+                    id,
+                    kind: PieceKind::Gallows,
+                },
+                PieceCollider {
+                    piece: id,
+                    part: PartKind::Whole,
+                },
+                body(m, placed(spec.at_cm, 0.0, spec.facing_deg), false),
+                gallows_collider(profile),
+                material_components(m),
+            ))
+            .id();
+        spawned.pieces.push(e);
+    }
+
+    for spec in &town.props {
+        let id = new_id();
+        let (collider, y, material, name) = match spec.kind {
+            PropKind::Barrel => {
+                let d = &pieces.barrel;
+                (
+                    Collider::cylinder(d.height / 2.0, d.radius),
+                    d.height / 2.0,
+                    &d.material,
+                    "Barrel",
+                )
+            }
+            PropKind::Cactus => (
+                cactus_collider(profile),
+                0.0,
+                &pieces.cactus.material,
+                "Cactus",
+            ),
+            PropKind::Fence => {
+                let (x, y, z) = pieces.fence.size;
+                (
+                    Collider::cuboid(x / 2.0, y / 2.0, z / 2.0),
+                    y / 2.0,
+                    &pieces.fence.material,
+                    "Fence",
+                )
+            }
+            PropKind::Tumbleweed => {
+                let r = pieces.tumbleweed.radius;
+                (
+                    Collider::ball(r),
+                    r,
+                    &pieces.tumbleweed.material,
+                    "Tumbleweed",
+                )
+            }
+        };
+        let m = profile.material(material);
+        let e = commands
+            .spawn((
+                Name::new(name),
+                Piece {
+                    id,
+                    kind: PieceKind::Prop(spec.kind),
+                },
+                PieceCollider {
+                    piece: id,
+                    part: PartKind::Whole,
+                },
+                body(m, placed(spec.at_cm, y, spec.facing_deg), false),
+                collider,
+                material_components(m),
+            ))
+            .id();
+        spawned.pieces.push(e);
+    }
+
+    let fm = profile.material(&pieces.figure.material);
+    for spec in &town.figures {
+        let id = new_id();
+        let e = commands
+            .spawn((
+                Name::new(spec.display_name()),
+                Piece {
+                    id,
+                    kind: PieceKind::Figure {
+                        team: spec.team,
+                        hat: spec.hat,
+                    },
+                },
+                PieceCollider {
+                    piece: id,
+                    part: PartKind::Whole,
+                },
+                Hat {
+                    number: spec.hat,
+                    side: spec.hat_side,
+                },
+                body(fm, placed(spec.at_cm, 0.0, spec.facing_deg), false),
+                figure_collider(profile),
+                material_components(fm),
+            ))
+            .id();
+        spawned.pieces.push(e);
+    }
+
+    // One movement disc and four bullets, always, in this order.
+    let parked_z = t.size.1 * 50.0 - 5.0;
+    let defaults = [
+        (-60.0, parked_z),
+        (-54.0, parked_z),
+        (-49.0, parked_z),
+        (-44.0, parked_z),
+        (-39.0, parked_z),
+    ];
+    for (i, kind) in [
+        DiscKind::Movement,
+        DiscKind::Bullet,
+        DiscKind::Bullet,
+        DiscKind::Bullet,
+        DiscKind::Bullet,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let id = new_id();
+        let (d, name) = match kind {
+            DiscKind::Movement => (&pieces.movement_disc, "Movement disc".to_string()),
+            DiscKind::Bullet => (&pieces.bullet, format!("Bullet {i}")),
+        };
+        let at = town.discs.get(i).copied().unwrap_or(defaults[i]);
+        let m = profile.material(&d.material);
+        let e = commands
+            .spawn((
+                Name::new(name),
+                Piece {
+                    id,
+                    kind: PieceKind::Disc(kind),
+                },
+                PieceCollider {
+                    piece: id,
+                    part: PartKind::Whole,
+                },
+                body(m, placed(at, d.height / 2.0, 0.0), true),
+                Collider::cylinder(d.height / 2.0, d.radius),
+                material_components(m),
+            ))
+            .id();
+        spawned.pieces.push(e);
+    }
+    spawned
+}

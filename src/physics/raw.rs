@@ -1,0 +1,130 @@
+//! The same table stepped by raw rapier3d, with no Bevy around it: the yardstick
+//! for bevy_rapier's overhead in the bench.
+
+use bevy::math::{Vec2, Vec3};
+use bevy_rapier3d::rapier::prelude::*;
+
+use super::headless::Sim;
+use super::pieces::PieceId;
+use crate::scenario::PhysicsProfile;
+
+/// A copy of a `Sim`'s Rapier state in plain Rapier structures.
+#[derive(Clone)]
+pub struct RawWorld {
+    pub gravity: Vec3,
+    pub params: IntegrationParameters,
+    pub substeps: usize,
+    pub islands: IslandManager,
+    pub broad_phase: DefaultBroadPhase,
+    pub narrow_phase: NarrowPhase,
+    pub bodies: RigidBodySet,
+    pub colliders: ColliderSet,
+    pub impulse_joints: ImpulseJointSet,
+    pub multibody_joints: MultibodyJointSet,
+    pub ccd: CCDSolver,
+    body_of_piece: Vec<RigidBodyHandle>,
+    mass_speed: Vec<f32>,
+    max_impulse: f32,
+    max_steps: u32,
+    fall_depth: f32,
+}
+
+impl RawWorld {
+    /// Copies the state of `sim`'s Rapier context (the same bodies, colliders and contacts).
+    pub fn from_sim(sim: &mut Sim) -> Self {
+        let profile: PhysicsProfile = sim.profile().clone();
+        let index = sim.index().clone();
+        let parts = super::table::context(sim.world_mut()).expect("context");
+        let mut params = parts.sim.integration_parameters;
+        params.dt = profile.solver.dt / profile.solver.substeps as f32;
+        let body_of_piece: Vec<_> = index.pieces.iter().map(|p| p.body).collect();
+        let mass_speed = index
+            .pieces
+            .iter()
+            .map(|p| match p.kind {
+                super::pieces::PieceKind::Disc(super::pieces::DiscKind::Movement) => {
+                    profile.flick.movement_disc_speed
+                }
+                super::pieces::PieceKind::Disc(super::pieces::DiscKind::Bullet) => {
+                    profile.flick.bullet_speed
+                }
+                _ => profile.flick.other_speed,
+            })
+            .collect();
+        Self {
+            gravity: Vec3::new(0.0, -profile.gravity, 0.0),
+            params,
+            substeps: profile.solver.substeps,
+            islands: parts.sim.islands.clone(),
+            broad_phase: parts.sim.broad_phase.clone(),
+            narrow_phase: parts.sim.narrow_phase.clone(),
+            bodies: parts.bodies.bodies.clone(),
+            colliders: parts.colliders.colliders.clone(),
+            impulse_joints: parts.joints.impulse_joints.clone(),
+            multibody_joints: parts.joints.multibody_joints.clone(),
+            ccd: parts.sim.ccd_solver.clone(),
+            body_of_piece,
+            mass_speed,
+            max_impulse: profile.flick.max_impulse,
+            max_steps: (profile.solver.max_flick_seconds / profile.solver.dt).ceil() as u32,
+            fall_depth: profile.table.fall_depth,
+        }
+    }
+
+    pub fn step(&mut self, pipeline: &mut PhysicsPipeline) {
+        for _ in 0..self.substeps {
+            pipeline.step(
+                self.gravity,
+                &self.params,
+                &mut self.islands,
+                &mut self.broad_phase,
+                &mut self.narrow_phase,
+                &mut self.bodies,
+                &mut self.colliders,
+                &mut self.impulse_joints,
+                &mut self.multibody_joints,
+                &mut self.ccd,
+                &(),
+                &(),
+            );
+        }
+    }
+
+    /// The same impulse as a centred `Flick`, then steps until every body sleeps
+    /// (or the time cap). Returns the number of steps.
+    pub fn flick_to_rest(
+        &mut self,
+        pipeline: &mut PhysicsPipeline,
+        piece: PieceId,
+        direction: Vec2,
+        strength: f32,
+    ) -> u32 {
+        let h = self.body_of_piece[piece.0 as usize];
+        let speed = self.mass_speed[piece.0 as usize];
+        let d = direction.normalize_or_zero();
+        let rb = &mut self.bodies[h];
+        let magnitude = (strength.clamp(0.0, 1.0) * speed * rb.mass()).min(self.max_impulse);
+        rb.apply_impulse(Vec3::new(d.x, 0.0, d.y) * magnitude, true);
+        let mut steps = 0;
+        loop {
+            self.step(pipeline);
+            steps += 1;
+            // Same rule as the game: a piece that drops off the table leaves the simulation.
+            let fallen: Vec<_> = self
+                .islands
+                .active_bodies()
+                .filter(|h| self.bodies[*h].translation().y < -self.fall_depth)
+                .collect();
+            for h in fallen {
+                self.bodies[h].set_enabled(false);
+            }
+            if self.islands.active_bodies().next().is_none() || steps >= self.max_steps {
+                return steps;
+            }
+        }
+    }
+
+    pub fn translation(&self, piece: PieceId) -> Vec3 {
+        self.bodies[self.body_of_piece[piece.0 as usize]].translation()
+    }
+}

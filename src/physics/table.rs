@@ -1,0 +1,620 @@
+//! The table's simulation: stepping Rapier at a fixed timestep, flicks, running
+//! to rest with contact tracking, outcomes, snapshots and pose hashes.
+//!
+//! Everything here works on the Rapier sets that bevy_rapier keeps in its
+//! context components, so the headless loop and the window's fixed tick share
+//! one code path. Nothing here depends on rendering.
+
+use bevy::prelude::*;
+use bevy_rapier3d::prelude::*;
+use bevy_rapier3d::rapier::prelude::{
+    CCDSolver, ColliderHandle, ColliderSet, DefaultBroadPhase, ImpulseJointSet, IslandManager,
+    MultibodyJointSet, NarrowPhase, RigidBodyHandle, RigidBodySet,
+};
+
+use super::pieces::{PartKind, Piece, PieceCollider, PieceId, PieceKind, TableTop};
+use crate::scenario::profile::PhysicsProfile;
+
+/// The physics profile in force, as a resource.
+#[derive(Resource, Debug, Clone)]
+pub struct Profile(pub PhysicsProfile);
+
+/// A flick: the player's finger on a piece.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Flick {
+    pub piece: PieceId,
+    /// Direction on the table (x, z); need not be normalised.
+    pub direction: Vec2,
+    /// 0.0 (no flick) to 1.0 (the strongest flick the profile allows).
+    pub strength: f32,
+    /// Where the finger meets the rim, as a fraction of the radius left (-) or
+    /// right (+) of centre: off-centre flicks spin the piece.
+    pub offset: f32,
+}
+
+impl Flick {
+    pub fn new(piece: PieceId, direction: Vec2, strength: f32) -> Self {
+        Self {
+            piece,
+            direction,
+            strength,
+            offset: 0.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FlickError {
+    #[error("there is no piece {0:?} on the table")]
+    UnknownPiece(PieceId),
+    #[error("{0} has left the table and cannot be flicked")]
+    OffTable(String),
+    #[error("a flick needs a direction on the table and a finite strength")]
+    BadFlick,
+    #[error("a flick is already running")]
+    Busy,
+}
+
+/// One piece in the index.
+#[derive(Debug, Clone)]
+pub struct IndexedPiece {
+    pub entity: Entity,
+    pub id: PieceId,
+    pub kind: PieceKind,
+    pub name: String,
+    pub body: RigidBodyHandle,
+    /// Radius used to place an off-centre flick, metres.
+    pub radius: f32,
+}
+
+const NOBODY: u32 = u32::MAX;
+const TABLE: u32 = u32::MAX - 1;
+
+/// Maps Rapier handles to pieces; built once the bodies exist.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct TableIndex {
+    pub pieces: Vec<IndexedPiece>,
+    /// Collider arena index -> piece index << 2 | part (or TABLE / NOBODY).
+    collider_owner: Vec<u32>,
+    /// Body arena index -> piece index (or NOBODY).
+    body_owner: Vec<u32>,
+}
+
+fn part_code(part: PartKind) -> u32 {
+    match part {
+        PartKind::Whole => 0,
+        PartKind::LeftBlock => 1,
+        PartKind::RightBlock => 2,
+        PartKind::Facade => 3,
+    }
+}
+
+fn part_of(code: u32) -> PartKind {
+    match code & 3 {
+        0 => PartKind::Whole,
+        1 => PartKind::LeftBlock,
+        2 => PartKind::RightBlock,
+        _ => PartKind::Facade,
+    }
+}
+
+impl TableIndex {
+    pub fn len(&self) -> usize {
+        self.pieces.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    pub fn get(&self, id: PieceId) -> Option<&IndexedPiece> {
+        self.pieces.get(id.0 as usize)
+    }
+
+    pub fn by_name(&self, name: &str) -> Option<&IndexedPiece> {
+        self.pieces.iter().find(|p| p.name == name)
+    }
+
+    pub fn by_entity(&self, entity: Entity) -> Option<&IndexedPiece> {
+        self.pieces.iter().find(|p| p.entity == entity)
+    }
+
+    fn collider(&self, h: ColliderHandle) -> u32 {
+        self.collider_owner
+            .get(h.into_raw_parts().0 as usize)
+            .copied()
+            .unwrap_or(NOBODY)
+    }
+
+    fn body(&self, h: RigidBodyHandle) -> u32 {
+        self.body_owner
+            .get(h.into_raw_parts().0 as usize)
+            .copied()
+            .unwrap_or(NOBODY)
+    }
+}
+
+/// Builds the index from the world once bevy_rapier has created the bodies, and
+/// applies the profile's sleep timing (bevy_rapier's `Sleeping` has no such field).
+pub fn build_index(world: &mut World) -> Option<TableIndex> {
+    let profile = world.get_resource::<Profile>()?.0.clone();
+    let mut pieces: Vec<IndexedPiece> = Vec::new();
+    let mut q_bodies = world.query::<(Entity, &Piece, &Name, Option<&RapierRigidBodyHandle>)>();
+    for (entity, piece, name, handle) in q_bodies.iter(world) {
+        let body = handle?.0;
+        let radius = match piece.kind {
+            PieceKind::Disc(super::pieces::DiscKind::Movement) => {
+                profile.pieces.movement_disc.radius
+            }
+            PieceKind::Disc(super::pieces::DiscKind::Bullet) => profile.pieces.bullet.radius,
+            PieceKind::Figure { .. } => profile.pieces.figure.base_radius,
+            _ => 0.02,
+        };
+        pieces.push(IndexedPiece {
+            entity,
+            id: piece.id,
+            kind: piece.kind,
+            name: name.to_string(),
+            body,
+            radius,
+        });
+    }
+    pieces.sort_by_key(|p| p.id);
+    if pieces.iter().enumerate().any(|(i, p)| p.id.0 as usize != i) {
+        return None;
+    }
+    let mut collider_owner = Vec::new();
+    let mut q_colliders = world.query::<(&PieceCollider, &RapierColliderHandle)>();
+    for (pc, handle) in q_colliders.iter(world) {
+        let i = handle.0.into_raw_parts().0 as usize;
+        if collider_owner.len() <= i {
+            collider_owner.resize(i + 1, NOBODY);
+        }
+        collider_owner[i] = (pc.piece.0 as u32) << 2 | part_code(pc.part);
+    }
+    let mut q_table = world.query_filtered::<&RapierColliderHandle, With<TableTop>>();
+    for handle in q_table.iter(world) {
+        let i = handle.0.into_raw_parts().0 as usize;
+        if collider_owner.len() <= i {
+            collider_owner.resize(i + 1, NOBODY);
+        }
+        collider_owner[i] = TABLE;
+    }
+    let mut body_owner = Vec::new();
+    for (k, p) in pieces.iter().enumerate() {
+        let i = p.body.into_raw_parts().0 as usize;
+        if body_owner.len() <= i {
+            body_owner.resize(i + 1, NOBODY);
+        }
+        body_owner[i] = k as u32;
+    }
+    let index = TableIndex {
+        pieces,
+        collider_owner,
+        body_owner,
+    };
+    let mut parts = context(world)?;
+    for p in &index.pieces {
+        if let Some(rb) = parts.bodies.bodies.get_mut(p.body) {
+            // Sleep settings live on the Rapier body only: bevy_rapier's `Sleeping`
+            // component would be written back each frame and could wake a restored town.
+            let activation = rb.activation_mut();
+            activation.normalized_linear_threshold = profile.sleep.normalized_linear_threshold;
+            activation.angular_threshold = profile.sleep.angular_threshold;
+            activation.time_until_sleep = profile.sleep.time_until_sleep;
+            // Towns are laid out at rest.
+            rb.sleep();
+        }
+    }
+    Some(index)
+}
+
+/// Mutable access to the Rapier state inside bevy_rapier's default context.
+pub struct Parts<'a> {
+    pub sim: Mut<'a, RapierContextSimulation>,
+    pub colliders: Mut<'a, RapierContextColliders>,
+    pub joints: Mut<'a, RapierContextJoints>,
+    pub bodies: Mut<'a, RapierRigidBodySet>,
+}
+
+impl Parts<'_> {
+    pub fn bodies(&self) -> &RigidBodySet {
+        &self.bodies.bodies
+    }
+
+    /// One fixed step of the table.
+    pub fn step(&mut self, profile: &PhysicsProfile) {
+        step(
+            &mut self.sim,
+            &mut self.colliders.colliders,
+            &mut self.joints,
+            &mut self.bodies.bodies,
+            profile,
+        );
+    }
+}
+
+/// The default context's Rapier state, if it exists yet.
+pub fn context(world: &mut World) -> Option<Parts<'_>> {
+    let mut q = world.query::<(
+        &mut RapierContextSimulation,
+        &mut RapierContextColliders,
+        &mut RapierContextJoints,
+        &mut RapierRigidBodySet,
+    )>();
+    let (sim, colliders, joints, bodies) = q.single_mut(world).ok()?;
+    Some(Parts {
+        sim,
+        colliders,
+        joints,
+        bodies,
+    })
+}
+
+/// Advances the simulation by one fixed step (`substeps` Rapier steps).
+pub fn step(
+    sim: &mut RapierContextSimulation,
+    colliders: &mut ColliderSet,
+    joints: &mut RapierContextJoints,
+    bodies: &mut RigidBodySet,
+    profile: &PhysicsProfile,
+) {
+    let gravity = Vec3::new(0.0, -profile.gravity, 0.0);
+    let mut params = sim.integration_parameters;
+    params.dt = profile.solver.dt / profile.solver.substeps as f32;
+    let RapierContextSimulation {
+        islands,
+        broad_phase,
+        narrow_phase,
+        ccd_solver,
+        pipeline,
+        ..
+    } = sim;
+    for _ in 0..profile.solver.substeps {
+        pipeline.step(
+            gravity,
+            &params,
+            islands,
+            broad_phase,
+            narrow_phase,
+            bodies,
+            colliders,
+            &mut joints.impulse_joints,
+            &mut joints.multibody_joints,
+            ccd_solver,
+            &(),
+            &(),
+        );
+    }
+}
+
+/// True when every dynamic body sleeps.
+pub fn all_asleep(islands: &IslandManager) -> bool {
+    islands.active_bodies().next().is_none()
+}
+
+/// A piece the flicked piece touched.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Touch {
+    pub piece: PieceId,
+    pub name: String,
+    pub part: PartKind,
+    /// Seconds after the flick of the first contact.
+    pub time: f32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Knockdown {
+    pub figure: PieceId,
+    pub name: String,
+    /// The first piece that touched the figure during the flick.
+    pub by: Option<PieceId>,
+    pub by_name: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moved {
+    pub piece: PieceId,
+    pub name: String,
+    /// Straight-line distance from where it stood, metres.
+    pub distance: f32,
+    pub left_table: bool,
+}
+
+/// Everything a flick did, once the table is at rest again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlickOutcome {
+    pub flick: Flick,
+    pub piece: PieceId,
+    pub name: String,
+    /// Every piece the flicked piece touched, in order of first contact.
+    pub touched: Vec<Touch>,
+    pub left_table: bool,
+    pub rest_position: Vec3,
+    pub rest_rotation: Quat,
+    /// Distance from the start to the resting place, on the table plane, metres.
+    pub travelled: f32,
+    /// Figures standing before the flick and tilted past the threshold after it.
+    pub knocked_over: Vec<Knockdown>,
+    /// Other pieces that moved more than a millimetre.
+    pub moved: Vec<Moved>,
+    pub steps: u32,
+    pub sim_time: f32,
+    /// False when the time cap cut the flick off before everything slept.
+    pub at_rest: bool,
+}
+
+impl FlickOutcome {
+    pub fn first_touch(&self) -> Option<&Touch> {
+        self.touched.first()
+    }
+}
+
+/// Tilt of a body's up axis from vertical, degrees.
+pub fn tilt_deg(rotation: Quat) -> f32 {
+    (rotation * Vec3::Y).y.clamp(-1.0, 1.0).acos().to_degrees()
+}
+
+/// A flick being simulated.
+#[derive(Debug, Clone)]
+pub struct FlickRun {
+    pub flick: Flick,
+    piece: usize,
+    start: Vec<Vec3>,
+    standing_before: Vec<bool>,
+    pair_seen: Vec<bool>,
+    touched: Vec<Touch>,
+    first_toucher: Vec<Option<u32>>,
+    left_table: Vec<bool>,
+    pub steps: u32,
+    max_steps: u32,
+}
+
+impl FlickRun {
+    /// Validates the flick and applies its impulse.
+    pub fn begin(
+        index: &TableIndex,
+        bodies: &mut RigidBodySet,
+        profile: &PhysicsProfile,
+        flick: Flick,
+    ) -> Result<Self, FlickError> {
+        let p = index
+            .get(flick.piece)
+            .ok_or(FlickError::UnknownPiece(flick.piece))?;
+        let dir = flick.direction.normalize_or_zero();
+        if dir == Vec2::ZERO || !flick.strength.is_finite() || !flick.offset.is_finite() {
+            return Err(FlickError::BadFlick);
+        }
+        let rb = bodies
+            .get(p.body)
+            .ok_or(FlickError::UnknownPiece(flick.piece))?;
+        if !rb.is_enabled() {
+            return Err(FlickError::OffTable(p.name.clone()));
+        }
+        let n = index.len();
+        let start: Vec<Vec3> = index
+            .pieces
+            .iter()
+            .map(|q| bodies[q.body].translation())
+            .collect();
+        let standing_before = index
+            .pieces
+            .iter()
+            .map(|q| {
+                q.kind.is_figure()
+                    && tilt_deg(*bodies[q.body].rotation()) < profile.knocked_over_tilt_deg
+            })
+            .collect();
+        let speed = match p.kind {
+            PieceKind::Disc(super::pieces::DiscKind::Movement) => profile.flick.movement_disc_speed,
+            PieceKind::Disc(super::pieces::DiscKind::Bullet) => profile.flick.bullet_speed,
+            _ => profile.flick.other_speed,
+        };
+        let rb = bodies
+            .get_mut(p.body)
+            .ok_or(FlickError::UnknownPiece(flick.piece))?;
+        let strength = flick.strength.clamp(0.0, 1.0);
+        let magnitude = (strength * speed * rb.mass()).min(profile.flick.max_impulse);
+        let dir3 = Vec3::new(dir.x, 0.0, dir.y);
+        // Right of the direction of travel, on the table plane.
+        let right = Vec3::new(-dir.y, 0.0, dir.x);
+        let centre = rb.center_of_mass();
+        let point = centre + right * flick.offset.clamp(-1.0, 1.0) * p.radius;
+        rb.apply_impulse_at_point(dir3 * magnitude, point, true);
+        let max_steps = (profile.solver.max_flick_seconds / profile.solver.dt).ceil() as u32;
+        Ok(Self {
+            flick,
+            piece: flick.piece.0 as usize,
+            start,
+            standing_before,
+            pair_seen: vec![false; n * n],
+            touched: Vec::new(),
+            first_toucher: vec![None; n],
+            left_table: vec![false; n],
+            steps: 0,
+            max_steps,
+        })
+    }
+
+    /// Records what the last step did: new contacts, pieces that fell off the table.
+    pub fn observe(
+        &mut self,
+        index: &TableIndex,
+        narrow: &NarrowPhase,
+        islands: &IslandManager,
+        bodies: &mut RigidBodySet,
+        profile: &PhysicsProfile,
+    ) {
+        self.steps += 1;
+        let time = self.steps as f32 * profile.solver.dt;
+        let n = index.len();
+        for pair in narrow.contact_pairs() {
+            let (a, b) = (
+                index.collider(pair.collider1),
+                index.collider(pair.collider2),
+            );
+            if a >= TABLE || b >= TABLE {
+                continue;
+            }
+            let (i, j) = ((a >> 2) as usize, (b >> 2) as usize);
+            if i == j || self.pair_seen[i * n + j] || !pair.has_any_active_contact() {
+                continue;
+            }
+            self.pair_seen[i * n + j] = true;
+            self.pair_seen[j * n + i] = true;
+            for (me, other, other_code) in [(i, j, b), (j, i, a)] {
+                if me == self.piece {
+                    let q = &index.pieces[other];
+                    self.touched.push(Touch {
+                        piece: q.id,
+                        name: q.name.clone(),
+                        part: part_of(other_code),
+                        time,
+                    });
+                }
+                if self.first_toucher[other].is_none() {
+                    self.first_toucher[other] = Some(me as u32);
+                }
+            }
+        }
+        let fall = -profile.table.fall_depth;
+        let mut fallen: Vec<RigidBodyHandle> = Vec::new();
+        for h in islands.active_bodies() {
+            if bodies[h].translation().y < fall {
+                fallen.push(h);
+            }
+        }
+        for h in fallen {
+            let k = index.body(h);
+            if k != NOBODY {
+                self.left_table[k as usize] = true;
+            }
+            // Out of the simulation: it lies on the floor now.
+            bodies[h].set_enabled(false);
+        }
+    }
+
+    pub fn finished(&self, islands: &IslandManager) -> bool {
+        all_asleep(islands) || self.steps >= self.max_steps
+    }
+
+    pub fn finish(
+        &self,
+        index: &TableIndex,
+        bodies: &RigidBodySet,
+        islands: &IslandManager,
+        profile: &PhysicsProfile,
+    ) -> FlickOutcome {
+        let me = &index.pieces[self.piece];
+        let rb = &bodies[me.body];
+        let rest_position = rb.translation();
+        let start = self.start[self.piece];
+        let name_of = |k: u32| index.pieces[k as usize].name.clone();
+        let mut knocked_over = Vec::new();
+        let mut moved = Vec::new();
+        for (k, q) in index.pieces.iter().enumerate() {
+            let body = &bodies[q.body];
+            if self.standing_before[k]
+                && (self.left_table[k]
+                    || tilt_deg(*body.rotation()) >= profile.knocked_over_tilt_deg)
+            {
+                let by = self.first_toucher[k];
+                knocked_over.push(Knockdown {
+                    figure: q.id,
+                    name: q.name.clone(),
+                    by: by.map(|b| index.pieces[b as usize].id),
+                    by_name: by.map(name_of),
+                });
+            }
+            if k != self.piece {
+                let distance = body.translation().distance(self.start[k]);
+                if distance > 1e-3 || self.left_table[k] {
+                    moved.push(Moved {
+                        piece: q.id,
+                        name: q.name.clone(),
+                        distance,
+                        left_table: self.left_table[k],
+                    });
+                }
+            }
+        }
+        FlickOutcome {
+            flick: self.flick,
+            piece: me.id,
+            name: me.name.clone(),
+            touched: self.touched.clone(),
+            left_table: self.left_table[self.piece],
+            rest_position,
+            rest_rotation: *rb.rotation(),
+            travelled: Vec2::new(rest_position.x - start.x, rest_position.z - start.z).length(),
+            knocked_over,
+            moved,
+            steps: self.steps,
+            sim_time: self.steps as f32 * profile.solver.dt,
+            at_rest: all_asleep(islands),
+        }
+    }
+}
+
+/// The whole Rapier state of the table, for putting the town back bit-exactly.
+#[derive(Clone)]
+pub struct Snapshot {
+    islands: IslandManager,
+    broad_phase: DefaultBroadPhase,
+    narrow_phase: NarrowPhase,
+    ccd_solver: CCDSolver,
+    bodies: RigidBodySet,
+    colliders: ColliderSet,
+    impulse_joints: ImpulseJointSet,
+    multibody_joints: MultibodyJointSet,
+}
+
+impl Snapshot {
+    pub fn take(parts: &Parts) -> Self {
+        Self {
+            islands: parts.sim.islands.clone(),
+            broad_phase: parts.sim.broad_phase.clone(),
+            narrow_phase: parts.sim.narrow_phase.clone(),
+            ccd_solver: parts.sim.ccd_solver.clone(),
+            bodies: parts.bodies.bodies.clone(),
+            colliders: parts.colliders.colliders.clone(),
+            impulse_joints: parts.joints.impulse_joints.clone(),
+            multibody_joints: parts.joints.multibody_joints.clone(),
+        }
+    }
+
+    pub fn restore(&self, parts: &mut Parts) {
+        parts.sim.islands = self.islands.clone();
+        parts.sim.broad_phase = self.broad_phase.clone();
+        parts.sim.narrow_phase = self.narrow_phase.clone();
+        parts.sim.ccd_solver = self.ccd_solver.clone();
+        parts.bodies.bodies = self.bodies.clone();
+        parts.colliders.colliders = self.colliders.clone();
+        parts.joints.impulse_joints = self.impulse_joints.clone();
+        parts.joints.multibody_joints = self.multibody_joints.clone();
+    }
+}
+
+/// A 64-bit FNV-1a hash of every piece's pose and velocity bits, in piece order.
+pub fn pose_hash(index: &TableIndex, bodies: &RigidBodySet) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: f32| {
+        for byte in x.to_bits().to_le_bytes() {
+            h ^= byte as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for p in &index.pieces {
+        let rb = &bodies[p.body];
+        let t = rb.translation();
+        let r = rb.rotation();
+        let v = rb.linvel();
+        let w = rb.angvel();
+        for x in [
+            t.x, t.y, t.z, r.x, r.y, r.z, r.w, v.x, v.y, v.z, w.x, w.y, w.z,
+        ] {
+            eat(x);
+        }
+    }
+    h
+}

@@ -1,0 +1,192 @@
+//! Mouse-drag flicks: press the left button on a disc, drag back (like pulling
+//! a finger back), release to flick it the other way. The further the drag, the
+//! harder the flick, up to the profile's cap at `FULL_PULL`.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::FrameSystems;
+use crate::physics::pieces::{PieceId, PieceKind};
+use crate::physics::table::{Flick, TableIndex};
+use crate::physics::{FlickQueue, ResetRequested, RunningFlick};
+
+/// A drag this long (metres on the table) is a full-strength flick.
+pub const FULL_PULL: f32 = 0.15;
+/// Drags shorter than this are ignored on release.
+pub const MIN_STRENGTH: f32 = 0.02;
+/// How near the disc's centre a press must be, as a multiple of its radius.
+pub const GRAB_RADIUS: f32 = 1.6;
+/// On an empty table a full-strength disc slides this far (see `assets/physics.ron`);
+/// distance grows with the square of strength. Used only to draw the aim.
+pub const FULL_SLIDE: f32 = 0.80;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Aim>()
+        .add_systems(
+            Update,
+            (aim_with_mouse, reset_with_key).in_set(FrameSystems::Input),
+        )
+        .add_systems(Update, draw_aim.in_set(FrameSystems::Draw));
+}
+
+/// The flick being aimed.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Aim {
+    pub piece: Option<PieceId>,
+    pub name: String,
+    /// Where the disc sits.
+    pub anchor: Vec3,
+    /// From the disc back to the cursor, on the table.
+    pub pull: Vec2,
+    /// Off-centre contact (spin), -1..1: hold A/D while aiming.
+    pub offset: f32,
+}
+
+impl Aim {
+    pub fn strength(&self) -> f32 {
+        (self.pull.length() / FULL_PULL).min(1.0)
+    }
+
+    pub fn direction(&self) -> Vec2 {
+        -self.pull.normalize_or_zero()
+    }
+
+    pub fn flick(&self) -> Option<Flick> {
+        let piece = self.piece?;
+        (self.strength() >= MIN_STRENGTH).then(|| Flick {
+            piece,
+            direction: self.direction(),
+            strength: self.strength(),
+            offset: self.offset,
+        })
+    }
+}
+
+/// Where the cursor's ray meets the horizontal plane at height `y`.
+pub fn cursor_on_table(
+    window: &Window,
+    camera: &Camera,
+    camera_transform: &GlobalTransform,
+    y: f32,
+) -> Option<Vec3> {
+    let cursor = window.cursor_position()?;
+    let ray = camera.viewport_to_world(camera_transform, cursor).ok()?;
+    let t = ray.intersect_plane(Vec3::new(0.0, y, 0.0), InfinitePlane3d::new(Vec3::Y))?;
+    Some(ray.get_point(t))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn aim_with_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    index: Res<TableIndex>,
+    transforms: Query<&GlobalTransform>,
+    running: Res<RunningFlick>,
+    egui_wants_pointer: Option<Res<super::hud::EguiWantsPointer>>,
+    mut aim: ResMut<Aim>,
+    mut queue: ResMut<FlickQueue>,
+) {
+    let Ok(window) = window.single() else { return };
+    let Ok((camera, cam_t)) = cameras.single() else {
+        return;
+    };
+    let over_ui = egui_wants_pointer.is_some_and(|w| w.0);
+    if buttons.just_pressed(MouseButton::Left) && !over_ui && running.0.is_none() {
+        let Some(hit) = cursor_on_table(window, camera, cam_t, 0.004) else {
+            return;
+        };
+        let nearest = index
+            .pieces
+            .iter()
+            .filter(|p| p.kind.is_disc())
+            .filter_map(|p| transforms.get(p.entity).ok().map(|t| (p, t.translation())))
+            .filter(|(p, t)| {
+                Vec2::new(t.x - hit.x, t.z - hit.z).length() < p.radius * GRAB_RADIUS && t.y > -0.01
+            })
+            .min_by(|a, b| a.1.distance(hit).total_cmp(&b.1.distance(hit)));
+        if let Some((p, t)) = nearest {
+            *aim = Aim {
+                piece: Some(p.id),
+                name: p.name.clone(),
+                anchor: t,
+                pull: Vec2::ZERO,
+                offset: 0.0,
+            };
+        }
+    }
+    if aim.piece.is_none() {
+        return;
+    }
+    if buttons.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+        *aim = Aim::default();
+        return;
+    }
+    if let Some(hit) = cursor_on_table(window, camera, cam_t, aim.anchor.y) {
+        aim.pull = Vec2::new(hit.x - aim.anchor.x, hit.z - aim.anchor.z);
+    }
+    if keys.pressed(KeyCode::KeyA) {
+        aim.offset = (aim.offset - 0.02).max(-1.0);
+    }
+    if keys.pressed(KeyCode::KeyD) {
+        aim.offset = (aim.offset + 0.02).min(1.0);
+    }
+    if buttons.just_released(MouseButton::Left) {
+        if let Some(flick) = aim.flick() {
+            queue.0.push_back(flick);
+        }
+        *aim = Aim::default();
+    }
+}
+
+fn reset_with_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut reset: ResMut<ResetRequested>,
+    mut aim: ResMut<Aim>,
+) {
+    if keys.just_pressed(KeyCode::KeyR) {
+        reset.0 = true;
+        *aim = Aim::default();
+    }
+}
+
+/// Strength colour: green (gentle) through yellow to red (full).
+pub fn power_colour(strength: f32) -> Color {
+    let s = strength.clamp(0.0, 1.0);
+    Color::srgb((2.0 * s).min(1.0), (2.0 * (1.0 - s)).min(1.0), 0.1)
+}
+
+fn draw_aim(aim: Res<Aim>, index: Res<TableIndex>, mut gizmos: Gizmos) {
+    let Some(piece) = aim.piece else { return };
+    let y = aim.anchor.y + 0.006;
+    let a = Vec3::new(aim.anchor.x, y, aim.anchor.z);
+    let s = aim.strength();
+    // The finger pulled back.
+    gizmos.line(
+        a,
+        a + Vec3::new(aim.pull.x, 0.0, aim.pull.y),
+        Color::srgba(0.9, 0.9, 0.9, 0.6),
+    );
+    let d = aim.direction();
+    if d == Vec2::ZERO {
+        return;
+    }
+    let dir = Vec3::new(d.x, 0.0, d.y);
+    // The expected slide on an empty table, and where it would stop.
+    let slide = FULL_SLIDE * s * s;
+    let colour = power_colour(s);
+    gizmos.arrow(a, a + dir * slide.max(0.03), colour);
+    let radius = index.get(piece).map_or(0.015, |p| p.radius);
+    let stop = a + dir * slide;
+    gizmos.circle(
+        Isometry3d::new(stop, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+        radius,
+        colour,
+    );
+    if matches!(index.get(piece).map(|p| p.kind), Some(PieceKind::Disc(_))) && aim.offset != 0.0 {
+        let right = Vec3::new(-d.y, 0.0, d.x);
+        let contact = a - dir * radius + right * aim.offset * radius;
+        gizmos.sphere(Isometry3d::from_translation(contact), 0.003, Color::WHITE);
+    }
+}

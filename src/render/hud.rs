@@ -1,0 +1,222 @@
+//! The egui HUD: controls, the power meter while aiming, the last flick's
+//! outcome, and name labels over buildings and figures.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::flick_input::Aim;
+use crate::physics::pieces::{Door, Hat, Piece, PieceKind};
+use crate::physics::table::{Profile, TableIndex};
+use crate::physics::{ActiveTown, LastOutcome, RunningFlick};
+use crate::scenario::town::Team;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<EguiWantsPointer>()
+        .add_systems(EguiPrimaryContextPass, (label_pieces, show_panels).chain())
+        .add_systems(Update, draw_door_lines.in_set(super::FrameSystems::Draw));
+}
+
+/// True while the pointer is over an egui panel: the camera and flicks ignore it then.
+#[derive(Resource, Debug, Default)]
+pub struct EguiWantsPointer(pub bool);
+
+fn to_egui(c: Color) -> egui::Color32 {
+    let s = c.to_srgba();
+    egui::Color32::from_rgb(
+        (s.red * 255.0) as u8,
+        (s.green * 255.0) as u8,
+        (s.blue * 255.0) as u8,
+    )
+}
+
+fn label_pieces(
+    mut contexts: EguiContexts,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    pieces: Query<(&Piece, &GlobalTransform, &Name, Option<&Hat>)>,
+    profile: Res<Profile>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Ok((camera, cam_t)) = cameras.single() else {
+        return Ok(());
+    };
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let b = &profile.0.pieces.building;
+    for (piece, t, name, hat) in &pieces {
+        let (height, text, colour, size) = match piece.kind {
+            PieceKind::Building(kind) => (
+                b.block_size.1 + b.facade_size.1 + 0.012,
+                kind.title().to_uppercase(),
+                egui::Color32::from_rgb(255, 236, 190),
+                14.0,
+            ),
+            PieceKind::Figure { team, hat: number } => {
+                let tag = match (team, number) {
+                    (Team::Neutral, _) => name.to_string(),
+                    (_, Some(n)) => format!("{n} {name}"),
+                    _ => name.to_string(),
+                };
+                let colour = hat
+                    .map(|h| to_egui(super::scene::hat_colour(h)))
+                    .unwrap_or(egui::Color32::LIGHT_GRAY);
+                (
+                    crate::physics::pieces::figure_height(&profile.0) + 0.01,
+                    tag,
+                    colour,
+                    11.0,
+                )
+            }
+            PieceKind::Gallows => (
+                0.17,
+                "GALLOWS".to_string(),
+                egui::Color32::from_rgb(230, 210, 170),
+                12.0,
+            ),
+            _ => continue,
+        };
+        let top = t.transform_point(Vec3::new(0.0, height, 0.0));
+        let Ok(pos) = camera.world_to_viewport(cam_t, top) else {
+            continue;
+        };
+        let font = egui::FontId::proportional(size);
+        let galley = painter.layout_no_wrap(text, font, colour);
+        let rect = egui::Align2::CENTER_BOTTOM
+            .anchor_size(egui::pos2(pos.x, pos.y), galley.size())
+            .expand(2.0);
+        painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(150));
+        painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, colour);
+    }
+    Ok(())
+}
+
+fn show_panels(
+    mut contexts: EguiContexts,
+    aim: Res<Aim>,
+    last: Res<LastOutcome>,
+    running: Res<RunningFlick>,
+    town: Res<ActiveTown>,
+    index: Res<TableIndex>,
+    mut wants: ResMut<EguiWantsPointer>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("highnoon — the table")
+        .anchor(egui::Align2::LEFT_TOP, [10.0, 10.0])
+        .resizable(false)
+        .collapsible(true)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(&town.0.name).strong());
+            ui.label(format!("{} pieces on the table", index.len()));
+            ui.separator();
+            ui.label("Left-drag back from a disc, release: flick");
+            ui.label("A / D while aiming: spin (off-centre flick)");
+            ui.label("Right-drag: orbit · middle-drag: pan · wheel: zoom");
+            ui.label("R: reset the town · Esc: cancel aim · F12: screenshot");
+        });
+    if aim.piece.is_some() {
+        let s = aim.strength();
+        egui::Window::new("Power")
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -20.0])
+            .resizable(false)
+            .collapsible(false)
+            .title_bar(false)
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new(format!("Flicking {}", aim.name)).strong());
+                let colour = to_egui(super::flick_input::power_colour(s));
+                ui.add(
+                    egui::ProgressBar::new(s)
+                        .desired_width(260.0)
+                        .fill(colour)
+                        .text(format!("power {:.0}%", s * 100.0)),
+                );
+                ui.label(format!(
+                    "expected slide on an empty table ≈ {:.0} cm · spin {:+.0}%",
+                    super::flick_input::FULL_SLIDE * s * s * 100.0,
+                    aim.offset * 100.0
+                ));
+            });
+    }
+    egui::Window::new("Last flick")
+        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
+        .resizable(false)
+        .default_width(280.0)
+        .show(ctx, |ui| {
+            if running.0.is_some() {
+                ui.label("… the town is still moving");
+            }
+            match &last.0 {
+                None => {
+                    ui.label("No flick yet.");
+                }
+                Some(Err(e)) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e.to_string());
+                }
+                Some(Ok(o)) => {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{} at {:.0}% power",
+                            o.name,
+                            o.flick.strength * 100.0
+                        ))
+                        .strong(),
+                    );
+                    ui.label(format!(
+                        "travelled {:.1} cm in {:.2} s{}",
+                        o.travelled * 100.0,
+                        o.sim_time,
+                        if o.at_rest { "" } else { " (cut off)" }
+                    ));
+                    if o.left_table {
+                        ui.colored_label(egui::Color32::LIGHT_RED, "left the table");
+                    }
+                    ui.separator();
+                    if o.touched.is_empty() {
+                        ui.label("touched nothing");
+                    } else {
+                        ui.label("touched, in order:");
+                        for t in &o.touched {
+                            let part = match t.part {
+                                crate::physics::pieces::PartKind::Whole => String::new(),
+                                p => format!(" ({p:?})"),
+                            };
+                            ui.label(format!("  {:.3} s  {}{}", t.time, t.name, part));
+                        }
+                    }
+                    if !o.knocked_over.is_empty() {
+                        ui.separator();
+                        for k in &o.knocked_over {
+                            ui.colored_label(
+                                egui::Color32::from_rgb(255, 200, 120),
+                                format!(
+                                    "{} knocked over by {}",
+                                    k.name,
+                                    k.by_name.as_deref().unwrap_or("?")
+                                ),
+                            );
+                        }
+                    }
+                    if !o.moved.is_empty() {
+                        ui.separator();
+                        ui.label("also moved:");
+                        for m in &o.moved {
+                            ui.label(format!(
+                                "  {} {:.1} cm{}",
+                                m.name,
+                                m.distance * 100.0,
+                                if m.left_table { ", off the table" } else { "" }
+                            ));
+                        }
+                    }
+                }
+            }
+        });
+    wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    Ok(())
+}
+
+/// Each building's door line, on the table between its support blocks.
+fn draw_door_lines(doors: Query<(&Door, &GlobalTransform)>, mut gizmos: Gizmos) {
+    for (door, t) in &doors {
+        let a = t.transform_point(Vec3::new(-door.half_width, 0.001, 0.0));
+        let b = t.transform_point(Vec3::new(door.half_width, 0.001, 0.0));
+        gizmos.line(a, b, Color::srgb(1.0, 0.9, 0.3));
+    }
+}

@@ -1,0 +1,131 @@
+//! The RON data formats: the physics profile and towns.
+//!
+//! Data flows one way: RON text -> raw serde types -> validated runtime data.
+//! Every error names the file, and parse errors carry the line and column.
+
+pub mod profile;
+pub mod town;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use profile::PhysicsProfile;
+pub use town::Town;
+
+/// An error loading a data file: always names the file; parse errors carry a position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataError {
+    pub file: PathBuf,
+    /// 1-based line and column, where the error has a position in the text.
+    pub position: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some((line, col)) => write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file.display(),
+                line,
+                col,
+                self.message
+            ),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for DataError {}
+
+impl DataError {
+    pub fn new(file: &Path, message: impl Into<String>) -> Self {
+        Self {
+            file: file.to_path_buf(),
+            position: None,
+            message: message.into(),
+        }
+    }
+
+    /// A semantic error about `needle` (a name found in the text): points at its first occurrence.
+    pub fn at_text(file: &Path, text: &str, needle: &str, message: impl Into<String>) -> Self {
+        let position = text.find(needle).map(|offset| line_col(text, offset));
+        Self {
+            file: file.to_path_buf(),
+            position,
+            message: message.into(),
+        }
+    }
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Parses RON text into `T`; errors name `file` with the line and column of the fault.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &Path, text: &str) -> Result<T, DataError> {
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    options
+        .from_str(text)
+        .map_err(|e: ron::error::SpannedError| DataError {
+            file: file.to_path_buf(),
+            position: Some((e.span.start.line, e.span.start.col)),
+            message: e.code.to_string(),
+        })
+}
+
+/// Reads and parses a RON file.
+pub fn load_ron<T: serde::de::DeserializeOwned>(file: &Path) -> Result<(T, String), DataError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| DataError::new(file, format!("cannot read the file: {e}")))?;
+    let value = parse_ron(file, &text)?;
+    Ok((value, text))
+}
+
+/// The repository root, where `assets/` and `scenarios/` live (the working directory
+/// when run through cargo; falls back to the crate's source dir for tests and benches).
+pub fn data_root() -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    if cwd.join("scenarios").is_dir() {
+        cwd
+    } else {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+}
+
+pub fn default_profile_path() -> PathBuf {
+    data_root().join("assets").join("physics.ron")
+}
+
+pub fn default_town_path() -> PathBuf {
+    data_root().join("scenarios").join("standard_town.ron")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_error_names_file_line_and_column() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct S {
+            a: f32,
+        }
+        let err = parse_ron::<S>(Path::new("x.ron"), "(\n  a: oops,\n)").unwrap_err();
+        assert_eq!(err.file, PathBuf::from("x.ron"));
+        assert_eq!(err.position.map(|p| p.0), Some(2));
+        assert!(err.to_string().starts_with("x.ron:2:"), "{err}");
+    }
+
+    #[test]
+    fn line_col_is_one_based() {
+        assert_eq!(line_col("ab\ncd", 4), (2, 2));
+        assert_eq!(line_col("ab", 0), (1, 1));
+    }
+}

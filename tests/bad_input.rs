@@ -1,0 +1,92 @@
+//! Bad data files: clear errors naming file, line and column; never a panic.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use highnoon::scenario::{PhysicsProfile, Town};
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("highnoon-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_missing_profile_names_the_file() {
+    let err = PhysicsProfile::load(std::path::Path::new("no/such/profile.ron")).unwrap_err();
+    assert!(err.to_string().contains("no/such/profile.ron"), "{err}");
+}
+
+#[test]
+fn a_broken_town_names_file_line_and_column() {
+    let path = scratch(
+        "broken.ron",
+        "(\n    name: \"Broken\",\n    buildings: [\n        (kind: Casino, at_cm: (0.0, 0.0)),\n    ],\n    figures: [],\n)\n",
+    );
+    let err = Town::load(&path, (1.4, 0.9)).unwrap_err();
+    assert_eq!(err.file, path);
+    assert_eq!(err.position.map(|p| p.0), Some(4), "{err}");
+    assert!(
+        err.to_string().contains(&format!("{}:4:", path.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_program_exits_non_zero_with_file_line_column() {
+    let town = scratch(
+        "typo.ron",
+        "(\n  name: \"Typo\",\n  buildings: [],\n  figures: [(team: Lawmen, hat: 1, at_cm: (0.0 0.0))],\n)\n",
+    );
+    for args in [
+        vec!["validate".to_string(), town.display().to_string()],
+        vec![
+            "bench".into(),
+            "--flicks".into(),
+            "1".into(),
+            "--town".into(),
+            town.display().to_string(),
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{}:4:", town.display())),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let profile = scratch("profile.ron", "(gravity: 9.81, solver: oops)");
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .args(["validate", "--profile"])
+        .arg(&profile)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:1:", profile.display())),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn every_shipped_file_validates() {
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .arg("validate")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("standard_town.ron"));
+}

@@ -1,0 +1,53 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use bevy::math::{Vec2, Vec3};
+use highnoon::physics::headless::Sim;
+use highnoon::scenario::town::{FigureSpec, HatSide, PropKind, PropSpec, Team};
+use highnoon::scenario::{PhysicsProfile, Town};
+
+pub fn profile() -> PhysicsProfile {
+    PhysicsProfile::load_default().expect("assets/physics.ron loads")
+}
+
+pub fn empty_town() -> Town {
+    Town {
+        name: "test".into(),
+        description: String::new(),
+        buildings: vec![],
+        gallows: vec![],
+        props: vec![],
+        figures: vec![],
+        discs: vec![],
+    }
+}
+
+pub fn cowboy(team: Team, hat: u8, at_cm: (f32, f32)) -> FigureSpec {
+    FigureSpec {
+        team,
+        hat: Some(hat),
+        hat_side: HatSide::Red,
+        name: None,
+        at_cm,
+        facing_deg: 0.0,
+    }
+}
+
+pub fn prop(kind: PropKind, at_cm: (f32, f32), facing_deg: f32) -> PropSpec {
+    PropSpec {
+        kind,
+        at_cm,
+        facing_deg,
+    }
+}
+
+pub fn standard_sim() -> Sim {
+    let p = profile();
+    let town =
+        Town::load(&highnoon::scenario::default_town_path(), p.table.size).expect("standard town");
+    Sim::new(p, &town)
+}
+
+pub fn xz(v: Vec3) -> Vec2 {
+    Vec2::new(v.x, v.z)
+}

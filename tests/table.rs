@@ -1,0 +1,334 @@
+//! The physical table: calibration, contacts, tunnelling, snapshots, determinism.
+
+mod common;
+
+use bevy::math::Vec2;
+use common::*;
+use highnoon::physics::headless::Sim;
+use highnoon::physics::pieces::PartKind;
+use highnoon::physics::table::{Flick, tilt_deg};
+use highnoon::scenario::town::{BuildingKind, BuildingSpec, PropKind, Team};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn disc_alone(at_cm: (f32, f32)) -> Sim {
+    let mut town = empty_town();
+    town.discs = vec![at_cm];
+    Sim::new(profile(), &town)
+}
+
+fn slide(strength: f32) -> f32 {
+    let mut sim = disc_alone((-55.0, 0.0));
+    let disc = sim.piece("Movement disc").unwrap();
+    let out = sim.flick(Flick::new(disc, Vec2::X, strength)).unwrap();
+    assert!(out.at_rest, "the disc comes to rest");
+    assert!(out.touched.is_empty());
+    out.travelled
+}
+
+#[test]
+fn full_strength_slides_the_movement_disc_about_80_cm() {
+    let d = slide(1.0);
+    assert!(
+        (0.68..=0.92).contains(&d),
+        "full strength slid {:.1} cm",
+        d * 100.0
+    );
+}
+
+#[test]
+fn half_strength_slides_the_movement_disc_about_20_cm() {
+    let d = slide(0.5);
+    assert!(
+        (0.17..=0.23).contains(&d),
+        "half strength slid {:.1} cm",
+        d * 100.0
+    );
+}
+
+#[test]
+fn a_full_strength_bullet_knocks_over_a_figure_40_cm_away() {
+    let mut town = empty_town();
+    town.figures = vec![cowboy(Team::Outlaws, 1, (20.0, 0.0))];
+    town.discs = vec![(-60.0, 40.0), (-20.0, 0.0)];
+    let mut sim = Sim::new(profile(), &town);
+    let bullet = sim.piece("Bullet 1").unwrap();
+    let target = sim.piece("Outlaw 1").unwrap();
+    let out = sim.flick(Flick::new(bullet, Vec2::X, 1.0)).unwrap();
+    assert_eq!(out.first_touch().map(|t| t.piece), Some(target), "{out:#?}");
+    assert_eq!(out.knocked_over.len(), 1, "{out:#?}");
+    assert_eq!(out.knocked_over[0].figure, target);
+    assert_eq!(out.knocked_over[0].by, Some(bullet));
+}
+
+#[test]
+fn a_medium_flick_knocks_over_a_cowboy_20_cm_away_and_names_it_first() {
+    let mut town = empty_town();
+    town.figures = vec![cowboy(Team::Lawmen, 2, (0.0, 0.0))];
+    town.discs = vec![(-20.0, 0.0)];
+    let mut sim = Sim::new(profile(), &town);
+    let disc = sim.piece("Movement disc").unwrap();
+    let cowboy = sim.piece("Lawman 2").unwrap();
+    let out = sim.flick(Flick::new(disc, Vec2::X, 0.6)).unwrap();
+    assert_eq!(
+        out.first_touch().map(|t| (t.piece, t.part)),
+        Some((cowboy, PartKind::Whole)),
+        "{out:#?}"
+    );
+    assert!(out.touched[0].time > 0.0);
+    assert_eq!(
+        out.knocked_over
+            .iter()
+            .map(|k| k.figure)
+            .collect::<Vec<_>>(),
+        vec![cowboy],
+        "{out:#?}"
+    );
+    let (_, rot) = sim.pose(cowboy);
+    assert!(tilt_deg(rot) > 45.0);
+}
+
+#[test]
+fn a_weak_flick_stops_short_and_touches_nothing() {
+    let mut town = empty_town();
+    town.figures = vec![cowboy(Team::Lawmen, 2, (0.0, 0.0))];
+    town.discs = vec![(-20.0, 0.0)];
+    let mut sim = Sim::new(profile(), &town);
+    let disc = sim.piece("Movement disc").unwrap();
+    let out = sim.flick(Flick::new(disc, Vec2::X, 0.2)).unwrap();
+    assert!(out.touched.is_empty(), "{out:#?}");
+    assert!(out.knocked_over.is_empty());
+    assert!(out.moved.is_empty());
+    assert!(
+        out.travelled > 0.005 && out.travelled < 0.10,
+        "travelled {:.1} cm",
+        out.travelled * 100.0
+    );
+    assert!(!out.left_table);
+}
+
+#[test]
+fn a_flick_toward_the_edge_leaves_the_table() {
+    let mut sim = disc_alone((55.0, 0.0));
+    let disc = sim.piece("Movement disc").unwrap();
+    let out = sim.flick(Flick::new(disc, Vec2::X, 1.0)).unwrap();
+    assert!(out.left_table, "{out:#?}");
+    assert!(
+        out.at_rest,
+        "a fallen piece leaves the simulation, the rest sleeps"
+    );
+    assert!(out.rest_position.y < 0.0);
+    // It cannot be flicked again until it is put back.
+    assert!(sim.flick(Flick::new(disc, Vec2::X, 1.0)).is_err());
+}
+
+#[test]
+fn two_hundred_full_strength_bullets_never_pass_through_a_fence() {
+    let mut town = empty_town();
+    // A fence along x at the centre, a cowboy right behind it (toward -z).
+    town.props = vec![prop(PropKind::Fence, (0.0, 0.0), 0.0)];
+    town.figures = vec![cowboy(Team::Outlaws, 3, (0.0, -3.0))];
+    town.discs = vec![(-60.0, 40.0), (-50.0, 40.0)];
+    let mut sim = Sim::new(profile(), &town);
+    let base = sim.snapshot();
+    let bullet = sim.piece("Bullet 1").unwrap();
+    let fence = sim.piece("Fence").unwrap();
+    let fence_half = sim.profile().pieces.fence.size.0 / 2.0;
+    let mut rng = StdRng::seed_from_u64(7);
+    for i in 0..200 {
+        sim.restore(&base);
+        // From the player's side, within ±40° of straight on, 15–35 cm away,
+        // aimed at a point of the fence.
+        let angle: f32 = rng.random_range(-40f32..40.0).to_radians();
+        let dist: f32 = rng.random_range(0.15..0.35);
+        let aim_x: f32 = rng.random_range(-0.6..0.6) * fence_half;
+        let from = Vec2::new(aim_x + dist * angle.sin(), dist * angle.cos());
+        sim.place(bullet, from, 0.0);
+        let out = sim
+            .flick(Flick::new(bullet, Vec2::new(aim_x, 0.0) - from, 1.0))
+            .unwrap();
+        let first = out
+            .first_touch()
+            .unwrap_or_else(|| panic!("flick {i}: the bullet touched nothing: {out:#?}"));
+        assert_eq!(
+            first.piece, fence,
+            "flick {i}: the bullet must meet the fence first: {out:#?}"
+        );
+        // It never ends up behind the fence's span having gone through it.
+        let p = out.rest_position;
+        let fence_pos = sim.pose(fence).0;
+        let behind = p.z < fence_pos.z - 0.01
+            && p.x.abs() < fence_half * 0.8
+            && tilt_deg(sim.pose(fence).1) < 45.0;
+        assert!(
+            !behind,
+            "flick {i}: the bullet came to rest behind a standing fence at {p:?}"
+        );
+    }
+}
+
+#[test]
+fn full_strength_discs_never_pass_through_a_figure_or_a_support_block() {
+    let mut town = empty_town();
+    town.buildings = vec![BuildingSpec {
+        kind: BuildingKind::Bank,
+        at_cm: (30.0, 0.0),
+        facing_deg: 0.0,
+    }];
+    town.figures = vec![cowboy(Team::Lawmen, 1, (-30.0, 0.0))];
+    town.discs = vec![(-60.0, 40.0), (-50.0, 40.0)];
+    let mut sim = Sim::new(profile(), &town);
+    let base = sim.snapshot();
+    let bank = sim.piece("Bank").unwrap();
+    let figure = sim.piece("Lawman 1").unwrap();
+    let door_half = sim.profile().pieces.building.door_width / 2.0;
+    let block_x = door_half + sim.profile().pieces.building.block_size.0 / 2.0;
+    let mut rng = StdRng::seed_from_u64(11);
+    for i in 0..100 {
+        for disc_name in ["Movement disc", "Bullet 1"] {
+            let disc = sim.piece(disc_name).unwrap();
+            // At the figure.
+            sim.restore(&base);
+            let a: f32 = rng.random_range(0.0..std::f32::consts::TAU);
+            let target = Vec2::new(-0.30, 0.0);
+            let from = target + Vec2::from_angle(a) * rng.random_range(0.06..0.25);
+            sim.place(disc, from, 0.0);
+            let out = sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+            assert_eq!(
+                out.first_touch().map(|t| t.piece),
+                Some(figure),
+                "{i} {disc_name} at the figure: {out:#?}"
+            );
+            // At a support block's outer face, from the side.
+            sim.restore(&base);
+            let side = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+            let block = Vec2::new(0.30 + side * block_x, 0.0);
+            let from = block
+                + Vec2::new(
+                    side * rng.random_range(0.06..0.25),
+                    rng.random_range(-0.05..0.05),
+                );
+            sim.place(disc, from, 0.0);
+            let out = sim.flick(Flick::new(disc, block - from, 1.0)).unwrap();
+            let first = out.first_touch().map(|t| (t.piece, t.part));
+            let expected = if side > 0.0 {
+                PartKind::RightBlock
+            } else {
+                PartKind::LeftBlock
+            };
+            assert_eq!(
+                first,
+                Some((bank, expected)),
+                "{i} {disc_name} at a block: {out:#?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn snapshot_flick_restore_gives_bit_identical_poses() {
+    let mut sim = standard_sim();
+    let before = sim.pose_hash();
+    let poses_before = sim.poses();
+    let snap = sim.snapshot();
+    let disc = sim.piece("Movement disc").unwrap();
+    let sheriff = sim.piece("Sheriff").unwrap();
+    let target = xz(sim.pose(sheriff).0);
+    let from = xz(sim.pose(disc).0);
+    let first = sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+    assert_ne!(sim.pose_hash(), before, "the flick moved something");
+    sim.restore(&snap);
+    assert_eq!(sim.pose_hash(), before);
+    let poses_after = sim.poses();
+    for (a, b) in poses_before.iter().zip(&poses_after) {
+        assert_eq!(
+            a.0.to_array().map(f32::to_bits),
+            b.0.to_array().map(f32::to_bits)
+        );
+        assert_eq!(
+            a.1.to_array().map(f32::to_bits),
+            b.1.to_array().map(f32::to_bits)
+        );
+    }
+    // And the same flick from the restored town plays out exactly the same.
+    let after_first = {
+        let second = sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+        assert_eq!(second, first);
+        sim.pose_hash()
+    };
+    sim.restore(&snap);
+    sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+    assert_eq!(sim.pose_hash(), after_first);
+}
+
+#[test]
+fn the_same_flick_twice_gives_the_same_hash() {
+    let run = || {
+        let mut sim = standard_sim();
+        let disc = sim.piece("Bullet 2").unwrap();
+        let cooper = sim.piece("Ol' Cooper").unwrap();
+        let dir = xz(sim.pose(cooper).0) - xz(sim.pose(disc).0);
+        let out = sim
+            .flick(Flick {
+                piece: disc,
+                direction: dir,
+                strength: 0.93,
+                offset: 0.4,
+            })
+            .unwrap();
+        (sim.pose_hash(), out.steps)
+    };
+    let a = run();
+    let b = run();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn the_standard_town_stands_still_when_woken() {
+    let mut sim = standard_sim();
+    let before = sim.poses();
+    // Nudge nothing, but wake everything and let it settle: nothing may fall.
+    {
+        let index = sim.index().clone();
+        let mut parts = highnoon::physics::table::context(sim.world_mut()).unwrap();
+        for p in &index.pieces {
+            parts.bodies.bodies.get_mut(p.body).unwrap().wake_up(true);
+        }
+    }
+    let steps = sim.settle(2000);
+    assert!(steps < 2000, "the town comes to rest");
+    let after = sim.poses();
+    for (k, (a, b)) in before.iter().zip(&after).enumerate() {
+        let name = &sim.index().pieces[k].name;
+        assert!(
+            a.0.distance(b.0) < 0.003,
+            "{name} drifted {:.1} mm",
+            a.0.distance(b.0) * 1000.0
+        );
+        assert!(tilt_deg(b.1) < 10.0, "{name} tipped {:.0}°", tilt_deg(b.1));
+    }
+}
+
+#[test]
+fn a_flick_needs_a_direction_and_a_piece() {
+    let mut sim = disc_alone((0.0, 0.0));
+    let disc = sim.piece("Movement disc").unwrap();
+    assert!(sim.flick(Flick::new(disc, Vec2::ZERO, 1.0)).is_err());
+    assert!(sim.flick(Flick::new(disc, Vec2::X, f32::NAN)).is_err());
+    assert!(
+        sim.flick(Flick::new(
+            highnoon::physics::pieces::PieceId(999),
+            Vec2::X,
+            1.0
+        ))
+        .is_err()
+    );
+    let h = sim.pose_hash();
+    // Strength is capped: 5.0 is the same flick as 1.0.
+    let snap = sim.snapshot();
+    let a = sim.flick(Flick::new(disc, Vec2::X, 5.0)).unwrap();
+    sim.restore(&snap);
+    assert_eq!(sim.pose_hash(), h);
+    let b = sim.flick(Flick::new(disc, Vec2::X, 1.0)).unwrap();
+    assert_eq!(a.rest_position, b.rest_position);
+}
