@@ -58,6 +58,9 @@ fn rapier_initialization(profile: &crate::scenario::PhysicsProfile) -> RapierCon
         dt: profile.solver.dt / profile.solver.substeps as f32,
         length_unit: profile.solver.length_unit,
         num_solver_iterations: profile.solver.iterations,
+        normalized_prediction_distance: profile.solver.prediction_distance / profile.solver.length_unit,
+        max_ccd_substeps: profile.solver.ccd_substeps,
+        contact_recycling: profile.solver.contact_recycling,
         ..IntegrationParameters::default()
     };
     RapierContextInitialization::InitializeDefaultRapierContext {

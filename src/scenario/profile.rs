@@ -36,6 +36,16 @@ pub struct Solver {
     pub length_unit: f32,
     /// A flick that has not come to rest after this long is cut off, seconds.
     pub max_flick_seconds: f32,
+    /// Contacts are generated for shapes closer than this, metres.
+    pub prediction_distance: f32,
+    /// Continuous collision detection substeps (0 turns CCD off).
+    pub ccd_substeps: usize,
+    /// Discs also get predictive ("soft") CCD contacts this far ahead, metres:
+    /// about one step of travel at full strength.
+    pub disc_soft_ccd: f32,
+    /// Let Rapier reuse a pair's contacts while it barely moves (faster; can keep
+    /// stale contacts on a disc pressed against a thin piece).
+    pub contact_recycling: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
