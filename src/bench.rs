@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use bevy::math::Vec2;
+use bevy::math::{Quat, Vec2, Vec3};
 use bevy_rapier3d::rapier::prelude::PhysicsPipeline;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -45,6 +45,8 @@ pub struct FlickSample {
     pub bevy: Duration,
     pub raw: Duration,
     pub hit_target: bool,
+    /// What the disc touched first, if anything.
+    pub first_touch: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -68,38 +70,36 @@ pub fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
-/// Finds a clear spot `distance` from `target` (nothing within 4 cm but the table).
+/// Finds a spot `distance` from `target` from which a disc of radius `r` has a
+/// clear straight run to it: no other piece's footprint within reach of the path.
 fn clear_spot(
-    poses: &[(bevy::math::Vec3, bevy::math::Quat)],
-    skip: &[usize],
-    target: bevy::math::Vec3,
+    sim: &Sim,
+    poses: &[(Vec3, Quat)],
+    disc: usize,
+    target: usize,
     distance: f32,
-    half: Vec2,
     rng: &mut StdRng,
 ) -> Option<Vec2> {
+    let half = Vec2::new(sim.profile().table.size.0, sim.profile().table.size.1) / 2.0;
+    let r = sim.index().pieces[disc].radius;
+    let to = Vec2::new(poses[target].0.x, poses[target].0.z);
     for _ in 0..64 {
         let a: f32 = rng.random_range(0.0..std::f32::consts::TAU);
-        let p = Vec2::new(target.x, target.z) + Vec2::from_angle(a) * distance;
-        if p.x.abs() > half.x - 0.05 || p.y.abs() > half.y - 0.05 {
+        let from = to + Vec2::from_angle(a) * distance;
+        if from.x.abs() > half.x - 0.05 || from.y.abs() > half.y - 0.05 {
             continue;
         }
-        let clear = poses
-            .iter()
-            .enumerate()
-            .all(|(k, (t, _))| skip.contains(&k) || Vec2::new(t.x, t.z).distance(p) > 0.045);
-        // Nothing may stand on the line to the target either, within 3 cm.
-        let to = Vec2::new(target.x, target.z);
-        let line_clear = poses.iter().enumerate().all(|(k, (t, _))| {
-            if skip.contains(&k) || Vec2::new(t.x, t.z).distance(to) < 1e-4 {
+        let clear = sim.index().pieces.iter().enumerate().all(|(k, p)| {
+            if k == disc || k == target {
                 return true;
             }
-            let q = Vec2::new(t.x, t.z);
-            let d = to - p;
-            let s = ((q - p).dot(d) / d.length_squared()).clamp(0.0, 1.0);
-            (p + d * s).distance(q) > 0.03
+            let q = Vec2::new(poses[k].0.x, poses[k].0.z);
+            let d = to - from;
+            let s = ((q - from).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+            (from + d * s).distance(q) > p.radius + r + 0.005
         });
-        if clear && line_clear {
-            return Some(p);
+        if clear {
+            return Some(from);
         }
     }
     None
@@ -118,7 +118,6 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
         .map(|p| p.id)
         .collect();
     let discs: Vec<PieceId> = sim.discs().map(|(id, _)| id).collect();
-    let half = Vec2::new(sim.profile().table.size.0, sim.profile().table.size.1) / 2.0;
     let mut pipeline = PhysicsPipeline::new();
     let mut samples = Vec::with_capacity(config.flicks);
     let mut attempts = 0;
@@ -128,13 +127,12 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
         let target = figures[rng.random_range(0..figures.len())];
         let disc = discs[rng.random_range(0..discs.len())];
         let poses = sim.poses();
-        let skip = [disc.0 as usize];
         let Some(at) = clear_spot(
+            sim,
             &poses,
-            &skip,
-            poses[target.0 as usize].0,
+            disc.0 as usize,
+            target.0 as usize,
             config.distance,
-            half,
             &mut rng,
         ) else {
             continue;
@@ -161,6 +159,7 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
             bevy: bevy_time,
             raw: raw_time,
             hit_target: outcome.touched.first().map(|t| t.piece) == Some(target),
+            first_touch: outcome.touched.first().map(|t| t.name.clone()),
         });
         progress(samples.len());
     }
@@ -228,7 +227,16 @@ impl BenchReport {
             "highnoon bench: standard town, {} bodies (+ table), {} flicks at ~30 cm into a standing figure",
             self.bodies, n
         )?;
-        writeln!(out, "  flicks that hit their figure first   {hits}/{n}")?;
+        let untouched = self
+            .samples
+            .iter()
+            .filter(|s| s.first_touch.is_none())
+            .count();
+        writeln!(
+            out,
+            "  flicks that hit their figure first   {hits}/{n} ({untouched} touched nothing, {} met another piece first)",
+            n - hits - untouched
+        )?;
         writeln!(out, "  median steps to rest                 {steps:.0}")?;
         writeln!(
             out,

@@ -58,7 +58,8 @@ fn rapier_initialization(profile: &crate::scenario::PhysicsProfile) -> RapierCon
         dt: profile.solver.dt / profile.solver.substeps as f32,
         length_unit: profile.solver.length_unit,
         num_solver_iterations: profile.solver.iterations,
-        normalized_prediction_distance: profile.solver.prediction_distance / profile.solver.length_unit,
+        normalized_prediction_distance: profile.solver.prediction_distance
+            / profile.solver.length_unit,
         max_ccd_substeps: profile.solver.ccd_substeps,
         contact_recycling: profile.solver.contact_recycling,
         ..IntegrationParameters::default()
@@ -164,7 +165,11 @@ pub fn index_pieces(world: &mut World) {
         return;
     }
     world.insert_resource(index);
-    let snapshot = table::context(world).map(|parts| Snapshot::take(&parts));
+    let profile = world.resource::<Profile>().0.clone();
+    let snapshot = table::context(world).map(|mut parts| {
+        parts.settle(&profile);
+        Snapshot::take(&parts)
+    });
     world.insert_resource(InitialSnapshot(snapshot));
 }
 

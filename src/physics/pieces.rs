@@ -435,7 +435,9 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
                     part: PartKind::Whole,
                 },
                 body(m, placed(at, d.height / 2.0, 0.0), true),
-                SoftCcd { prediction: profile.solver.disc_soft_ccd },
+                SoftCcd {
+                    prediction: profile.solver.disc_soft_ccd,
+                },
                 Collider::cylinder(d.height / 2.0, d.radius),
                 material_components(m),
             ))

@@ -63,7 +63,8 @@ pub struct IndexedPiece {
     pub kind: PieceKind,
     pub name: String,
     pub body: RigidBodyHandle,
-    /// Radius used to place an off-centre flick, metres.
+    /// Radius of a circle on the table that holds the piece's footprint, metres
+    /// (a disc's own radius: where an off-centre flick meets the rim).
     pub radius: f32,
 }
 
@@ -134,6 +135,34 @@ impl TableIndex {
     }
 }
 
+/// The radius of a circle on the table that holds a piece's footprint.
+pub fn footprint_radius(profile: &PhysicsProfile, kind: PieceKind) -> f32 {
+    use super::pieces::DiscKind;
+    use crate::scenario::town::PropKind;
+    let p = &profile.pieces;
+    match kind {
+        PieceKind::Disc(DiscKind::Movement) => p.movement_disc.radius,
+        PieceKind::Disc(DiscKind::Bullet) => p.bullet.radius,
+        PieceKind::Figure { .. } => p.figure.base_radius.max(p.figure.hat_radius),
+        PieceKind::Building(_) => Vec2::new(
+            p.building.facade_size.0 / 2.0,
+            p.building.block_size.2 / 2.0,
+        )
+        .length(),
+        PieceKind::Gallows => Vec2::new(
+            p.gallows.platform_size.0 / 2.0,
+            p.gallows.platform_size.2 / 2.0,
+        )
+        .length(),
+        PieceKind::Prop(PropKind::Barrel) => p.barrel.radius,
+        PieceKind::Prop(PropKind::Cactus) => p.cactus.trunk_radius + p.cactus.arm_length,
+        PieceKind::Prop(PropKind::Fence) => {
+            Vec2::new(p.fence.size.0 / 2.0, p.fence.size.2 / 2.0).length()
+        }
+        PieceKind::Prop(PropKind::Tumbleweed) => p.tumbleweed.radius,
+    }
+}
+
 /// Builds the index from the world once bevy_rapier has created the bodies, and
 /// applies the profile's sleep timing (bevy_rapier's `Sleeping` has no such field).
 pub fn build_index(world: &mut World) -> Option<TableIndex> {
@@ -142,14 +171,7 @@ pub fn build_index(world: &mut World) -> Option<TableIndex> {
     let mut q_bodies = world.query::<(Entity, &Piece, &Name, Option<&RapierRigidBodyHandle>)>();
     for (entity, piece, name, handle) in q_bodies.iter(world) {
         let body = handle?.0;
-        let radius = match piece.kind {
-            PieceKind::Disc(super::pieces::DiscKind::Movement) => {
-                profile.pieces.movement_disc.radius
-            }
-            PieceKind::Disc(super::pieces::DiscKind::Bullet) => profile.pieces.bullet.radius,
-            PieceKind::Figure { .. } => profile.pieces.figure.base_radius,
-            _ => 0.02,
-        };
+        let radius = footprint_radius(&profile, piece.kind);
         pieces.push(IndexedPiece {
             entity,
             id: piece.id,
@@ -220,6 +242,27 @@ pub struct Parts<'a> {
 impl Parts<'_> {
     pub fn bodies(&self) -> &RigidBodySet {
         &self.bodies.bodies
+    }
+
+    /// Lets a freshly laid-out town settle: every body is woken and the table
+    /// stepped until all sleep again (so contacts with the table exist and
+    /// every piece rests at its true equilibrium). Returns the steps taken.
+    pub fn settle(&mut self, profile: &PhysicsProfile) -> u32 {
+        for (_, rb) in self.bodies.bodies.iter_mut() {
+            if rb.is_dynamic() {
+                rb.wake_up(true);
+            }
+        }
+        let max = (profile.solver.max_flick_seconds / profile.solver.dt) as u32;
+        let mut steps = 0;
+        while steps < max {
+            self.step(profile);
+            steps += 1;
+            if all_asleep(&self.sim.islands) {
+                break;
+            }
+        }
+        steps
     }
 
     /// One fixed step of the table.

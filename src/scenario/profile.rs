@@ -270,6 +270,18 @@ impl PhysicsProfile {
                 ));
             }
         }
+        let fastest = self.flick.movement_disc_speed.max(self.flick.bullet_speed);
+        let per_step = fastest * self.solver.dt;
+        if self.solver.ccd_substeps == 0 && self.solver.disc_soft_ccd < per_step {
+            return Err(DataError::at_text(
+                path,
+                text,
+                "disc_soft_ccd",
+                format!(
+                    "with `ccd_substeps: 0`, `disc_soft_ccd` must be at least one step of a full-strength disc's travel ({per_step:.4} m), or discs can pass through thin pieces"
+                ),
+            ));
+        }
         if self.solver.substeps == 0 || self.solver.iterations == 0 {
             return Err(DataError::at_text(
                 path,
