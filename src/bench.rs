@@ -37,6 +37,9 @@ impl Default for BenchConfig {
 /// One measured flick.
 #[derive(Debug, Clone)]
 pub struct FlickSample {
+    /// Where the disc was placed and how it was flicked.
+    pub from: Vec2,
+    pub flick: Flick,
     pub disc: PieceId,
     pub target: PieceId,
     pub strength: f32,
@@ -47,6 +50,10 @@ pub struct FlickSample {
     pub hit_target: bool,
     /// What the disc touched first, if anything.
     pub first_touch: Option<String>,
+    /// False when the time cap cut the flick off.
+    pub at_rest: bool,
+    /// What was still moving then.
+    pub still_moving: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -151,6 +158,8 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
             .expect("bench flick");
         let bevy_time = t1.elapsed();
         samples.push(FlickSample {
+            from: at,
+            flick: Flick::new(disc, direction, strength),
             disc,
             target,
             strength,
@@ -160,6 +169,13 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
             raw: raw_time,
             hit_target: outcome.touched.first().map(|t| t.piece) == Some(target),
             first_touch: outcome.touched.first().map(|t| t.name.clone()),
+            at_rest: outcome.at_rest,
+            still_moving: outcome
+                .still_moving
+                .iter()
+                .filter_map(|id| sim.index().get(*id))
+                .map(|p| p.name.clone())
+                .collect(),
         });
         progress(samples.len());
     }
@@ -237,7 +253,18 @@ impl BenchReport {
             "  flicks that hit their figure first   {hits}/{n} ({untouched} touched nothing, {} met another piece first)",
             n - hits - untouched
         )?;
-        writeln!(out, "  median steps to rest                 {steps:.0}")?;
+        let cut = self.samples.iter().filter(|s| !s.at_rest).count();
+        writeln!(
+            out,
+            "  median steps to rest                 {steps:.0} ({cut} cut off by the time cap)"
+        )?;
+        for s in self.samples.iter().filter(|s| !s.at_rest).take(5) {
+            writeln!(
+                out,
+                "      cut off while moving: {}",
+                s.still_moving.join(", ")
+            )?;
+        }
         writeln!(
             out,
             "  time per physics step (Bevy app)     {:8.2} µs  (median over flicks of time/steps)",

@@ -135,6 +135,10 @@ pub fn spawn_active_town(world: &mut World) -> SpawnedTown {
     world.insert_resource(TableIndex::default());
     world.insert_resource(InitialSnapshot(None));
     world.insert_resource(RunningFlick(None));
+    // Create the Rapier bodies now, in spawn order, before anything else (such as
+    // visuals) touches these entities: bevy_rapier creates bodies in query order,
+    // and the handles' order decides the solver's order, hence the bits.
+    world.run_schedule(FixedUpdate);
     spawned
 }
 

@@ -126,7 +126,7 @@ pub fn figure_collider(p: &PhysicsProfile) -> Collider {
         (
             Vec3::new(0.0, f.base_height / 2.0, 0.0),
             Quat::IDENTITY,
-            Collider::cylinder(f.base_height / 2.0, f.base_radius),
+            Collider::cuboid(f.base_radius, f.base_height / 2.0, f.base_radius),
         ),
         (
             Vec3::new(0.0, body_y, 0.0),

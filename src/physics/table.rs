@@ -385,6 +385,8 @@ pub struct FlickOutcome {
     pub sim_time: f32,
     /// False when the time cap cut the flick off before everything slept.
     pub at_rest: bool,
+    /// Pieces still moving when the time cap cut the flick off.
+    pub still_moving: Vec<PieceId>,
 }
 
 impl FlickOutcome {
@@ -595,6 +597,10 @@ impl FlickRun {
             steps: self.steps,
             sim_time: self.steps as f32 * profile.solver.dt,
             at_rest: all_asleep(islands),
+            still_moving: islands
+                .active_bodies()
+                .filter_map(|h| index.pieces.get(index.body(h) as usize).map(|p| p.id))
+                .collect(),
         }
     }
 }

@@ -99,7 +99,7 @@ fn show_panels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("highnoon — the table")
-        .anchor(egui::Align2::LEFT_TOP, [10.0, 10.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
@@ -164,6 +164,15 @@ fn show_panels(
                         o.sim_time,
                         if o.at_rest { "" } else { " (cut off)" }
                     ));
+                    if !o.still_moving.is_empty() {
+                        let names: Vec<&str> = o
+                            .still_moving
+                            .iter()
+                            .filter_map(|id| index.get(*id))
+                            .map(|p| p.name.as_str())
+                            .collect();
+                        ui.label(format!("still moving: {}", names.join(", ")));
+                    }
                     if o.left_table {
                         ui.colored_label(egui::Color32::LIGHT_RED, "left the table");
                     }
