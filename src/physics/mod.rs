@@ -126,18 +126,16 @@ pub fn plugin(app: &mut App) {
 pub fn spawn_active_town(world: &mut World) -> SpawnedTown {
     let profile = world.resource::<Profile>().0.clone();
     let town = world.resource::<ActiveTown>().0.clone();
-    let spawned = {
-        let mut commands = world.commands();
-        pieces::spawn_town(&mut commands, &profile, &town)
-    };
-    world.flush();
-    world.insert_resource(spawned.clone());
+    world.insert_resource(SpawnedTown::default());
     world.insert_resource(TableIndex::default());
     world.insert_resource(InitialSnapshot(None));
     world.insert_resource(RunningFlick(None));
-    // Create the Rapier bodies now, in spawn order, before anything else (such as
-    // visuals) touches these entities: bevy_rapier creates bodies in query order,
-    // and the handles' order decides the solver's order, hence the bits.
+    // bevy_rapier creates bodies in ECS query order, which depends on archetypes
+    // (visuals, children); running its sync after each piece makes Rapier's
+    // handles, and with them the solver's order and the bits, follow the town file.
+    let spawned = pieces::spawn_town(world, &profile, &town, |w| w.run_schedule(FixedUpdate));
+    world.insert_resource(spawned.clone());
+    // Indexes the pieces and settles the town.
     world.run_schedule(FixedUpdate);
     spawned
 }
@@ -170,8 +168,14 @@ pub fn index_pieces(world: &mut World) {
     }
     world.insert_resource(index);
     let profile = world.resource::<Profile>().0.clone();
+    let index = world.resource::<TableIndex>().clone();
     let snapshot = table::context(world).map(|mut parts| {
-        parts.settle(&profile);
+        let steps = parts.settle(&profile);
+        info!(
+            "town laid out: {} pieces settled in {steps} steps, pose hash {:016x}",
+            index.len(),
+            table::pose_hash(&index, parts.bodies())
+        );
         Snapshot::take(&parts)
     });
     world.insert_resource(InitialSnapshot(snapshot));

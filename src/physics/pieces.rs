@@ -210,9 +210,16 @@ pub fn cactus_collider(p: &PhysicsProfile) -> Collider {
     ])
 }
 
-/// Spawns the table and every piece of `town`, in the fixed order. Discs that the
-/// town does not place are parked on the player's edge of the table.
-pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town) -> SpawnedTown {
+/// Spawns the table and every piece of `town`, in the fixed order, calling
+/// `after_each` once each piece's entities exist (the caller creates the Rapier
+/// body there, so that Rapier's handles follow this order whatever the ECS does
+/// later). Discs that the town does not place are parked on the player's edge.
+pub fn spawn_town(
+    world: &mut World,
+    profile: &PhysicsProfile,
+    town: &Town,
+    mut after_each: impl FnMut(&mut World),
+) -> SpawnedTown {
     let mut spawned = SpawnedTown::default();
     let pieces = &profile.pieces;
     let mut next_id = 0u16;
@@ -225,6 +232,7 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
     // The table: a fixed slab whose top is y = 0.
     let t = &profile.table;
     let tm = profile.material(&t.material);
+    let mut commands = world.commands();
     spawned.table = Some(
         commands
             .spawn((
@@ -238,10 +246,14 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
             ))
             .id(),
     );
+    drop(commands);
+    world.flush();
+    after_each(world);
 
     let b = &pieces.building;
     for spec in &town.buildings {
         let id = new_id();
+        let mut commands = world.commands();
         let block_m = profile.material(&b.block_material);
         let facade_m = profile.material(&b.facade_material);
         let (bx, by, bz) = b.block_size;
@@ -286,11 +298,15 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
                 ));
             })
             .id();
+        drop(commands);
+        world.flush();
+        after_each(world);
         spawned.pieces.push(e);
     }
 
     for spec in &town.gallows {
         let id = new_id();
+        let mut commands = world.commands();
         let m = profile.material(&pieces.gallows.material);
         let e = commands
             .spawn((
@@ -308,11 +324,15 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
                 material_components(m),
             ))
             .id();
+        drop(commands);
+        world.flush();
+        after_each(world);
         spawned.pieces.push(e);
     }
 
     for spec in &town.props {
         let id = new_id();
+        let mut commands = world.commands();
         let (collider, y, material, name) = match spec.kind {
             PropKind::Barrel => {
                 let d = &pieces.barrel;
@@ -365,12 +385,16 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
                 material_components(m),
             ))
             .id();
+        drop(commands);
+        world.flush();
+        after_each(world);
         spawned.pieces.push(e);
     }
 
     let fm = profile.material(&pieces.figure.material);
     for spec in &town.figures {
         let id = new_id();
+        let mut commands = world.commands();
         let e = commands
             .spawn((
                 Name::new(spec.display_name()),
@@ -394,6 +418,9 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
                 material_components(fm),
             ))
             .id();
+        drop(commands);
+        world.flush();
+        after_each(world);
         spawned.pieces.push(e);
     }
 
@@ -417,6 +444,7 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
     .enumerate()
     {
         let id = new_id();
+        let mut commands = world.commands();
         let (d, name) = match kind {
             DiscKind::Movement => (&pieces.movement_disc, "Movement disc".to_string()),
             DiscKind::Bullet => (&pieces.bullet, format!("Bullet {i}")),
@@ -442,6 +470,9 @@ pub fn spawn_town(commands: &mut Commands, profile: &PhysicsProfile, town: &Town
                 material_components(m),
             ))
             .id();
+        drop(commands);
+        world.flush();
+        after_each(world);
         spawned.pieces.push(e);
     }
     spawned
