@@ -42,35 +42,33 @@ fn label_pieces(
     let painter = ctx.layer_painter(egui::LayerId::background());
     let b = &profile.0.pieces.building;
     for (piece, t, name, hat) in &pieces {
-        let (height, text, colour, size) = match piece.kind {
+        let dark = egui::Color32::from_black_alpha(150);
+        let (height, text, background, size) = match piece.kind {
             PieceKind::Building(kind) => (
                 b.block_size.1 + b.facade_size.1 + 0.012,
                 kind.title().to_uppercase(),
-                egui::Color32::from_rgb(255, 236, 190),
+                dark,
                 14.0,
             ),
             PieceKind::Figure { team, hat: number } => {
                 let tag = match (team, number) {
                     (Team::Neutral, _) => name.to_string(),
-                    (_, Some(n)) => format!("{n} {name}"),
+                    (_, Some(n)) => format!("{n} · {name}"),
                     _ => name.to_string(),
                 };
-                let colour = hat
-                    .map(|h| to_egui(super::scene::hat_colour(h)))
-                    .unwrap_or(egui::Color32::LIGHT_GRAY);
+                // The label wears the hat's colour: red or blue side up; plain for neutrals.
+                let background = match (hat, number) {
+                    (Some(h), Some(_)) => to_egui(super::scene::hat_colour(h)).gamma_multiply(0.8),
+                    _ => dark,
+                };
                 (
                     crate::physics::pieces::figure_height(&profile.0) + 0.01,
                     tag,
-                    colour,
+                    background,
                     11.0,
                 )
             }
-            PieceKind::Gallows => (
-                0.17,
-                "GALLOWS".to_string(),
-                egui::Color32::from_rgb(230, 210, 170),
-                12.0,
-            ),
+            PieceKind::Gallows => (0.17, "GALLOWS".to_string(), dark, 12.0),
             _ => continue,
         };
         let top = t.transform_point(Vec3::new(0.0, height, 0.0));
@@ -78,12 +76,13 @@ fn label_pieces(
             continue;
         };
         let font = egui::FontId::proportional(size);
-        let galley = painter.layout_no_wrap(text, font, colour);
+        let ink = egui::Color32::from_rgb(255, 246, 228);
+        let galley = painter.layout_no_wrap(text, font, ink);
         let rect = egui::Align2::CENTER_BOTTOM
             .anchor_size(egui::pos2(pos.x, pos.y), galley.size())
             .expand(2.0);
-        painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(150));
-        painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, colour);
+        painter.rect_filled(rect, 3.0, background);
+        painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, ink);
     }
     Ok(())
 }
@@ -98,18 +97,19 @@ fn show_panels(
     mut wants: ResMut<EguiWantsPointer>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("highnoon — the table")
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
+    egui::Window::new("highnoon")
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
         .resizable(false)
         .collapsible(true)
+        .default_open(true)
         .show(ctx, |ui| {
             ui.label(egui::RichText::new(&town.0.name).strong());
             ui.label(format!("{} pieces on the table", index.len()));
             ui.separator();
-            ui.label("Left-drag back from a disc, release: flick");
-            ui.label("A / D while aiming: spin (off-centre flick)");
-            ui.label("Right-drag: orbit · middle-drag: pan · wheel: zoom");
-            ui.label("R: reset the town · Esc: cancel aim · F12: screenshot");
+            ui.label("Drag back from a disc, release: flick");
+            ui.label("A / D while aiming: spin");
+            ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
+            ui.label("R reset · Esc cancel · F12 screenshot");
         });
     if aim.piece.is_some() {
         let s = aim.strength();
@@ -125,7 +125,11 @@ fn show_panels(
                     egui::ProgressBar::new(s)
                         .desired_width(260.0)
                         .fill(colour)
-                        .text(format!("power {:.0}%", s * 100.0)),
+                        .text(
+                            egui::RichText::new(format!("power {:.0}%", s * 100.0))
+                                .color(egui::Color32::BLACK)
+                                .strong(),
+                        ),
                 );
                 ui.label(format!(
                     "expected slide on an empty table ≈ {:.0} cm · spin {:+.0}%",
