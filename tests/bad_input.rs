@@ -77,6 +77,20 @@ fn the_program_exits_non_zero_with_file_line_column() {
 }
 
 #[test]
+fn a_missing_file_stops_the_program_with_its_name() {
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .args(["--profile", "no/such/physics.ron"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no/such/physics.ron") && stderr.contains("cannot read"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn every_shipped_file_validates() {
     let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
         .arg("validate")

@@ -26,29 +26,24 @@ pub struct Sim {
 /// Sets the single-threaded executor on the schedules headless code runs: the
 /// multi-threaded one costs about 1 ms per run on two cores.
 fn single_threaded(app: &mut App) {
-    for label in [
-        FixedUpdate.intern(),
+    let schedules = [
         Main.intern(),
         PreStartup.intern(),
         Startup.intern(),
         PostStartup.intern(),
-    ] {
-        app.edit_schedule(label, |s| {
-            s.set_executor(SingleThreadedExecutor::new());
-        });
-    }
-    for label in [
         First.intern(),
         PreUpdate.intern(),
+        RunFixedMainLoop.intern(),
         Update.intern(),
         PostUpdate.intern(),
         Last.intern(),
-        RunFixedMainLoop.intern(),
         FixedFirst.intern(),
         FixedPreUpdate.intern(),
+        FixedUpdate.intern(),
         FixedPostUpdate.intern(),
         FixedLast.intern(),
-    ] {
+    ];
+    for label in schedules {
         app.edit_schedule(label, |s| {
             s.set_executor(SingleThreadedExecutor::new());
         });

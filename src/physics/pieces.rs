@@ -210,6 +210,29 @@ pub fn cactus_collider(p: &PhysicsProfile) -> Collider {
     ])
 }
 
+/// The components of a piece made of one collider.
+fn whole_piece(
+    id: PieceId,
+    kind: PieceKind,
+    name: String,
+    m: &Material,
+    transform: Transform,
+    ccd: bool,
+    collider: Collider,
+) -> impl Bundle {
+    (
+        Name::new(name),
+        Piece { id, kind },
+        PieceCollider {
+            piece: id,
+            part: PartKind::Whole,
+        },
+        body(m, transform, ccd),
+        collider,
+        material_components(m),
+    )
+}
+
 /// Spawns the table and every piece of `town`, in the fixed order, calling
 /// `after_each` once each piece's entities exist (the caller creates the Rapier
 /// body there, so that Rapier's handles follow this order whatever the ECS does
@@ -222,46 +245,40 @@ pub fn spawn_town(
 ) -> SpawnedTown {
     let mut spawned = SpawnedTown::default();
     let pieces = &profile.pieces;
-    let mut next_id = 0u16;
-    let mut new_id = || {
-        let id = PieceId(next_id);
-        next_id += 1;
-        id
-    };
+    let mut ids = (0u16..).map(PieceId);
 
     // The table: a fixed slab whose top is y = 0.
     let t = &profile.table;
-    let tm = profile.material(&t.material);
-    let mut commands = world.commands();
-    spawned.table = Some(
-        commands
-            .spawn((
-                Name::new("Table"),
-                TableTop,
-                RigidBody::Fixed,
-                Transform::from_xyz(0.0, -t.thickness / 2.0, 0.0),
-                Visibility::default(),
-                Collider::cuboid(t.size.0 / 2.0, t.thickness / 2.0, t.size.1 / 2.0),
-                material_components(tm),
-            ))
-            .id(),
-    );
-    drop(commands);
-    world.flush();
+    let table = world
+        .spawn((
+            Name::new("Table"),
+            TableTop,
+            RigidBody::Fixed,
+            Transform::from_xyz(0.0, -t.thickness / 2.0, 0.0),
+            Visibility::default(),
+            Collider::cuboid(t.size.0 / 2.0, t.thickness / 2.0, t.size.1 / 2.0),
+            material_components(profile.material(&t.material)),
+        ))
+        .id();
+    spawned.table = Some(table);
     after_each(world);
+    let mut add = |world: &mut World, e: Entity, spawned: &mut SpawnedTown| {
+        after_each(world);
+        spawned.pieces.push(e);
+    };
 
     let b = &pieces.building;
+    let block_m = profile.material(&b.block_material);
+    let facade_m = profile.material(&b.facade_material);
+    let (bx, by, bz) = b.block_size;
+    let (fx, fy, fz) = b.facade_size;
+    let block_offset = b.door_width / 2.0 + bx / 2.0;
     for spec in &town.buildings {
-        let id = new_id();
-        let mut commands = world.commands();
-        let block_m = profile.material(&b.block_material);
-        let facade_m = profile.material(&b.facade_material);
-        let (bx, by, bz) = b.block_size;
-        let (fx, fy, fz) = b.facade_size;
-        let block_offset = b.door_width / 2.0 + bx / 2.0;
-        let e = commands
+        let id = ids.next().expect("ids");
+        let title = spec.kind.title();
+        let e = world
             .spawn((
-                Name::new(spec.kind.title()),
+                Name::new(title),
                 Piece {
                     id,
                     kind: PieceKind::Building(spec.kind),
@@ -272,67 +289,64 @@ pub fn spawn_town(
                 body(block_m, placed(spec.at_cm, 0.0, spec.facing_deg), false),
             ))
             .with_children(|parent| {
-                for (x, part) in [
-                    (-block_offset, PartKind::LeftBlock),
-                    (block_offset, PartKind::RightBlock),
-                ] {
+                let parts = [
+                    (
+                        PartKind::LeftBlock,
+                        Vec3::new(-block_offset, by / 2.0, 0.0),
+                        Vec3::new(bx, by, bz),
+                        block_m,
+                        "support block",
+                    ),
+                    (
+                        PartKind::RightBlock,
+                        Vec3::new(block_offset, by / 2.0, 0.0),
+                        Vec3::new(bx, by, bz),
+                        block_m,
+                        "support block",
+                    ),
+                    (
+                        PartKind::Facade,
+                        Vec3::new(0.0, by + fy / 2.0, 0.0),
+                        Vec3::new(fx, fy, fz),
+                        facade_m,
+                        "facade",
+                    ),
+                ];
+                for (part, at, size, m, what) in parts {
                     parent.spawn((
-                        Name::new(format!("{} support block", spec.kind.title())),
+                        Name::new(format!("{title} {what}")),
                         PieceCollider { piece: id, part },
-                        Transform::from_xyz(x, by / 2.0, 0.0),
+                        Transform::from_translation(at),
                         Visibility::default(),
-                        Collider::cuboid(bx / 2.0, by / 2.0, bz / 2.0),
-                        material_components(block_m),
+                        Collider::cuboid(size.x / 2.0, size.y / 2.0, size.z / 2.0),
+                        material_components(m),
                     ));
                 }
-                parent.spawn((
-                    Name::new(format!("{} facade", spec.kind.title())),
-                    PieceCollider {
-                        piece: id,
-                        part: PartKind::Facade,
-                    },
-                    Transform::from_xyz(0.0, by + fy / 2.0, 0.0),
-                    Visibility::default(),
-                    Collider::cuboid(fx / 2.0, fy / 2.0, fz / 2.0),
-                    material_components(facade_m),
-                ));
             })
             .id();
-        drop(commands);
-        world.flush();
-        after_each(world);
-        spawned.pieces.push(e);
+        add(world, e, &mut spawned);
     }
 
     for spec in &town.gallows {
-        let id = new_id();
-        let mut commands = world.commands();
+        let id = ids.next().expect("ids");
         let m = profile.material(&pieces.gallows.material);
-        let e = commands
-            .spawn((
-                Name::new("Gallows"),
-                Piece {
-                    id,
-                    kind: PieceKind::Gallows,
-                },
-                PieceCollider {
-                    piece: id,
-                    part: PartKind::Whole,
-                },
-                body(m, placed(spec.at_cm, 0.0, spec.facing_deg), false),
+        let transform = placed(spec.at_cm, 0.0, spec.facing_deg);
+        let e = world
+            .spawn(whole_piece(
+                id,
+                PieceKind::Gallows,
+                "Gallows".into(),
+                m,
+                transform,
+                false,
                 gallows_collider(profile),
-                material_components(m),
             ))
             .id();
-        drop(commands);
-        world.flush();
-        after_each(world);
-        spawned.pieces.push(e);
+        add(world, e, &mut spawned);
     }
 
     for spec in &town.props {
-        let id = new_id();
-        let mut commands = world.commands();
+        let id = ids.next().expect("ids");
         let (collider, y, material, name) = match spec.kind {
             PropKind::Barrel => {
                 let d = &pieces.barrel;
@@ -369,111 +383,88 @@ pub fn spawn_town(
             }
         };
         let m = profile.material(material);
-        let e = commands
-            .spawn((
-                Name::new(name),
-                Piece {
-                    id,
-                    kind: PieceKind::Prop(spec.kind),
-                },
-                PieceCollider {
-                    piece: id,
-                    part: PartKind::Whole,
-                },
-                body(m, placed(spec.at_cm, y, spec.facing_deg), false),
+        let transform = placed(spec.at_cm, y, spec.facing_deg);
+        let e = world
+            .spawn(whole_piece(
+                id,
+                PieceKind::Prop(spec.kind),
+                name.into(),
+                m,
+                transform,
+                false,
                 collider,
-                material_components(m),
             ))
             .id();
-        drop(commands);
-        world.flush();
-        after_each(world);
-        spawned.pieces.push(e);
+        add(world, e, &mut spawned);
     }
 
     let fm = profile.material(&pieces.figure.material);
     for spec in &town.figures {
-        let id = new_id();
-        let mut commands = world.commands();
-        let e = commands
+        let id = ids.next().expect("ids");
+        let kind = PieceKind::Figure {
+            team: spec.team,
+            hat: spec.hat,
+        };
+        let transform = placed(spec.at_cm, 0.0, spec.facing_deg);
+        let e = world
             .spawn((
-                Name::new(spec.display_name()),
-                Piece {
+                whole_piece(
                     id,
-                    kind: PieceKind::Figure {
-                        team: spec.team,
-                        hat: spec.hat,
-                    },
-                },
-                PieceCollider {
-                    piece: id,
-                    part: PartKind::Whole,
-                },
+                    kind,
+                    spec.display_name(),
+                    fm,
+                    transform,
+                    false,
+                    figure_collider(profile),
+                ),
                 Hat {
                     number: spec.hat,
                     side: spec.hat_side,
                 },
-                body(fm, placed(spec.at_cm, 0.0, spec.facing_deg), false),
-                figure_collider(profile),
-                material_components(fm),
             ))
             .id();
-        drop(commands);
-        world.flush();
-        after_each(world);
-        spawned.pieces.push(e);
+        add(world, e, &mut spawned);
     }
 
     // One movement disc and four bullets, always, in this order.
     let parked_z = t.size.1 * 50.0 - 5.0;
-    let defaults = [
-        (-60.0, parked_z),
-        (-54.0, parked_z),
-        (-49.0, parked_z),
-        (-44.0, parked_z),
-        (-39.0, parked_z),
-    ];
-    for (i, kind) in [
+    let kinds = [
         DiscKind::Movement,
         DiscKind::Bullet,
         DiscKind::Bullet,
         DiscKind::Bullet,
         DiscKind::Bullet,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let id = new_id();
-        let mut commands = world.commands();
+    ];
+    for (i, kind) in kinds.into_iter().enumerate() {
+        let id = ids.next().expect("ids");
         let (d, name) = match kind {
             DiscKind::Movement => (&pieces.movement_disc, "Movement disc".to_string()),
             DiscKind::Bullet => (&pieces.bullet, format!("Bullet {i}")),
         };
-        let at = town.discs.get(i).copied().unwrap_or(defaults[i]);
+        let at = town
+            .discs
+            .get(i)
+            .copied()
+            .unwrap_or((-60.0 + 6.0 * i as f32, parked_z));
         let m = profile.material(&d.material);
-        let e = commands
+        let transform = placed(at, d.height / 2.0, 0.0);
+        let e = world
             .spawn((
-                Name::new(name),
-                Piece {
+                whole_piece(
                     id,
-                    kind: PieceKind::Disc(kind),
-                },
-                PieceCollider {
-                    piece: id,
-                    part: PartKind::Whole,
-                },
-                body(m, placed(at, d.height / 2.0, 0.0), true),
+                    PieceKind::Disc(kind),
+                    name,
+                    m,
+                    transform,
+                    true,
+                    Collider::cylinder(d.height / 2.0, d.radius),
+                ),
                 SoftCcd {
                     prediction: profile.solver.disc_soft_ccd,
                 },
-                Collider::cylinder(d.height / 2.0, d.radius),
-                material_components(m),
             ))
             .id();
-        drop(commands);
-        world.flush();
-        after_each(world);
-        spawned.pieces.push(e);
+        add(world, e, &mut spawned);
     }
     spawned
 }
