@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod bench;
+pub mod flick;
 pub mod physics;
 pub mod render;
 pub mod scenario;

@@ -259,6 +259,43 @@ impl Sim {
             .collect()
     }
 
+    /// Stands a piece upright with its origin at `at` (metres), turned to
+    /// `facing` radians, at rest (a figure stood back up, or seated on a block).
+    pub fn stand(&mut self, id: PieceId, at: Vec3, facing: f32) {
+        let p = self.index.get(id).expect("piece").clone();
+        let mut parts = self.parts();
+        let rb = parts.bodies.bodies.get_mut(p.body).expect("body");
+        rb.set_enabled(true);
+        rb.set_position(
+            bevy_rapier3d::rapier::math::Pose::from_parts(at, Quat::from_rotation_y(facing)),
+            false,
+        );
+        rb.set_linvel(Vec3::ZERO, false);
+        rb.set_angvel(Vec3::ZERO, false);
+        rb.sleep();
+        drop(parts);
+        self.write_back();
+    }
+
+    /// Takes a piece off the table (out of the simulation), e.g. a dead cowboy.
+    pub fn park(&mut self, id: PieceId) {
+        let p = self.index.get(id).expect("piece").clone();
+        let mut parts = self.parts();
+        let rb = parts.bodies.bodies.get_mut(p.body).expect("body");
+        rb.set_position(
+            bevy_rapier3d::rapier::math::Pose::from_parts(
+                Vec3::new(0.0, -1.0, 0.0),
+                Quat::IDENTITY,
+            ),
+            false,
+        );
+        rb.set_linvel(Vec3::ZERO, false);
+        rb.set_angvel(Vec3::ZERO, false);
+        rb.set_enabled(false);
+        drop(parts);
+        self.write_back();
+    }
+
     /// Moves a piece to `at` (metres, on the table) and turns it to `facing`
     /// radians, at rest. The move is a teleport: the rules use it to place discs.
     pub fn place(&mut self, id: PieceId, at: Vec2, facing: f32) {

@@ -151,6 +151,9 @@ pub struct Town {
     /// discs not listed are parked along the player's edge of the table.
     #[serde(default)]
     pub discs: Vec<(f32, f32)>,
+    /// The rules of play: present in scenarios, absent in plain towns.
+    #[serde(default)]
+    pub game: Option<crate::flick::setup::GameSetup>,
 }
 
 impl Town {

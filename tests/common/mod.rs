@@ -19,6 +19,7 @@ pub fn empty_town() -> Town {
         props: vec![],
         figures: vec![],
         discs: vec![],
+        game: None,
     }
 }
 

@@ -1,0 +1,420 @@
+//! The referee: plays the rules' actions on the physical table and turns
+//! `FlickOutcome`s into the rules' reports. Drives a headless [`Sim`] (tests,
+//! benches, bots, the scripted driver).
+
+use bevy::math::{Quat, Vec2, Vec3};
+
+use super::rules::{
+    BlastReport, CowboyId, CowboySpec, Effect, Game, Intent, MoveReport, Phase, Refusal, ShotReport,
+};
+use crate::physics::headless::Sim;
+use crate::physics::pieces::{DiscKind, PartKind, PieceId, PieceKind};
+use crate::physics::table::{Flick, FlickOutcome};
+use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::{PhysicsProfile, Town};
+
+/// Which side of the cowboy the bullet is placed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+/// A flick as the player gives it: a direction on the table and a strength.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Aim {
+    pub direction: Vec2,
+    pub strength: f32,
+}
+
+/// The rules and the table together.
+pub struct Referee {
+    pub sim: Sim,
+    pub game: Game,
+    /// The figure of each cowboy.
+    pub figures: Vec<PieceId>,
+    buildings: Vec<(BuildingKind, PieceId)>,
+    movement_disc: PieceId,
+    bullets: Vec<PieceId>,
+    /// Where each disc rests when not in play.
+    parking: Vec<(PieceId, Vec2)>,
+    /// The last flick's outcome, for the HUD and the log.
+    pub last_outcome: Option<FlickOutcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RefereeError {
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+    #[error("{0}")]
+    Physics(String),
+}
+
+fn xz(v: Vec3) -> Vec2 {
+    Vec2::new(v.x, v.z)
+}
+
+impl Referee {
+    /// Sets up the town and the game; the town file must have a `game` section.
+    pub fn new(profile: PhysicsProfile, town: &Town, seed: u64) -> Result<Self, String> {
+        let setup = town.game.clone().ok_or_else(|| {
+            format!(
+                "\"{}\" has no `game` section: it is a town, not a scenario",
+                town.name
+            )
+        })?;
+        let sim = Sim::new(profile, town);
+        let specs: Vec<CowboySpec> = town
+            .figures
+            .iter()
+            .filter(|f| f.team != Team::Neutral)
+            .map(|f| CowboySpec {
+                name: f.display_name(),
+                team: f.team,
+                hat: f.hat.unwrap_or(0),
+                side: f.hat_side,
+            })
+            .collect();
+        let figures = specs
+            .iter()
+            .map(|s| sim.piece(&s.name).expect("every cowboy has a figure"))
+            .collect::<Vec<_>>();
+        let buildings: Vec<(BuildingKind, PieceId)> = sim
+            .index()
+            .pieces
+            .iter()
+            .filter_map(|p| {
+                if let PieceKind::Building(b) = p.kind {
+                    Some((b, p.id))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let kinds: Vec<BuildingKind> = buildings.iter().map(|b| b.0).collect();
+        let game = Game::new(setup, &specs, &kinds, seed)?;
+        let movement_disc = sim
+            .discs()
+            .find(|(_, k)| *k == PieceKind::Disc(DiscKind::Movement))
+            .map(|d| d.0)
+            .expect("a movement disc");
+        let bullets: Vec<PieceId> = sim
+            .discs()
+            .filter(|(_, k)| *k == PieceKind::Disc(DiscKind::Bullet))
+            .map(|d| d.0)
+            .collect();
+        let mut referee = Self {
+            sim,
+            game,
+            figures,
+            buildings,
+            movement_disc,
+            bullets,
+            parking: Vec::new(),
+            last_outcome: None,
+        };
+        let discs: Vec<PieceId> = referee.sim.discs().map(|d| d.0).collect();
+        for d in discs {
+            let at = xz(referee.sim.pose(d).0);
+            referee.parking.push((d, at));
+        }
+        // Cowboys who start inside sit on their building's support blocks.
+        for id in 0..referee.game.cowboys.len() {
+            if let Some(b) = referee.game.cowboys[id].inside {
+                referee.seat_inside(id, b);
+            }
+        }
+        referee.sim.settle(2000);
+        Ok(referee)
+    }
+
+    /// The cowboy whose figure is this piece.
+    pub fn cowboy_of(&self, piece: PieceId) -> Option<CowboyId> {
+        self.figures.iter().position(|p| *p == piece)
+    }
+
+    fn building_piece(&self, b: BuildingKind) -> Option<PieceId> {
+        self.buildings.iter().find(|x| x.0 == b).map(|x| x.1)
+    }
+
+    /// A point in a building's frame (x along the door, z toward the street) in table coordinates.
+    fn building_point(&mut self, b: BuildingKind, local: Vec3) -> Vec3 {
+        let piece = self.building_piece(b).expect("building on the table");
+        let (t, r) = self.sim.pose(piece);
+        t + r * local
+    }
+
+    fn to_building(&mut self, b: BuildingKind, world: Vec3) -> Vec3 {
+        let piece = self.building_piece(b).expect("building on the table");
+        let (t, r) = self.sim.pose(piece);
+        r.inverse() * (world - t)
+    }
+
+    /// Puts a cowboy's figure on one of its building's support blocks.
+    fn seat_inside(&mut self, cowboy: CowboyId, b: BuildingKind) {
+        let bs = self.sim.profile().pieces.building.clone();
+        let others = self
+            .game
+            .cowboys
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| *i != cowboy && c.inside == Some(b) && c.alive())
+            .count();
+        let x = (bs.door_width / 2.0 + bs.block_size.0 / 2.0)
+            * if others % 2 == 0 { -1.0 } else { 1.0 };
+        let top = self.building_point(b, Vec3::new(x, bs.block_size.1, 0.0));
+        let (_, rot) = self.sim.pose(self.building_piece(b).expect("building"));
+        let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;
+        self.sim
+            .stand(self.figures[cowboy], Vec3::new(top.x, top.y, top.z), facing);
+    }
+
+    fn park_disc(&mut self, disc: PieceId) {
+        if let Some(&(_, at)) = self.parking.iter().find(|p| p.0 == disc) {
+            self.sim.place(disc, at, 0.0);
+        }
+    }
+
+    /// Applies an intent and plays its immediate physical effects (standing up, removing the dead).
+    pub fn apply(&mut self, intent: Intent) -> Result<Vec<Effect>, RefereeError> {
+        let effects = self.game.apply(intent)?;
+        self.play_effects(&effects);
+        Ok(effects)
+    }
+
+    fn play_effects(&mut self, effects: &[Effect]) {
+        for e in effects {
+            match *e {
+                Effect::StandUp { cowboy } => {
+                    let piece = self.figures[cowboy];
+                    let (t, _) = self.sim.pose(piece);
+                    if let Some(b) = self.game.cowboys[cowboy].inside {
+                        self.seat_inside(cowboy, b);
+                    } else {
+                        self.sim.stand(piece, Vec3::new(t.x, 0.0, t.z), 0.0);
+                    }
+                }
+                Effect::Remove { cowboy } => self.sim.park(self.figures[cowboy]),
+                _ => {}
+            }
+        }
+    }
+
+    /// The movement flick for the cowboy being moved.
+    pub fn flick_move(&mut self, aim: Aim) -> Result<MoveReport, RefereeError> {
+        let Phase::AwaitMove { cowboy, .. } = self.game.phase.clone() else {
+            return Err(Refusal("no move is being flicked".into()).into());
+        };
+        let figure = self.figures[cowboy];
+        let snapshot = self.sim.snapshot();
+        let disc = self.movement_disc;
+        let r = self.sim.profile().pieces.movement_disc.radius;
+        let inside = self.game.cowboys[cowboy].inside;
+        let (figure_at, _) = self.sim.pose(figure);
+        let start = match inside {
+            Some(b) => {
+                // Behind the building, on the door's axis.
+                let bz = self.sim.profile().pieces.building.block_size.2;
+                self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
+            }
+            None => figure_at,
+        };
+        self.sim.park(figure);
+        self.sim.place(disc, xz(start), 0.0);
+        let outcome = self
+            .sim
+            .flick(Flick::new(disc, aim.direction, aim.strength))
+            .map_err(|e| RefereeError::Physics(e.to_string()))?;
+        let rest = outcome.rest_position;
+        let mut report = MoveReport {
+            left_table: outcome.left_table,
+            ..Default::default()
+        };
+        // Which door did the disc pass, and how far?
+        let door_half = self.sim.profile().pieces.building.door_width / 2.0;
+        let mut door_building = None;
+        let kinds: Vec<BuildingKind> = self.buildings.iter().map(|b| b.0).collect();
+        for b in kinds {
+            let s = self.to_building(b, start);
+            let e = self.to_building(b, rest);
+            match inside {
+                None => {
+                    // Entering: from the street side, any part of the disc past the line, between the blocks.
+                    if s.z > r && e.z < r && crossing_x(s, e, r).abs() <= door_half {
+                        report.entered = Some(b);
+                        door_building = Some(b);
+                    }
+                }
+                Some(home) if home == b => {
+                    // Exiting: the whole disc past the line, through the door.
+                    if e.z > r && crossing_x(s, e, 0.0).abs() <= door_half {
+                        report.exited = true;
+                    }
+                    door_building = Some(b);
+                }
+                Some(_) => {}
+            }
+        }
+        let allowed = door_building.and_then(|b| self.building_piece(b));
+        report.touched = outcome.touched.iter().any(|t| {
+            let block = matches!(t.part, PartKind::LeftBlock | PartKind::RightBlock);
+            !(block && Some(t.piece) == allowed)
+        });
+        self.last_outcome = Some(outcome);
+        let success = self.game.move_fails(cowboy, &report).is_none();
+        let effects = self.game.resolve_move(report)?;
+        if success {
+            let facing = aim.direction.y.atan2(aim.direction.x);
+            self.park_disc(disc);
+            match self.game.cowboys[cowboy].inside {
+                Some(b) => self.seat_inside(cowboy, b),
+                None => self
+                    .sim
+                    .stand(figure, Vec3::new(rest.x, 0.0, rest.z), facing),
+            }
+        } else {
+            // A failed move puts the whole town back, the cowboy too.
+            self.sim.restore(&snapshot);
+        }
+        self.play_effects(&effects);
+        Ok(report)
+    }
+
+    /// Where a shot starts: beside the cowboy (one bullet-width away), or behind its building.
+    fn shot_start(&mut self, cowboy: CowboyId, side: Side, direction: Vec2, radius: f32) -> Vec2 {
+        if let Some(b) = self.game.cowboys[cowboy].inside {
+            let bz = self.sim.profile().pieces.building.block_size.2;
+            return xz(self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + radius + 0.01))));
+        }
+        let (at, _) = self.sim.pose(self.figures[cowboy]);
+        let d = direction.normalize_or(Vec2::X);
+        let right = Vec2::new(-d.y, d.x);
+        let base = self.sim.profile().pieces.figure.base_radius;
+        let offset = base + 3.0 * radius;
+        xz(at) + right * offset * if side == Side::Right { 1.0 } else { -1.0 }
+    }
+
+    /// One bullet of the shot being played.
+    pub fn flick_shot(&mut self, side: Side, aim: Aim) -> Result<ShotReport, RefereeError> {
+        let Phase::AwaitShots {
+            cowboy,
+            bullets_left,
+            ..
+        } = self.game.phase.clone()
+        else {
+            return Err(Refusal("no shot is being flicked".into()).into());
+        };
+        let bullet = self.bullets[(bullets_left as usize + 1) % self.bullets.len()];
+        let r = self.sim.profile().pieces.bullet.radius;
+        let start = self.shot_start(cowboy, side, aim.direction, r);
+        let before = self.standing_figures();
+        self.sim.place(bullet, start, 0.0);
+        let outcome = self
+            .sim
+            .flick(Flick::new(bullet, aim.direction, aim.strength))
+            .map_err(|e| RefereeError::Physics(e.to_string()))?;
+        // A hit is a cowboy knocked over by the bullet itself, as its first contact.
+        let first = outcome.touched.first().map(|t| t.piece);
+        let knocked_first = first
+            .filter(|p| {
+                outcome
+                    .knocked_over
+                    .iter()
+                    .any(|k| k.figure == *p && k.by == Some(bullet))
+            })
+            .and_then(|p| self.cowboy_of(p));
+        let report = ShotReport { knocked_first };
+        // Everyone else knocked over stands back up where they fell.
+        let keep_down = knocked_first.filter(|&c| self.game.hittable(c));
+        self.stand_back_up(&outcome, &before, keep_down);
+        self.last_outcome = Some(outcome);
+        self.park_disc(bullet);
+        let effects = self.game.resolve_shot(report)?;
+        self.play_effects(&effects);
+        Ok(report)
+    }
+
+    /// The dynamite (played with a bullet disc): every standing cowboy it knocks over is hit.
+    pub fn flick_dynamite(&mut self, side: Side, aim: Aim) -> Result<BlastReport, RefereeError> {
+        let Phase::AwaitBlast { cowboy, .. } = self.game.phase.clone() else {
+            return Err(Refusal("no dynamite is being thrown".into()).into());
+        };
+        let charge = *self.bullets.last().expect("bullets");
+        let r = self.sim.profile().pieces.bullet.radius;
+        let start = self.shot_start(cowboy, side, aim.direction, r);
+        self.sim.place(charge, start, 0.0);
+        let outcome = self
+            .sim
+            .flick(Flick::new(charge, aim.direction, aim.strength))
+            .map_err(|e| RefereeError::Physics(e.to_string()))?;
+        let knocked: Vec<CowboyId> = outcome
+            .knocked_over
+            .iter()
+            .filter_map(|k| self.cowboy_of(k.figure))
+            .collect();
+        let report = BlastReport {
+            knocked_over: knocked
+                .iter()
+                .copied()
+                .filter(|&c| self.game.hittable(c))
+                .collect(),
+        };
+        let before = self.standing_figures();
+        self.stand_back_up(&outcome, &before, None);
+        self.last_outcome = Some(outcome);
+        self.park_disc(charge);
+        let effects = self.game.resolve_blast(report.clone())?;
+        self.play_effects(&effects);
+        Ok(report)
+    }
+
+    fn standing_figures(&mut self) -> Vec<PieceId> {
+        self.figures.clone()
+    }
+
+    /// Figures knocked over by a shot that do not count as hit are stood back up.
+    fn stand_back_up(
+        &mut self,
+        outcome: &FlickOutcome,
+        figures: &[PieceId],
+        keep_down: Option<CowboyId>,
+    ) {
+        for k in &outcome.knocked_over {
+            if !figures.contains(&k.figure) {
+                continue;
+            }
+            let cowboy = self.cowboy_of(k.figure);
+            if cowboy.is_some() && cowboy == keep_down {
+                continue;
+            }
+            if let Some(c) = cowboy
+                && self.game.cowboys[c].fallen
+            {
+                continue;
+            }
+            let (t, _) = self.sim.pose(k.figure);
+            if t.y > -0.02 {
+                self.sim.stand(k.figure, Vec3::new(t.x, 0.0, t.z), 0.0);
+            }
+        }
+    }
+
+    /// A cowboy's position on the table.
+    pub fn position(&mut self, cowboy: CowboyId) -> Vec2 {
+        xz(self.sim.pose(self.figures[cowboy]).0)
+    }
+
+    pub fn rotation(&mut self, cowboy: CowboyId) -> Quat {
+        self.sim.pose(self.figures[cowboy]).1
+    }
+}
+
+/// Where the straight path from `s` to `e` (building frame) crosses z = `z`.
+fn crossing_x(s: Vec3, e: Vec3, z: f32) -> f32 {
+    let dz = e.z - s.z;
+    if dz.abs() < 1e-6 {
+        return s.x;
+    }
+    let t = ((z - s.z) / dz).clamp(0.0, 1.0);
+    s.x + (e.x - s.x) * t
+}
