@@ -262,6 +262,22 @@ impl Town {
                 }
             }
         }
+        if let Some(game) = &self.game {
+            let cowboys: Vec<crate::flick::rules::CowboySpec> = self
+                .figures
+                .iter()
+                .filter(|f| f.team != Team::Neutral)
+                .map(|f| crate::flick::rules::CowboySpec {
+                    name: f.display_name(),
+                    team: f.team,
+                    hat: f.hat.unwrap_or(0),
+                    side: f.hat_side,
+                })
+                .collect();
+            let buildings: Vec<BuildingKind> = self.buildings.iter().map(|b| b.kind).collect();
+            crate::flick::rules::Game::new(game.clone(), &cowboys, &buildings, 0)
+                .map_err(|m| DataError::at_text(path, text, "game:", m))?;
+        }
         Ok(())
     }
 }
