@@ -69,7 +69,10 @@ fn a_game_replays_exactly_from_its_seed_and_steps() {
 #[test]
 fn random_play_shows_hits_moves_and_failures() {
     let profile = PhysicsProfile::load_default().unwrap();
-    let (_, town) = scenarios().into_iter().find(|(f, _)| f == "final_showdown.ron").unwrap();
+    let (_, town) = scenarios()
+        .into_iter()
+        .find(|(f, _)| f == "final_showdown.ron")
+        .unwrap();
     let mut referee = Referee::new(profile, &town, 11).unwrap();
     play_random(&mut referee, 11, 5000);
     let log = referee.game.log.join("\n");

@@ -75,9 +75,17 @@ impl Referee {
                 side: f.hat_side,
             })
             .collect();
+        // By name among the figures only: a cowboy may share a building's name.
         let figures = specs
             .iter()
-            .map(|s| sim.piece(&s.name).expect("every cowboy has a figure"))
+            .map(|s| {
+                sim.index()
+                    .pieces
+                    .iter()
+                    .find(|p| p.kind.is_figure() && p.name == s.name)
+                    .map(|p| p.id)
+                    .expect("every cowboy has a figure")
+            })
             .collect::<Vec<_>>();
         let buildings: Vec<(BuildingKind, PieceId)> = sim
             .index()
@@ -280,8 +288,26 @@ impl Referee {
         Ok(report)
     }
 
+    /// The direction that sends a bullet from its starting place (beside the
+    /// cowboy, on `side`) straight at `target`.
+    pub fn aim_at(&mut self, cowboy: CowboyId, side: Side, target: Vec2) -> Vec2 {
+        let r = self.sim.profile().pieces.bullet.radius;
+        let mut direction = target - self.position(cowboy);
+        for _ in 0..3 {
+            let start = self.shot_start(cowboy, side, direction, r);
+            direction = target - start;
+        }
+        direction
+    }
+
     /// Where a shot starts: beside the cowboy (one bullet-width away), or behind its building.
-    fn shot_start(&mut self, cowboy: CowboyId, side: Side, direction: Vec2, radius: f32) -> Vec2 {
+    pub fn shot_start(
+        &mut self,
+        cowboy: CowboyId,
+        side: Side,
+        direction: Vec2,
+        radius: f32,
+    ) -> Vec2 {
         if let Some(b) = self.game.cowboys[cowboy].inside {
             let bz = self.sim.profile().pieces.building.block_size.2;
             return xz(self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + radius + 0.01))));

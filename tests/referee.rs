@@ -1,0 +1,207 @@
+//! The referee on the physical table: failed moves put the town back, doors,
+//! shots.
+
+use bevy::math::{Vec2, Vec3};
+use highnoon::flick::referee::{Aim, Referee, Side};
+use highnoon::flick::rules::{Intent, Phase};
+use highnoon::scenario::town::BuildingKind;
+use highnoon::scenario::{PhysicsProfile, Town, data_root};
+
+fn referee(file: &str) -> Referee {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let town = Town::load(
+        &data_root().join("scenarios").join(file),
+        profile.table.size,
+    )
+    .unwrap();
+    Referee::new(profile, &town, 1).unwrap()
+}
+
+fn cowboy(r: &Referee, name: &str) -> usize {
+    r.game.cowboys.iter().position(|c| c.name == name).unwrap()
+}
+
+#[test]
+fn a_failed_move_puts_every_displaced_piece_back_bit_for_bit() {
+    let mut r = referee("bank_robbery.ron");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    let dutch = cowboy(&r, "Dutch");
+    r.apply(Intent::Play(cooper)).unwrap();
+    let before = r.sim.pose_hash();
+    r.apply(Intent::Move).unwrap();
+    // Straight at Dutch, hard: the disc hits him (and knocks him about).
+    let to = r.position(dutch) - r.position(cooper);
+    let report = r
+        .flick_move(Aim {
+            direction: to,
+            strength: 0.9,
+        })
+        .unwrap();
+    assert!(report.touched, "{report:?}");
+    let outcome = r.last_outcome.clone().unwrap();
+    assert!(!outcome.moved.is_empty(), "the flick displaced something");
+    assert_eq!(
+        r.sim.pose_hash(),
+        before,
+        "the town is back exactly as it was"
+    );
+    assert_eq!(
+        r.game.phase,
+        Phase::Acting {
+            cowboy: cooper,
+            actions_left: 1
+        },
+        "the action is lost"
+    );
+    assert!(r.game.log.last().unwrap().contains("move fails"));
+}
+
+#[test]
+fn a_clean_move_puts_the_cowboy_where_the_disc_stopped() {
+    let mut r = referee("bank_robbery.ron");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    r.apply(Intent::Play(cooper)).unwrap();
+    let from = r.position(cooper);
+    r.apply(Intent::Move).unwrap();
+    // Toward the empty east end of the table.
+    let report = r
+        .flick_move(Aim {
+            direction: Vec2::new(1.0, 0.15),
+            strength: 0.35,
+        })
+        .unwrap();
+    assert!(!report.touched && !report.left_table, "{report:?}");
+    let rest = r.last_outcome.as_ref().unwrap().rest_position;
+    let now = r.position(cooper);
+    assert!(now.distance(Vec2::new(rest.x, rest.z)) < 1e-4);
+    assert!(now.distance(from) > 0.05);
+    assert!(
+        highnoon::physics::table::tilt_deg(r.rotation(cooper)) < 1.0,
+        "standing"
+    );
+}
+
+#[test]
+fn entering_through_the_door_line_and_exiting_behind_the_building() {
+    let mut r = referee("bank_robbery.ron");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    // Stand Ol' Cooper 20 cm in front of the Bank's door (the Bank faces +z at (0, -30) cm).
+    let figure = r.figures[cooper];
+    r.sim.stand(figure, Vec3::new(0.0, 0.0, -0.10), 0.0);
+    // Roll the barrel standing in the way off to the side.
+    let barrels: Vec<_> = r
+        .sim
+        .index()
+        .pieces
+        .iter()
+        .filter(|p| p.name == "Barrel")
+        .map(|p| p.id)
+        .collect();
+    for b in barrels {
+        let (t, _) = r.sim.pose(b);
+        if Vec2::new(t.x, t.z).distance(Vec2::new(0.02, -0.18)) < 0.01 {
+            r.sim.place(b, Vec2::new(0.30, -0.10), 0.0);
+        }
+    }
+    r.apply(Intent::Play(cooper)).unwrap();
+    r.apply(Intent::Move).unwrap();
+    let report = r
+        .flick_move(Aim {
+            direction: Vec2::new(0.0, -1.0),
+            strength: 0.6,
+        })
+        .unwrap();
+    assert_eq!(
+        report.entered,
+        Some(BuildingKind::Bank),
+        "{report:?} {:?}",
+        r.last_outcome
+    );
+    assert!(!report.touched, "{report:?}");
+    assert_eq!(r.game.cowboys[cooper].inside, Some(BuildingKind::Bank));
+    // Seated on a support block, above the table.
+    let (t, _) = r.sim.pose(figure);
+    assert!(t.y > 0.03, "on a support block: {t:?}");
+    // Take the gold with the second action.
+    r.apply(Intent::Take {
+        token: highnoon::flick::setup::Token::Gold,
+        give: None,
+    })
+    .unwrap();
+    assert_eq!(r.game.cowboys[cooper].tokens.len(), 1);
+    // A weak exit fails (the whole disc must pass the line); the town is put back.
+    r.apply(Intent::EndTurn).unwrap();
+    let mut guard = 0;
+    while r.game.current_team() != Some(highnoon::scenario::town::Team::Outlaws)
+        || !r.game.legal_intents().contains(&Intent::Play(cooper))
+    {
+        // Let everyone else pass until Ol' Cooper can play again.
+        let legal = r.game.legal_intents();
+        let pick = legal
+            .iter()
+            .find(|i| matches!(i, Intent::Play(c) if *c != cooper))
+            .cloned()
+            .unwrap_or(Intent::EndTurn);
+        r.apply(pick).unwrap();
+        if matches!(r.game.phase, Phase::Acting { .. }) {
+            r.apply(Intent::EndTurn).unwrap();
+        }
+        guard += 1;
+        assert!(guard < 40);
+    }
+    r.apply(Intent::Play(cooper)).unwrap();
+    r.apply(Intent::Move).unwrap();
+    let weak = r
+        .flick_move(Aim {
+            direction: Vec2::new(0.0, 1.0),
+            strength: 0.15,
+        })
+        .unwrap();
+    assert!(!weak.exited, "{weak:?}");
+    assert_eq!(r.game.cowboys[cooper].inside, Some(BuildingKind::Bank));
+    r.apply(Intent::Move).unwrap();
+    let out = r
+        .flick_move(Aim {
+            direction: Vec2::new(0.0, 1.0),
+            strength: 0.6,
+        })
+        .unwrap();
+    assert!(out.exited && !out.touched, "{out:?} {:?}", r.last_outcome);
+    assert_eq!(r.game.cowboys[cooper].inside, None);
+    let (t, _) = r.sim.pose(figure);
+    assert!(
+        t.z > -0.28 && t.y.abs() < 0.01,
+        "in the street in front of the Bank: {t:?}"
+    );
+}
+
+#[test]
+fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
+    let mut r = referee("final_showdown.ron");
+    let sheriff = cowboy(&r, "Wyatt");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    // Ol' Cooper stands 30 cm east of the Sheriff, in the open.
+    let at = r.position(sheriff);
+    r.sim
+        .stand(r.figures[cooper], Vec3::new(at.x + 0.30, 0.0, at.y), 0.0);
+    r.apply(Intent::Play(sheriff)).unwrap();
+    r.apply(Intent::Shoot).unwrap();
+    let target = r.position(cooper);
+    let direction = r.aim_at(sheriff, Side::Right, target);
+    let shot = r
+        .flick_shot(
+            Side::Right,
+            Aim {
+                direction,
+                strength: 1.0,
+            },
+        )
+        .unwrap();
+    assert_eq!(shot.knocked_first, Some(cooper), "{:?}", r.last_outcome);
+    assert_eq!(r.game.cowboys[cooper].hit_points, 2);
+    assert!(r.game.cowboys[cooper].fallen);
+    assert!(
+        highnoon::physics::table::tilt_deg(r.rotation(cooper)) > 45.0,
+        "he stays down until played"
+    );
+}
