@@ -16,6 +16,8 @@ pub fn run_window(
     profile: PhysicsProfile,
     town: Town,
     script: Script,
+    scenario: Option<std::path::PathBuf>,
+    autoplay: crate::render::hot_seat::Autoplay,
     size: (u32, u32),
 ) -> ExitCode {
     let title = format!("highnoon — {}", town.name);
@@ -44,6 +46,8 @@ pub fn run_window(
     .add_plugins(physics::plugin)
     .add_plugins(EguiPlugin::default())
     .add_plugins(crate::render::plugin)
+    .insert_resource(crate::render::hot_seat::ScenarioRequest(scenario))
+    .insert_resource(autoplay)
     .add_systems(Startup, spawn_town);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -41,6 +41,12 @@ struct PlayArgs {
     /// Flick a piece at start: NAME,ANGLE_DEG,STRENGTH.
     #[arg(long)]
     flick: Option<highnoon::render::screenshot::ScriptedFlick>,
+    /// Play this scenario (a file in scenarios/ with a `game` section).
+    #[arg(long)]
+    scenario: Option<PathBuf>,
+    /// With --scenario: let a seeded random player play this many steps first.
+    #[arg(long, default_value_t = 0)]
+    autoplay: usize,
     /// Window size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800")]
     size: String,
@@ -108,7 +114,18 @@ fn main() -> ExitCode {
                 aim: cli.play.aim.clone(),
                 flick: cli.play.flick.clone(),
             };
-            highnoon::app::run_window(profile, town, script, (w, h))
+            let autoplay = highnoon::render::hot_seat::Autoplay {
+                steps: cli.play.autoplay,
+                seed: 1,
+            };
+            highnoon::app::run_window(
+                profile,
+                town,
+                script,
+                cli.play.scenario.clone(),
+                autoplay,
+                (w, h),
+            )
         }
         Command::Bench { flicks, seed, csv } => {
             let (profile, town) = match load(&cli.play) {

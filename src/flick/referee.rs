@@ -208,6 +208,34 @@ impl Referee {
         }
     }
 
+    /// Where the movement disc starts for this cowboy: where it stands, or
+    /// behind its building on the door's axis.
+    pub fn move_start(&mut self, cowboy: CowboyId) -> Vec3 {
+        match self.game.cowboys[cowboy].inside {
+            Some(b) => {
+                let r = self.sim.profile().pieces.movement_disc.radius;
+                let bz = self.sim.profile().pieces.building.block_size.2;
+                self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
+            }
+            None => self.sim.pose(self.figures[cowboy]).0,
+        }
+    }
+
+    /// Where the player's finger goes for the flick awaited now, and which disc it flicks.
+    pub fn flick_anchor(&mut self) -> Option<(Vec3, PieceId)> {
+        match self.game.phase.clone() {
+            Phase::AwaitMove { cowboy, .. } => Some((self.move_start(cowboy), self.movement_disc)),
+            Phase::AwaitShots { cowboy, .. } | Phase::AwaitBlast { cowboy, .. } => {
+                let at = match self.game.cowboys[cowboy].inside {
+                    Some(_) => self.move_start(cowboy),
+                    None => self.sim.pose(self.figures[cowboy]).0,
+                };
+                Some((at, self.bullets[0]))
+            }
+            _ => None,
+        }
+    }
+
     /// The movement flick for the cowboy being moved.
     pub fn flick_move(&mut self, aim: Aim) -> Result<MoveReport, RefereeError> {
         let Phase::AwaitMove { cowboy, .. } = self.game.phase.clone() else {
@@ -218,15 +246,7 @@ impl Referee {
         let disc = self.movement_disc;
         let r = self.sim.profile().pieces.movement_disc.radius;
         let inside = self.game.cowboys[cowboy].inside;
-        let (figure_at, _) = self.sim.pose(figure);
-        let start = match inside {
-            Some(b) => {
-                // Behind the building, on the door's axis.
-                let bz = self.sim.profile().pieces.building.block_size.2;
-                self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
-            }
-            None => figure_at,
-        };
+        let start = self.move_start(cowboy);
         self.sim.park(figure);
         self.sim.place(disc, xz(start), 0.0);
         let outcome = self

@@ -21,6 +21,8 @@ pub struct Sim {
     app: App,
     profile: PhysicsProfile,
     index: TableIndex,
+    /// When set, every step of every flick appends every piece's pose (for replays).
+    recording: Option<Vec<Vec<(Vec3, Quat)>>>,
 }
 
 /// Sets the single-threaded executor on the schedules headless code runs: the
@@ -78,6 +80,7 @@ impl Sim {
             app,
             profile,
             index,
+            recording: None,
         }
     }
 
@@ -141,6 +144,7 @@ impl Sim {
     pub fn flick_without_writeback(&mut self, flick: Flick) -> Result<FlickOutcome, FlickError> {
         let profile = &self.profile;
         let index = &self.index;
+        let recording = &mut self.recording;
         let mut parts = table::context(self.app.world_mut()).expect("context");
         let mut run = FlickRun::begin(index, &mut parts.bodies.bodies, profile, flick)?;
         loop {
@@ -153,36 +157,34 @@ impl Sim {
                 &mut bodies.bodies,
                 profile,
             );
+            if let Some(frames) = recording.as_mut() {
+                frames.push(
+                    index
+                        .pieces
+                        .iter()
+                        .map(|p| {
+                            (
+                                bodies.bodies[p.body].translation(),
+                                *bodies.bodies[p.body].rotation(),
+                            )
+                        })
+                        .collect(),
+                );
+            }
             if run.finished(&sim.islands) {
                 return Ok(run.finish(index, &bodies.bodies, &sim.islands, profile));
             }
         }
     }
 
-    /// The same flick the way the window plays it: queued as an intent and
-    /// advanced one step per run of the fixed schedule, with bevy_rapier syncing
-    /// the ECS in between. Returns `None` if it never finished within `max_ticks`.
-    pub fn flick_through_schedule(
-        &mut self,
-        flick: Flick,
-        max_ticks: u32,
-    ) -> Option<Result<FlickOutcome, FlickError>> {
-        let world = self.app.world_mut();
-        world.resource_mut::<super::LastOutcome>().0 = None;
-        world.resource_mut::<super::FlickQueue>().0.push_back(flick);
-        for _ in 0..max_ticks {
-            self.app.world_mut().run_schedule(FixedUpdate);
-            if let Some(outcome) = self
-                .app
-                .world_mut()
-                .resource_mut::<super::LastOutcome>()
-                .0
-                .take()
-            {
-                return Some(outcome);
-            }
-        }
-        None
+    /// Starts recording every step of the flicks to come.
+    pub fn start_recording(&mut self) {
+        self.recording = Some(Vec::new());
+    }
+
+    /// The recorded steps (each: every piece's pose, in piece order); stops recording.
+    pub fn take_recording(&mut self) -> Vec<Vec<(Vec3, Quat)>> {
+        self.recording.take().unwrap_or_default()
     }
 
     /// Runs one whole frame of the app (all schedules), as a window would.

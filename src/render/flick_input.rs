@@ -16,6 +16,8 @@ pub const FULL_PULL: f32 = 0.15;
 pub const MIN_STRENGTH: f32 = 0.02;
 /// How near the disc's centre a press must be, as a multiple of its radius.
 pub const GRAB_RADIUS: f32 = 1.6;
+/// In a scenario, how near the awaited flick's ring a press must be, metres.
+pub const GAME_GRAB_RADIUS: f32 = 0.05;
 /// On an empty table a full-strength disc slides this far (see `assets/physics.ron`);
 /// distance grows with the square of strength. Used only to draw the aim.
 pub const FULL_SLIDE: f32 = 0.80;
@@ -87,6 +89,7 @@ fn aim_with_mouse(
     egui_wants_pointer: Option<Res<super::hud::EguiWantsPointer>>,
     mut aim: ResMut<Aim>,
     mut queue: ResMut<FlickQueue>,
+    mut game: ResMut<super::hot_seat::GameAim>,
 ) {
     let Ok(window) = window.single() else { return };
     let Ok((camera, cam_t)) = cameras.single() else {
@@ -97,23 +100,40 @@ fn aim_with_mouse(
         let Some(hit) = cursor_on_table(window, camera, cam_t, 0.004) else {
             return;
         };
-        let nearest = index
-            .pieces
-            .iter()
-            .filter(|p| p.kind.is_disc())
-            .filter_map(|p| transforms.get(p.entity).ok().map(|t| (p, t.translation())))
-            .filter(|(p, t)| {
-                Vec2::new(t.x - hit.x, t.z - hit.z).length() < p.radius * GRAB_RADIUS && t.y > -0.01
-            })
-            .min_by(|a, b| a.1.distance(hit).total_cmp(&b.1.distance(hit)));
-        if let Some((p, t)) = nearest {
-            *aim = Aim {
-                piece: Some(p.id),
-                name: p.name.clone(),
-                anchor: t,
-                pull: Vec2::ZERO,
-                offset: 0.0,
-            };
+        if game.active {
+            // In a scenario only the flick the referee awaits can be aimed, from its ring.
+            if let Some((at, disc)) = game.anchor
+                && Vec2::new(at.x - hit.x, at.z - hit.z).length() < GAME_GRAB_RADIUS
+                && let Some(p) = index.get(disc)
+            {
+                *aim = Aim {
+                    piece: Some(disc),
+                    name: p.name.clone(),
+                    anchor: at,
+                    pull: Vec2::ZERO,
+                    offset: 0.0,
+                };
+            }
+        } else {
+            let nearest = index
+                .pieces
+                .iter()
+                .filter(|p| p.kind.is_disc())
+                .filter_map(|p| transforms.get(p.entity).ok().map(|t| (p, t.translation())))
+                .filter(|(p, t)| {
+                    Vec2::new(t.x - hit.x, t.z - hit.z).length() < p.radius * GRAB_RADIUS
+                        && t.y > -0.01
+                })
+                .min_by(|a, b| a.1.distance(hit).total_cmp(&b.1.distance(hit)));
+            if let Some((p, t)) = nearest {
+                *aim = Aim {
+                    piece: Some(p.id),
+                    name: p.name.clone(),
+                    anchor: t,
+                    pull: Vec2::ZERO,
+                    offset: 0.0,
+                };
+            }
         }
     }
     if aim.piece.is_none() {
@@ -134,7 +154,11 @@ fn aim_with_mouse(
     }
     if buttons.just_released(MouseButton::Left) {
         if let Some(flick) = aim.flick() {
-            queue.0.push_back(flick);
+            if game.active {
+                game.released = Some(flick);
+            } else {
+                queue.0.push_back(flick);
+            }
         }
         *aim = Aim::default();
     }

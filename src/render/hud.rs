@@ -12,9 +12,16 @@ use crate::scenario::town::Team;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<EguiWantsPointer>()
-        .add_systems(EguiPrimaryContextPass, (label_pieces, show_panels).chain())
+        .add_systems(
+            EguiPrimaryContextPass,
+            (label_pieces, show_panels).chain().in_set(HudSystems),
+        )
         .add_systems(Update, draw_door_lines.in_set(super::FrameSystems::Draw));
 }
+
+/// The HUD's egui systems (the game's panels come after them).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HudSystems;
 
 /// True while the pointer is over an egui panel: the camera and flicks ignore it then.
 #[derive(Resource, Debug, Default)]
@@ -95,22 +102,25 @@ fn show_panels(
     town: Res<ActiveTown>,
     index: Res<TableIndex>,
     mut wants: ResMut<EguiWantsPointer>,
+    game: Res<super::hot_seat::GameAim>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("highnoon")
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
-        .resizable(false)
-        .collapsible(true)
-        .default_open(true)
-        .show(ctx, |ui| {
-            ui.label(egui::RichText::new(&town.0.name).strong());
-            ui.label(format!("{} pieces on the table", index.len()));
-            ui.separator();
-            ui.label("Drag back from a disc, release: flick");
-            ui.label("A / D while aiming: spin");
-            ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
-            ui.label("R reset · Esc cancel · F12 screenshot");
-        });
+    if !game.active {
+        egui::Window::new("highnoon")
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
+            .resizable(false)
+            .collapsible(true)
+            .default_open(true)
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new(&town.0.name).strong());
+                ui.label(format!("{} pieces on the table", index.len()));
+                ui.separator();
+                ui.label("Drag back from a disc, release: flick");
+                ui.label("A / D while aiming: spin");
+                ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
+                ui.label("R reset · Esc cancel · F12 screenshot");
+            });
+    }
     if aim.piece.is_some() {
         let s = aim.strength();
         egui::Window::new("Power")
@@ -137,6 +147,10 @@ fn show_panels(
                     aim.offset * 100.0
                 ));
             });
+    }
+    if game.active {
+        wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+        return Ok(());
     }
     egui::Window::new("Last flick")
         .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])

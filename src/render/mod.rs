@@ -4,6 +4,7 @@
 
 pub mod camera;
 pub mod flick_input;
+pub mod hot_seat;
 pub mod hud;
 pub mod scene;
 pub mod screenshot;
@@ -32,5 +33,6 @@ pub fn plugin(app: &mut App) {
         flick_input::plugin,
         hud::plugin,
         screenshot::plugin,
+        hot_seat::plugin,
     ));
 }

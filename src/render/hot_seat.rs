@@ -1,0 +1,551 @@
+//! Hot-seat play of a scenario in the window: the referee (rules + a headless
+//! table) decides everything; the window shows its table, replays each flick
+//! step by step, and turns clicks and drags into intents and flicks.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::flick_input::Aim;
+use crate::flick::referee::{Aim as FlickAim, Referee, Side};
+use crate::flick::rules::{Intent, Outcome, Phase, colour_name};
+use crate::flick::setup::hour_colour;
+use crate::physics::pieces::PieceId;
+use crate::physics::table::{self, Flick, Profile, TableIndex};
+use crate::physics::{self, ActiveTown};
+use crate::scenario::town::{HatSide, Team};
+use crate::scenario::{self, Town};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ScenarioRequest>()
+        .init_resource::<PlayerChoice>()
+        .init_resource::<GameAim>()
+        .add_systems(Update, run_session.in_set(super::FrameSystems::Input))
+        .add_systems(Update, draw_anchor.in_set(super::FrameSystems::Draw))
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_game_panels.after(super::hud::HudSystems),
+        );
+}
+
+/// Asks to start (or restart) a scenario.
+#[derive(Resource, Debug, Default)]
+pub struct ScenarioRequest(pub Option<PathBuf>);
+
+/// Steps for a seeded random player to play at once when a scenario starts
+/// (`--autoplay N`: screenshots of a game in progress, or of its end).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct Autoplay {
+    pub steps: usize,
+    pub seed: u64,
+}
+
+/// What the player clicked this frame.
+#[derive(Resource, Debug, Default)]
+pub struct PlayerChoice {
+    pub intent: Option<Intent>,
+    pub side: Option<Side>,
+}
+
+/// Where a game flick is aimed from, while the referee awaits one.
+#[derive(Resource, Debug, Default)]
+pub struct GameAim {
+    /// A scenario is being played: the sandbox's free flicks and reset are off.
+    pub active: bool,
+    pub anchor: Option<(Vec3, PieceId)>,
+    /// A flick released by the player, for the referee.
+    pub released: Option<Flick>,
+}
+
+/// A flick being replayed on screen, then the town blending to its final state.
+struct Playback {
+    frames: Vec<Vec<(Vec3, Quat)>>,
+    last: Vec<(Vec3, Quat)>,
+    final_poses: Vec<(Vec3, Quat)>,
+    t: f32,
+}
+
+/// A scenario being played.
+pub struct GameSession {
+    pub file: PathBuf,
+    pub referee: Referee,
+    pub side: Side,
+    pub message: Option<String>,
+    playback: Option<Playback>,
+}
+
+/// Seconds to blend from a flick's last frame to the town the rules leave (a failed move sliding back).
+const BLEND: f32 = 0.5;
+
+fn step_seconds(world: &World) -> f32 {
+    world.resource::<Profile>().0.solver.dt
+}
+
+fn poses_of(referee: &mut Referee) -> Vec<(Vec3, Quat)> {
+    referee.sim.poses()
+}
+
+/// Sets the window's bodies to these poses (they sleep; the write-back shows them).
+fn show_poses(world: &mut World, poses: &[(Vec3, Quat)]) {
+    let index = world.resource::<TableIndex>().clone();
+    let Some(mut parts) = table::context(world) else {
+        return;
+    };
+    for (p, (t, r)) in index.pieces.iter().zip(poses) {
+        if let Some(rb) = parts.bodies.bodies.get_mut(p.body) {
+            rb.set_position(bevy_rapier3d::rapier::math::Pose::from_parts(*t, *r), false);
+        }
+    }
+}
+
+/// Shows the referee's table in the window: every piece's pose, and hats as the rules have them.
+fn mirror(world: &mut World, referee: &mut Referee) {
+    let poses = referee.sim.poses();
+    show_poses(world, &poses);
+    paint_hats(world, referee);
+}
+
+/// Turns the window's hats to the sides the rules say (the scene repaints them).
+fn paint_hats(world: &mut World, referee: &Referee) {
+    let index = world.resource::<TableIndex>().clone();
+    for (c, cowboy) in referee.game.cowboys.iter().enumerate() {
+        let Some(p) = index.get(referee.figures[c]) else {
+            continue;
+        };
+        if let Some(mut hat) = world.get_mut::<crate::physics::pieces::Hat>(p.entity)
+            && hat.side != cowboy.side
+        {
+            hat.side = cowboy.side;
+        }
+    }
+}
+
+fn start_scenario(world: &mut World, file: PathBuf) -> Result<GameSession, String> {
+    let profile = world.resource::<Profile>().0.clone();
+    let town = Town::load(&file, profile.table.size).map_err(|e| e.to_string())?;
+    if town.game.is_none() {
+        return Err(format!(
+            "{}: a town without a `game` section cannot be played",
+            file.display()
+        ));
+    }
+    let mut referee = Referee::new(profile, &town, 1)?;
+    physics::despawn_town(world);
+    world.insert_resource(ActiveTown(town));
+    physics::spawn_active_town(world);
+    mirror(world, &mut referee);
+    Ok(GameSession {
+        file,
+        referee,
+        side: Side::Right,
+        message: None,
+        playback: None,
+    })
+}
+
+/// Starts scenarios, applies the player's choices and flicks, replays flicks.
+pub fn run_session(world: &mut World) {
+    if let Some(file) = world.resource_mut::<ScenarioRequest>().0.take() {
+        match start_scenario(world, file.clone()) {
+            Ok(mut session) => {
+                info!("playing {}", file.display());
+                if let Some(auto) = world.get_resource::<Autoplay>().copied()
+                    && auto.steps > 0
+                {
+                    let mut player = crate::flick::driver::RandomPlayer::new(auto.seed);
+                    for _ in 0..auto.steps {
+                        let Some(step) = player.next_step(&mut session.referee) else {
+                            break;
+                        };
+                        if let Err(e) = crate::flick::driver::play(&mut session.referee, &step) {
+                            error!("autoplay: {e}");
+                            break;
+                        }
+                    }
+                    mirror(world, &mut session.referee);
+                }
+                world.insert_non_send(session);
+            }
+            Err(e) => {
+                error!("{e}");
+                if let Some(mut s) = world.get_non_send_mut::<GameSession>() {
+                    s.message = Some(e);
+                }
+            }
+        }
+    }
+    let Some(mut session) = world.remove_non_send::<GameSession>() else {
+        return;
+    };
+    world.resource_mut::<GameAim>().active = true;
+    let dt = world.resource::<Time>().delta_secs();
+    let step = step_seconds(world);
+    // Replaying a flick: nothing else happens meanwhile.
+    if let Some(mut pb) = session.playback.take() {
+        pb.t += dt;
+        let frame = (pb.t / step) as usize;
+        if frame < pb.frames.len() {
+            show_poses(world, &pb.frames[frame]);
+            session.playback = Some(pb);
+        } else if pb.t < pb.frames.len() as f32 * step + BLEND {
+            let k = ((pb.t - pb.frames.len() as f32 * step) / BLEND).clamp(0.0, 1.0);
+            let blended: Vec<_> = pb
+                .last
+                .iter()
+                .zip(&pb.final_poses)
+                .map(|(a, b)| (a.0.lerp(b.0, k), a.1.slerp(b.1, k)))
+                .collect();
+            show_poses(world, &blended);
+            session.playback = Some(pb);
+        } else {
+            mirror(world, &mut session.referee);
+        }
+        world.insert_non_send(session);
+        world.resource_mut::<GameAim>().anchor = None;
+        return;
+    }
+    let choice = std::mem::take(&mut *world.resource_mut::<PlayerChoice>());
+    if let Some(side) = choice.side {
+        session.side = side;
+    }
+    if let Some(intent) = choice.intent {
+        match session.referee.apply(intent) {
+            Ok(_) => {
+                session.message = None;
+                mirror(world, &mut session.referee);
+            }
+            Err(e) => session.message = Some(e.to_string()),
+        }
+    }
+    let released = world.resource_mut::<GameAim>().released.take();
+    if let Some(flick) = released {
+        let referee = &mut session.referee;
+        let before = poses_of(referee);
+        referee.sim.start_recording();
+        let aim = FlickAim {
+            direction: flick.direction,
+            strength: flick.strength,
+        };
+        let result = match referee.game.phase {
+            Phase::AwaitMove { .. } => referee.flick_move(aim).map(|_| ()),
+            Phase::AwaitShots { .. } => referee.flick_shot(session.side, aim).map(|_| ()),
+            Phase::AwaitBlast { .. } => referee.flick_dynamite(session.side, aim).map(|_| ()),
+            _ => Ok(()),
+        };
+        let frames = referee.sim.take_recording();
+        if let Err(e) = result {
+            session.message = Some(e.to_string());
+        }
+        let final_poses = poses_of(referee);
+        let last = frames.last().cloned().unwrap_or(before);
+        session.playback = Some(Playback {
+            frames,
+            last,
+            final_poses,
+            t: 0.0,
+        });
+    }
+    let anchor = session.referee.flick_anchor();
+    world.resource_mut::<GameAim>().anchor = anchor;
+    world.insert_non_send(session);
+}
+
+fn team_name(team: Team) -> &'static str {
+    match team {
+        Team::Lawmen => "Lawmen",
+        Team::Outlaws => "Outlaws",
+        Team::Neutral => "Townsfolk",
+    }
+}
+
+fn hat_colour32(side: HatSide) -> egui::Color32 {
+    match side {
+        HatSide::Red => egui::Color32::from_rgb(210, 50, 40),
+        HatSide::Blue => egui::Color32::from_rgb(60, 100, 220),
+    }
+}
+
+/// The label of an intent's button.
+fn describe(session: &GameSession, intent: &Intent) -> String {
+    let c = |i: usize| session.referee.game.cowboys[i].name.clone();
+    match intent {
+        Intent::Play(i) => format!("Play {}", c(*i)),
+        Intent::Move => "Move".into(),
+        Intent::Shoot => "Shoot".into(),
+        Intent::ThrowDynamite => "Throw dynamite".into(),
+        Intent::Take { token, give: None } => format!("Take the {token:?}"),
+        Intent::Take {
+            token,
+            give: Some(g),
+        } => {
+            let cowboy = session
+                .referee
+                .game
+                .current_cowboy()
+                .map(|i| session.referee.game.cowboys[i].tokens[*g]);
+            format!(
+                "Take the {token:?}, leave the {:?}",
+                cowboy.unwrap_or(*token)
+            )
+        }
+        Intent::Draw => "Draw a face-down token".into(),
+        Intent::Keep { keep: false, .. } => "Leave it face up".into(),
+        Intent::Keep {
+            keep: true,
+            give: None,
+        } => "Keep it".into(),
+        Intent::Keep {
+            keep: true,
+            give: Some(g),
+        } => format!("Keep it, leave token {}", g + 1),
+        Intent::Drop(i) => {
+            let t = session
+                .referee
+                .game
+                .current_cowboy()
+                .map(|c| session.referee.game.cowboys[c].tokens[*i]);
+            format!(
+                "Leave the {:?}",
+                t.unwrap_or(crate::flick::setup::Token::Gold)
+            )
+        }
+        Intent::EndTurn => "End the turn".into(),
+    }
+}
+
+/// The scenario files, with their titles.
+pub fn scenario_list() -> Vec<(PathBuf, String, String)> {
+    let dir = scenario::data_root().join("scenarios");
+    let files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|r| {
+            r.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut out: Vec<(PathBuf, String, String)> = files
+        .into_iter()
+        .filter_map(|p| {
+            let (town, _): (Town, String) = scenario::load_ron(&p).ok()?;
+            town.game.as_ref()?;
+            Some((p, town.name, town.description))
+        })
+        .collect();
+    out.sort_by(|a, b| a.1.cmp(&b.1));
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn show_game_panels(
+    mut contexts: EguiContexts,
+    session: Option<NonSend<GameSession>>,
+    mut choice: ResMut<PlayerChoice>,
+    mut request: ResMut<ScenarioRequest>,
+    mut list: Local<Option<Vec<(PathBuf, String, String)>>>,
+    mut wants: ResMut<super::hud::EguiWantsPointer>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let scenarios = list.get_or_insert_with(scenario_list);
+    egui::Window::new("Scenarios")
+        .anchor(egui::Align2::LEFT_TOP, [10.0, 10.0])
+        .default_open(session.is_none())
+        .resizable(false)
+        .show(ctx, |ui| {
+            for (path, title, summary) in scenarios.iter() {
+                if ui.button(title).on_hover_text(summary).clicked() {
+                    request.0 = Some(path.clone());
+                }
+            }
+        });
+    let Some(session) = session else {
+        return Ok(());
+    };
+    let game = &session.referee.game;
+    let replaying = session.playback.is_some();
+    egui::Window::new("Flick 'em Up!")
+        .anchor(egui::Align2::LEFT_TOP, [10.0, 60.0])
+        .resizable(false)
+        .default_width(300.0)
+        .show(ctx, |ui| {
+            let colour = hour_colour(game.hour.min(11));
+            ui.horizontal(|ui| {
+                ui.label(
+                    egui::RichText::new(format!("{} o'clock", game.hour.min(12)))
+                        .strong()
+                        .size(18.0),
+                );
+                ui.colored_label(
+                    hat_colour32(colour),
+                    format!("{} hour", colour_name(colour)),
+                );
+            });
+            if let Some(team) = game.current_team() {
+                ui.label(format!("{} to play", team_name(team)));
+            }
+            if let Some(c) = game.current_cowboy() {
+                let cowboy = &game.cowboys[c];
+                let phase = match &game.phase {
+                    Phase::Acting { actions_left, .. } => format!("{actions_left} action(s) left"),
+                    Phase::AwaitMove { .. } => {
+                        "drag back from him to move (the movement disc)".into()
+                    }
+                    Phase::AwaitShots { bullets_left, .. } => {
+                        format!("drag back from him to shoot ({bullets_left} bullet(s))")
+                    }
+                    Phase::AwaitBlast { .. } => "drag back from him to throw the dynamite".into(),
+                    Phase::AwaitKeep { token, .. } => format!("revealed: {token:?}"),
+                    _ => String::new(),
+                };
+                ui.label(egui::RichText::new(format!("{} — {phase}", cowboy.name)).strong());
+            }
+            if matches!(
+                game.phase,
+                Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
+            ) {
+                ui.horizontal(|ui| {
+                    ui.label("bullet on his");
+                    if ui
+                        .selectable_label(session.side == Side::Left, "left")
+                        .clicked()
+                    {
+                        choice.side = Some(Side::Left);
+                    }
+                    if ui
+                        .selectable_label(session.side == Side::Right, "right")
+                        .clicked()
+                    {
+                        choice.side = Some(Side::Right);
+                    }
+                });
+            }
+            if let Some(o) = &session.referee.last_outcome {
+                let touched: Vec<&str> = o.touched.iter().map(|t| t.name.as_str()).collect();
+                ui.label(format!(
+                    "last flick: {:.0} cm, touched {}",
+                    o.travelled * 100.0,
+                    if touched.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        touched.join(", ")
+                    }
+                ));
+            }
+            if let Some(m) = &session.message {
+                ui.colored_label(egui::Color32::LIGHT_RED, m);
+            }
+            ui.separator();
+            if !replaying {
+                ui.horizontal_wrapped(|ui| {
+                    for intent in game.legal_intents() {
+                        if ui.button(describe(&session, &intent)).clicked() {
+                            choice.intent = Some(intent);
+                        }
+                    }
+                });
+            } else {
+                ui.label("…");
+            }
+        });
+    egui::Window::new("Cowboys")
+        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 240.0])
+        .resizable(false)
+        .default_width(300.0)
+        .show(ctx, |ui| {
+            for team in [Team::Lawmen, Team::Outlaws] {
+                ui.label(egui::RichText::new(team_name(team)).strong());
+                for c in game.cowboys.iter().filter(|c| c.team == team) {
+                    ui.horizontal(|ui| {
+                        ui.colored_label(hat_colour32(c.side), format!("hat {}", c.hat));
+                        let mut line = format!("{:<12}", c.name);
+                        if c.alive() {
+                            line += &format!(" {}", "♥".repeat(c.hit_points as usize));
+                        } else {
+                            line += " ✝ dead";
+                        }
+                        if c.fallen {
+                            line += " (down)";
+                        }
+                        if let Some(b) = c.inside {
+                            line += &format!(" in the {}", b.title());
+                        }
+                        if !c.tokens.is_empty() {
+                            line += &format!(" {:?}", c.tokens);
+                        }
+                        ui.label(line);
+                    });
+                }
+            }
+            let piles: Vec<String> = game
+                .piles
+                .iter()
+                .filter(|p| !p.tokens.is_empty())
+                .map(|p| {
+                    if p.face_down {
+                        format!("{}: {} face down", p.building.title(), p.tokens.len())
+                    } else {
+                        format!("{}: {:?}", p.building.title(), p.tokens)
+                    }
+                })
+                .collect();
+            if !piles.is_empty() {
+                ui.separator();
+                for p in piles {
+                    ui.label(p);
+                }
+            }
+        });
+    egui::Window::new("Log")
+        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
+        .resizable(false)
+        .default_width(360.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(160.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &game.log {
+                        ui.label(line);
+                    }
+                });
+        });
+    if let Some(outcome) = game.outcome()
+        && !replaying
+    {
+        egui::Window::new("High noon")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                let text = match outcome {
+                    Outcome::Winner(t) => format!("The {} win!", team_name(*t)),
+                    Outcome::Draw => "A draw: nobody wins.".into(),
+                };
+                ui.label(egui::RichText::new(text).size(28.0).strong());
+                ui.label(game.log.last().cloned().unwrap_or_default());
+                if ui.button("Play again").clicked() {
+                    request.0 = Some(session.file.clone());
+                }
+            });
+    }
+    wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    Ok(())
+}
+
+/// Draws nothing itself: the aim uses the shared [`Aim`] drawing; this keeps
+/// the game's anchor in sight with a ring.
+pub fn draw_anchor(game: Res<GameAim>, aim: Res<Aim>, mut gizmos: Gizmos) {
+    if aim.piece.is_some() {
+        return;
+    }
+    if let Some((at, _)) = game.anchor {
+        gizmos.circle(
+            Isometry3d::new(
+                at + Vec3::Y * 0.003,
+                Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+            ),
+            0.025,
+            Color::srgb(1.0, 0.85, 0.2),
+        );
+    }
+}
