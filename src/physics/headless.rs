@@ -187,6 +187,32 @@ impl Sim {
         self.recording.take().unwrap_or_default()
     }
 
+    /// The same flick the way the window plays it: queued as an intent and
+    /// advanced one step per run of the fixed schedule, with bevy_rapier syncing
+    /// the ECS in between. Returns `None` if it never finished within `max_ticks`.
+    pub fn flick_through_schedule(
+        &mut self,
+        flick: Flick,
+        max_ticks: u32,
+    ) -> Option<Result<FlickOutcome, FlickError>> {
+        let world = self.app.world_mut();
+        world.resource_mut::<super::LastOutcome>().0 = None;
+        world.resource_mut::<super::FlickQueue>().0.push_back(flick);
+        for _ in 0..max_ticks {
+            self.app.world_mut().run_schedule(FixedUpdate);
+            if let Some(outcome) = self
+                .app
+                .world_mut()
+                .resource_mut::<super::LastOutcome>()
+                .0
+                .take()
+            {
+                return Some(outcome);
+            }
+        }
+        None
+    }
+
     /// Runs one whole frame of the app (all schedules), as a window would.
     pub fn app_update(&mut self) {
         self.app.update();
