@@ -205,3 +205,24 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
         "he stays down until played"
     );
 }
+
+#[test]
+fn an_object_blocking_a_door_may_be_moved_aside() {
+    let mut r = referee("bank_robbery.ron");
+    let barrel = r
+        .sim
+        .index()
+        .pieces
+        .iter()
+        .find(|p| p.name == "Barrel")
+        .unwrap()
+        .id;
+    // Roll a barrel into the Bank's doorway (the Bank stands at (0, -30) cm facing +z).
+    r.sim.place(barrel, Vec2::new(0.0, -0.28), 0.0);
+    assert_eq!(r.door_blockers(BuildingKind::Bank), vec![barrel]);
+    assert_eq!(r.clear_door(BuildingKind::Bank), vec![barrel]);
+    assert!(r.door_blockers(BuildingKind::Bank).is_empty());
+    let (t, _) = r.sim.pose(barrel);
+    assert!(t.x.abs() > 0.04, "moved to one side: {t:?}");
+    assert!(r.game.log.last().unwrap().contains("moved aside"));
+}

@@ -141,6 +141,10 @@ impl Referee {
         self.figures.iter().position(|p| *p == piece)
     }
 
+    pub fn has_building(&self, b: BuildingKind) -> bool {
+        self.building_piece(b).is_some()
+    }
+
     fn building_piece(&self, b: BuildingKind) -> Option<PieceId> {
         self.buildings.iter().find(|x| x.0 == b).map(|x| x.1)
     }
@@ -234,6 +238,64 @@ impl Referee {
             }
             _ => None,
         }
+    }
+
+    /// Objects standing in this building's doorway (or just in front of it).
+    pub fn door_blockers(&mut self, b: BuildingKind) -> Vec<PieceId> {
+        let bs = self.sim.profile().pieces.building.clone();
+        let pieces: Vec<(PieceId, f32)> = self
+            .sim
+            .index()
+            .pieces
+            .iter()
+            .filter(|p| matches!(p.kind, PieceKind::Prop(_) | PieceKind::Gallows))
+            .map(|p| (p.id, p.radius))
+            .collect();
+        let mut out = Vec::new();
+        for (id, r) in pieces {
+            let (t, _) = self.sim.pose(id);
+            if t.y < -0.02 {
+                continue;
+            }
+            let local = self.to_building(b, t);
+            if local.x.abs() < bs.door_width / 2.0 + r
+                && local.z > -bs.block_size.2 / 2.0 - r
+                && local.z < bs.block_size.2 / 2.0 + r + 0.05
+            {
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    /// The rule book's courtesy: an object blocking a door may be moved to one
+    /// side to let a cowboy in. Moves every blocker in front of a support block;
+    /// returns what was moved. Costs no action.
+    pub fn clear_door(&mut self, b: BuildingKind) -> Vec<PieceId> {
+        let bs = self.sim.profile().pieces.building.clone();
+        let blockers = self.door_blockers(b);
+        for (i, &id) in blockers.iter().enumerate() {
+            let r = self.sim.index().get(id).map_or(0.02, |p| p.radius);
+            let (t, rot) = self.sim.pose(id);
+            let local = self.to_building(b, t);
+            let side = if local.x < 0.0 { -1.0 } else { 1.0 };
+            let x = side * (bs.door_width / 2.0 + bs.block_size.0 / 2.0);
+            let z = bs.block_size.2 / 2.0 + r + 0.01 + i as f32 * 2.0 * r;
+            let to = self.building_point(b, Vec3::new(x, 0.0, z));
+            let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;
+            self.sim.place(id, xz(to), facing);
+            let name = self
+                .sim
+                .index()
+                .get(id)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            self.game.log.push(format!(
+                "The {name} is moved aside from the {}'s door.",
+                b.title()
+            ));
+        }
+        blockers
     }
 
     /// The movement flick for the cowboy being moved.
@@ -359,16 +421,7 @@ impl Referee {
             .sim
             .flick(Flick::new(bullet, aim.direction, aim.strength))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
-        // A hit is a cowboy knocked over by the bullet itself, as its first contact.
-        let first = outcome.touched.first().map(|t| t.piece);
-        let knocked_first = first
-            .filter(|p| {
-                outcome
-                    .knocked_over
-                    .iter()
-                    .any(|k| k.figure == *p && k.by == Some(bullet))
-            })
-            .and_then(|p| self.cowboy_of(p));
+        let knocked_first = direct_hit(&outcome, bullet).and_then(|p| self.cowboy_of(p));
         let report = ShotReport { knocked_first };
         // Everyone else knocked over stands back up where they fell.
         let keep_down = knocked_first.filter(|&c| self.game.hittable(c));
@@ -455,6 +508,17 @@ impl Referee {
     }
 }
 
+/// The figure a bullet knocked over directly: its first contact, knocked over by
+/// the bullet itself. A figure felled after a ricochet, or only grazed, is no hit.
+pub fn direct_hit(outcome: &FlickOutcome, bullet: PieceId) -> Option<PieceId> {
+    let first = outcome.touched.first()?.piece;
+    outcome
+        .knocked_over
+        .iter()
+        .any(|k| k.figure == first && k.by == Some(bullet))
+        .then_some(first)
+}
+
 /// Where the straight path from `s` to `e` (building frame) crosses z = `z`.
 fn crossing_x(s: Vec3, e: Vec3, z: f32) -> f32 {
     let dz = e.z - s.z;
@@ -463,4 +527,67 @@ fn crossing_x(s: Vec3, e: Vec3, z: f32) -> f32 {
     }
     let t = ((z - s.z) / dz).clamp(0.0, 1.0);
     s.x + (e.x - s.x) * t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::physics::table::{Knockdown, Touch};
+
+    fn outcome(touched: &[u16], knocked: &[(u16, u16)]) -> FlickOutcome {
+        FlickOutcome {
+            flick: Flick::new(PieceId(9), Vec2::X, 1.0),
+            piece: PieceId(9),
+            name: "Bullet".into(),
+            touched: touched
+                .iter()
+                .map(|&p| Touch {
+                    piece: PieceId(p),
+                    name: String::new(),
+                    part: PartKind::Whole,
+                    time: 0.1,
+                })
+                .collect(),
+            left_table: false,
+            rest_position: Vec3::ZERO,
+            rest_rotation: Quat::IDENTITY,
+            travelled: 0.3,
+            knocked_over: knocked
+                .iter()
+                .map(|&(f, by)| Knockdown {
+                    figure: PieceId(f),
+                    name: String::new(),
+                    by: Some(PieceId(by)),
+                    by_name: None,
+                })
+                .collect(),
+            moved: vec![],
+            steps: 10,
+            sim_time: 0.1,
+            at_rest: true,
+            still_moving: vec![],
+        }
+    }
+
+    #[test]
+    fn a_hit_is_the_first_contact_knocked_over_by_the_bullet() {
+        assert_eq!(
+            direct_hit(&outcome(&[1, 2], &[(1, 9), (2, 9)]), PieceId(9)),
+            Some(PieceId(1)),
+            "only the first counts"
+        );
+    }
+
+    #[test]
+    fn a_ricochet_is_no_hit() {
+        // The bullet meets a fence (3) first, then fells cowboy 1.
+        assert_eq!(direct_hit(&outcome(&[3, 1], &[(1, 9)]), PieceId(9)), None);
+    }
+
+    #[test]
+    fn a_graze_is_no_hit() {
+        assert_eq!(direct_hit(&outcome(&[1], &[]), PieceId(9)), None);
+        // Knocked over, but by another figure the bullet pushed: not by the bullet.
+        assert_eq!(direct_hit(&outcome(&[1], &[(1, 4)]), PieceId(9)), None);
+    }
 }

@@ -45,6 +45,8 @@ pub struct Autoplay {
 #[derive(Resource, Debug, Default)]
 pub struct PlayerChoice {
     pub intent: Option<Intent>,
+    /// Move the objects blocking this building's door aside.
+    pub clear_door: Option<crate::scenario::town::BuildingKind>,
     pub side: Option<Side>,
 }
 
@@ -72,6 +74,8 @@ pub struct GameSession {
     pub referee: Referee,
     pub side: Side,
     pub message: Option<String>,
+    /// Buildings whose door an object blocks now.
+    pub blocked_doors: Vec<crate::scenario::town::BuildingKind>,
     playback: Option<Playback>,
 }
 
@@ -140,6 +144,7 @@ fn start_scenario(world: &mut World, file: PathBuf) -> Result<GameSession, Strin
         referee,
         side: Side::Right,
         message: None,
+        blocked_doors: Vec::new(),
         playback: None,
     })
 }
@@ -209,6 +214,10 @@ pub fn run_session(world: &mut World) {
     if let Some(side) = choice.side {
         session.side = side;
     }
+    if let Some(b) = choice.clear_door {
+        session.referee.clear_door(b);
+        mirror(world, &mut session.referee);
+    }
     if let Some(intent) = choice.intent {
         match session.referee.apply(intent) {
             Ok(_) => {
@@ -246,6 +255,17 @@ pub fn run_session(world: &mut World) {
             t: 0.0,
         });
     }
+    let kinds: Vec<_> = crate::scenario::town::BuildingKind::ALL.to_vec();
+    session.blocked_doors = if matches!(session.referee.game.phase, Phase::Acting { .. }) {
+        kinds
+            .into_iter()
+            .filter(|b| {
+                session.referee.has_building(*b) && !session.referee.door_blockers(*b).is_empty()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let anchor = session.referee.flick_anchor();
     world.resource_mut::<GameAim>().anchor = anchor;
     world.insert_non_send(session);
@@ -443,6 +463,16 @@ fn show_game_panels(
                         }
                     }
                 });
+                if matches!(game.phase, Phase::Acting { .. }) {
+                    for b in &session.blocked_doors {
+                        if ui
+                            .button(format!("Move the objects from the {}'s door", b.title()))
+                            .clicked()
+                        {
+                            choice.clear_door = Some(*b);
+                        }
+                    }
+                }
             } else {
                 ui.label("…");
             }
