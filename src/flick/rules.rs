@@ -986,8 +986,11 @@ impl Game {
                 self.log("The clock strikes twelve.".to_string());
                 self.phase = Phase::Over(self.noon_outcome());
                 effects.push(Effect::Done);
-                let o = self.outcome().cloned();
-                self.log(format!("Game over: {o:?}."));
+                let line = match self.outcome() {
+                    Some(Outcome::Winner(t)) => format!("High noon: the {t:?} win."),
+                    _ => "High noon: nobody wins.".to_string(),
+                };
+                self.log(line);
                 return effects;
             }
             self.log(format!(

@@ -388,17 +388,21 @@ fn show_game_panels(
         .resizable(false)
         .default_width(300.0)
         .show(ctx, |ui| {
-            let colour = hour_colour(game.hour.min(11));
             ui.horizontal(|ui| {
                 ui.label(
                     egui::RichText::new(format!("{} o'clock", game.hour.min(12)))
                         .strong()
                         .size(18.0),
                 );
-                ui.colored_label(
-                    hat_colour32(colour),
-                    format!("{} hour", colour_name(colour)),
-                );
+                if game.hour >= 12 {
+                    ui.label("high noon");
+                } else {
+                    let colour = hour_colour(game.hour);
+                    ui.colored_label(
+                        hat_colour32(colour),
+                        format!("{} hour", colour_name(colour)),
+                    );
+                }
             });
             if let Some(team) = game.current_team() {
                 ui.label(format!("{} to play", team_name(team)));

@@ -78,6 +78,9 @@ fn label_pieces(
             PieceKind::Gallows => (0.17, "GALLOWS".to_string(), dark, 12.0),
             _ => continue,
         };
+        if t.translation().y < -0.05 {
+            continue; // off the table (fallen off, or a dead cowboy back in the box)
+        }
         let top = t.transform_point(Vec3::new(0.0, height, 0.0));
         let Ok(pos) = camera.world_to_viewport(cam_t, top) else {
             continue;
