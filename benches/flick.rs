@@ -10,7 +10,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(200);
     let profile = PhysicsProfile::load_default().expect("profile");
-    let town = Town::load(&default_town_path(), profile.table.size).expect("town");
+    let town = Town::load(&default_town_path(), &profile).expect("town");
     let mut sim = Sim::new(profile, &town);
     let report = run(
         &mut sim,

@@ -74,7 +74,7 @@ enum Command {
     },
 }
 
-fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::DataError> {
+fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::Problems> {
     let profile_path = args
         .profile
         .clone()
@@ -84,7 +84,7 @@ fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::DataError> 
         .clone()
         .unwrap_or_else(scenario::default_town_path);
     let profile = PhysicsProfile::load(&profile_path)?;
-    let town = Town::load(&town_path, profile.table.size)?;
+    let town = Town::load(&town_path, &profile)?;
     Ok((profile, town))
 }
 
@@ -197,7 +197,7 @@ fn main() -> ExitCode {
             };
             let mut failed = false;
             for path in towns {
-                match Town::load(&path, profile.table.size) {
+                match Town::load(&path, &profile) {
                     Ok(t) => println!("ok    {} ({})", path.display(), t.name),
                     Err(e) => {
                         eprintln!("error: {e}");

@@ -25,7 +25,10 @@ fn a_broken_town_names_file_line_and_column() {
         "broken.ron",
         "(\n    name: \"Broken\",\n    buildings: [\n        (kind: Casino, at_cm: (0.0, 0.0)),\n    ],\n    figures: [],\n)\n",
     );
-    let err = Town::load(&path, (1.4, 0.9)).unwrap_err();
+    let err = Town::load(&path, &PhysicsProfile::load_default().unwrap())
+        .unwrap_err()
+        .0
+        .remove(0);
     assert_eq!(err.file, path);
     assert_eq!(err.position.map(|p| p.0), Some(4), "{err}");
     assert!(

@@ -9,11 +9,7 @@ use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
 fn referee(file: &str) -> Referee {
     let profile = PhysicsProfile::load_default().unwrap();
-    let town = Town::load(
-        &data_root().join("scenarios").join(file),
-        profile.table.size,
-    )
-    .unwrap();
+    let town = Town::load(&data_root().join("scenarios").join(file), &profile).unwrap();
     Referee::new(profile, &town, 1).unwrap()
 }
 

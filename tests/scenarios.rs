@@ -17,7 +17,7 @@ fn scenarios() -> Vec<(String, Town)> {
         .map(|p| {
             (
                 p.file_name().unwrap().to_string_lossy().into_owned(),
-                Town::load(&p, profile.table.size).unwrap(),
+                Town::load(&p, &profile).unwrap(),
             )
         })
         .filter(|(_, t)| t.game.is_some())

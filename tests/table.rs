@@ -315,8 +315,7 @@ fn every_piece_of_the_standard_town_stands_where_the_file_puts_it() {
     let mut sim = standard_sim();
     let p = profile();
     let town =
-        highnoon::scenario::Town::load(&highnoon::scenario::default_town_path(), p.table.size)
-            .unwrap();
+        highnoon::scenario::Town::load(&highnoon::scenario::default_town_path(), &p).unwrap();
     // Spawn order: buildings, gallows, props, figures, discs.
     let mut expected: Vec<(f32, f32)> = Vec::new();
     expected.extend(town.buildings.iter().map(|b| b.at_cm));

@@ -88,9 +88,9 @@ impl Sim {
     pub fn from_files(
         profile: &std::path::Path,
         town: &std::path::Path,
-    ) -> Result<Self, crate::scenario::DataError> {
+    ) -> Result<Self, crate::scenario::Problems> {
         let profile = PhysicsProfile::load(profile)?;
-        let town = Town::load(town, profile.table.size)?;
+        let town = Town::load(town, &profile)?;
         Ok(Self::new(profile, &town))
     }
 

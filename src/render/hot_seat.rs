@@ -127,7 +127,7 @@ fn paint_hats(world: &mut World, referee: &Referee) {
 
 fn start_scenario(world: &mut World, file: PathBuf) -> Result<GameSession, String> {
     let profile = world.resource::<Profile>().0.clone();
-    let town = Town::load(&file, profile.table.size).map_err(|e| e.to_string())?;
+    let town = Town::load(&file, &profile).map_err(|e| e.to_string())?;
     if town.game.is_none() {
         return Err(format!(
             "{}: a town without a `game` section cannot be played",

@@ -66,16 +66,83 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// Parses RON text into `T`; errors name `file` with the line and column of the fault.
+/// Every problem found in one or more files, each with its file (and position).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problems(pub Vec<DataError>);
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Problems {}
+
+impl From<DataError> for Problems {
+    fn from(e: DataError) -> Self {
+        Problems(vec![e])
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut prev = row[0];
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cur = row[j];
+            row[j] = (row[j] + 1)
+                .min(row[j - 1] + 1)
+                .min(prev + usize::from(a[i - 1] != b[j - 1]));
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The known name nearest to `found`, if it is near enough to be a typo.
+pub fn nearest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (edit_distance(found, k), *k))
+        .filter(|(d, k)| *d <= (k.len() / 2).clamp(1, 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// Parses RON text into `T`; errors name `file` with the line and column of the
+/// fault, and suggest the nearest known name for a misspelt one.
 pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &Path, text: &str) -> Result<T, DataError> {
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     options
         .from_str(text)
-        .map_err(|e: ron::error::SpannedError| DataError {
-            file: file.to_path_buf(),
-            position: Some((e.span.start.line, e.span.start.col)),
-            message: e.code.to_string(),
+        .map_err(|e: ron::error::SpannedError| {
+            let mut message = e.code.to_string();
+            if let ron::Error::NoSuchEnumVariant {
+                expected, found, ..
+            }
+            | ron::Error::NoSuchStructField {
+                expected, found, ..
+            } = &e.code
+                && let Some(k) = nearest(found, expected)
+            {
+                message.push_str(&format!("; did you mean `{k}`?"));
+            }
+            DataError {
+                file: file.to_path_buf(),
+                position: Some((e.span.start.line, e.span.start.col)),
+                message,
+            }
         })
 }
 
@@ -121,6 +188,23 @@ mod tests {
         assert_eq!(err.file, PathBuf::from("x.ron"));
         assert_eq!(err.position.map(|p| p.0), Some(2));
         assert!(err.to_string().starts_with("x.ron:2:"), "{err}");
+    }
+
+    #[test]
+    fn a_misspelt_name_gets_a_suggestion() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        enum K {
+            Saloon,
+            Sheriff,
+        }
+        let err = parse_ron::<K>(Path::new("k.ron"), "Salon").unwrap_err();
+        assert!(err.message.contains("did you mean `Saloon`?"), "{err}");
+        assert_eq!(
+            nearest("Casino", &["Saloon", "Sheriff"]),
+            None,
+            "too far from anything"
+        );
     }
 
     #[test]

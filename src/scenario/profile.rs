@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{DataError, load_ron};
+use super::{DataError, Problems, load_ron};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -181,14 +181,14 @@ pub struct Pieces {
 
 impl PhysicsProfile {
     /// Loads and validates a profile file.
-    pub fn load(path: &Path) -> Result<Self, DataError> {
+    pub fn load(path: &Path) -> Result<Self, Problems> {
         let (profile, text): (Self, String) = load_ron(path)?;
         profile.validate(path, &text)?;
         Ok(profile)
     }
 
     /// Loads the profile shipped in the repository.
-    pub fn load_default() -> Result<Self, DataError> {
+    pub fn load_default() -> Result<Self, Problems> {
         Self::load(&super::default_profile_path())
     }
 
@@ -218,10 +218,11 @@ impl PhysicsProfile {
     }
 
     /// Checks what serde cannot: names resolve, numbers are physical.
-    pub fn validate(&self, path: &Path, text: &str) -> Result<(), DataError> {
+    pub fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
+        let mut out: Vec<DataError> = Vec::new();
         for name in self.referenced_materials() {
             if !self.materials.contains_key(name) {
-                return Err(DataError::at_text(
+                out.push(DataError::at_text(
                     path,
                     text,
                     &format!("\"{name}\""),
@@ -239,7 +240,7 @@ impl PhysicsProfile {
                 && m.linear_damping >= 0.0
                 && m.angular_damping >= 0.0;
             if !ok {
-                return Err(DataError::at_text(
+                out.push(DataError::at_text(
                     path,
                     text,
                     name,
@@ -262,7 +263,7 @@ impl PhysicsProfile {
         ];
         for (field, value) in positive {
             if !(value.is_finite() && value > 0.0) {
-                return Err(DataError::at_text(
+                out.push(DataError::at_text(
                     path,
                     text,
                     field,
@@ -273,7 +274,7 @@ impl PhysicsProfile {
         let fastest = self.flick.movement_disc_speed.max(self.flick.bullet_speed);
         let per_step = fastest * self.solver.dt;
         if self.solver.ccd_substeps == 0 && self.solver.disc_soft_ccd < per_step {
-            return Err(DataError::at_text(
+            out.push(DataError::at_text(
                 path,
                 text,
                 "disc_soft_ccd",
@@ -283,14 +284,18 @@ impl PhysicsProfile {
             ));
         }
         if self.solver.substeps == 0 || self.solver.iterations == 0 {
-            return Err(DataError::at_text(
+            out.push(DataError::at_text(
                 path,
                 text,
                 "substeps",
                 "`substeps` and `iterations` must be at least 1",
             ));
         }
-        Ok(())
+        if out.is_empty() {
+            Ok(())
+        } else {
+            Err(Problems(out))
+        }
     }
 }
 
@@ -313,7 +318,7 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         let broken = text.replacen("material: \"pine\"", "material: \"balsa\"", 1);
         let p: PhysicsProfile = super::super::parse_ron(&path, &broken).unwrap();
-        let err = p.validate(&path, &broken).unwrap_err();
+        let err = p.validate(&path, &broken).unwrap_err().0.remove(0);
         assert!(err.message.contains("balsa"), "{err}");
         assert!(err.position.is_some());
     }

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{DataError, load_ron};
+use super::{DataError, PhysicsProfile, Problems, load_ron};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum BuildingKind {
@@ -156,110 +156,256 @@ pub struct Town {
     pub game: Option<crate::flick::setup::GameSetup>,
 }
 
-impl Town {
-    /// Loads a town and checks it against a table of `table_size` metres.
-    pub fn load(path: &Path, table_size: (f32, f32)) -> Result<Self, DataError> {
-        let (town, text): (Self, String) = load_ron(path)?;
-        town.validate(path, &text, table_size)?;
-        Ok(town)
+/// A piece's footprint on the table at the start: an oriented rectangle, metres.
+#[derive(Debug, Clone, Copy)]
+struct Footprint {
+    centre: (f32, f32),
+    half: (f32, f32),
+    angle: f32,
+}
+
+impl Footprint {
+    fn axes(&self) -> [(f32, f32); 2] {
+        let (s, c) = self.angle.sin_cos();
+        [(c, -s), (s, c)]
     }
 
-    pub fn validate(
-        &self,
-        path: &Path,
-        text: &str,
-        table_size: (f32, f32),
-    ) -> Result<(), DataError> {
-        let half = (table_size.0 * 50.0, table_size.1 * 50.0);
+    fn radius_along(&self, axis: (f32, f32)) -> f32 {
+        let [u, v] = self.axes();
+        self.half.0 * (u.0 * axis.0 + u.1 * axis.1).abs()
+            + self.half.1 * (v.0 * axis.0 + v.1 * axis.1).abs()
+    }
+
+    /// Separating-axis test, with a millimetre's tolerance for pieces set edge to edge.
+    fn overlaps(&self, other: &Footprint) -> bool {
+        let d = (
+            other.centre.0 - self.centre.0,
+            other.centre.1 - self.centre.1,
+        );
+        self.axes().into_iter().chain(other.axes()).all(|axis| {
+            let dist = (d.0 * axis.0 + d.1 * axis.1).abs();
+            dist + 0.001 < self.radius_along(axis) + other.radius_along(axis)
+        })
+    }
+}
+
+impl Town {
+    /// Loads a town and checks it against the profile's table and pieces;
+    /// every problem in the file is reported.
+    pub fn load(path: &Path, profile: &PhysicsProfile) -> Result<Self, Problems> {
+        let (town, text): (Self, String) = load_ron(path)?;
+        let problems = town.problems(path, &text, profile);
+        if problems.is_empty() {
+            Ok(town)
+        } else {
+            Err(Problems(problems))
+        }
+    }
+
+    /// Where in the text a piece is: its name if it has one, else its coordinates.
+    fn locate(text: &str, name: Option<&str>, at: (f32, f32)) -> Option<(usize, usize)> {
+        let by_name = name.and_then(|n| {
+            DataError::at_text(Path::new(""), text, &format!("\"{n}\""), "").position
+        });
+        by_name.or_else(|| {
+            [
+                format!("({:?}, {:?})", at.0, at.1),
+                format!("({}, {})", at.0, at.1),
+                format!("({:?},{:?})", at.0, at.1),
+            ]
+            .iter()
+            .find_map(|needle| DataError::at_text(Path::new(""), text, needle, "").position)
+        })
+    }
+
+    /// Every problem with this town (empty when it is fine).
+    pub fn problems(&self, path: &Path, text: &str, profile: &PhysicsProfile) -> Vec<DataError> {
+        let mut out = Vec::new();
+        let table = profile.table.size;
+        let half = (table.0 * 50.0, table.1 * 50.0);
         let on_table = |at: (f32, f32)| {
             at.0.is_finite() && at.1.is_finite() && at.0.abs() < half.0 && at.1.abs() < half.1
         };
-        let locate = |at: (f32, f32)| {
-            // Point at the first line that mentions these coordinates, if we can find it.
-            let needle = format!("{}", at.0);
-            DataError::at_text(path, text, &needle, "").position
-        };
-        let off = |what: String, at: (f32, f32)| DataError {
+        let err = |position: Option<(usize, usize)>, message: String| DataError {
             file: path.to_path_buf(),
-            position: locate(at),
-            message: format!(
-                "{what} at ({}, {}) cm is off the {}×{} cm table",
-                at.0,
-                at.1,
-                half.0 * 2.0,
-                half.1 * 2.0
-            ),
+            position,
+            message,
         };
+        let p = &profile.pieces;
+        // (what, name for the text, centre cm, facing deg, half extents m)
+        let mut pieces: Vec<(String, Option<String>, (f32, f32), f32, (f32, f32))> = Vec::new();
         let mut seen = BTreeSet::new();
         for b in &self.buildings {
             if !seen.insert(b.kind) {
-                return Err(DataError::at_text(
+                out.push(DataError::at_text(
                     path,
                     text,
                     &format!("{:?}", b.kind),
                     format!("building {:?} appears twice", b.kind),
                 ));
             }
-            if !on_table(b.at_cm) {
-                return Err(off(format!("building {:?}", b.kind), b.at_cm));
-            }
+            let half_w = p
+                .building
+                .facade_size
+                .0
+                .max(p.building.door_width + 2.0 * p.building.block_size.0)
+                / 2.0;
+            pieces.push((
+                format!("the {}", b.kind.title()),
+                None,
+                b.at_cm,
+                b.facing_deg,
+                (half_w, p.building.block_size.2 / 2.0),
+            ));
         }
         for g in &self.gallows {
-            if !on_table(g.at_cm) {
-                return Err(off("the gallows".into(), g.at_cm));
-            }
+            pieces.push((
+                "the gallows".into(),
+                None,
+                g.at_cm,
+                g.facing_deg,
+                (
+                    p.gallows.platform_size.0 / 2.0,
+                    p.gallows.platform_size.2 / 2.0,
+                ),
+            ));
         }
-        for p in &self.props {
-            if !on_table(p.at_cm) {
-                return Err(off(format!("{:?}", p.kind), p.at_cm));
+        for pr in &self.props {
+            let half = match pr.kind {
+                PropKind::Barrel => (p.barrel.radius, p.barrel.radius),
+                PropKind::Cactus => (
+                    p.cactus.trunk_radius + p.cactus.arm_length,
+                    p.cactus.trunk_radius,
+                ),
+                PropKind::Fence => (p.fence.size.0 / 2.0, p.fence.size.2 / 2.0),
+                PropKind::Tumbleweed => (p.tumbleweed.radius, p.tumbleweed.radius),
+            };
+            pieces.push((
+                format!("a {:?}", pr.kind),
+                None,
+                pr.at_cm,
+                pr.facing_deg,
+                half,
+            ));
+        }
+        let inside: Vec<&str> = self
+            .game
+            .iter()
+            .flat_map(|g| {
+                g.cowboys
+                    .iter()
+                    .filter(|c| c.inside.is_some())
+                    .map(|c| c.name.as_str())
+            })
+            .collect();
+        for f in &self.figures {
+            let name = f.display_name();
+            if inside.contains(&name.as_str()) {
+                continue; // seated on a support block by the referee
             }
+            let r = p.figure.base_radius.max(p.figure.hat_radius);
+            pieces.push((name.clone(), Some(name), f.at_cm, f.facing_deg, (r, r)));
         }
         if self.discs.len() > 5 {
-            return Err(DataError::at_text(
+            out.push(DataError::at_text(
                 path,
                 text,
                 "discs",
                 "at most 5 discs: the movement disc and four bullets",
             ));
         }
-        for d in &self.discs {
-            if !on_table(*d) {
-                return Err(off("a disc".into(), *d));
+        for (i, d) in self.discs.iter().enumerate() {
+            let r = if i == 0 {
+                p.movement_disc.radius
+            } else {
+                p.bullet.radius
+            };
+            let what = if i == 0 {
+                "the movement disc".to_string()
+            } else {
+                format!("bullet {i}")
+            };
+            pieces.push((what, None, *d, 0.0, (r, r)));
+        }
+        for (what, name, at, _, _) in &pieces {
+            if !on_table(*at) {
+                out.push(err(
+                    Self::locate(text, name.as_deref(), *at),
+                    format!(
+                        "{what} at ({}, {}) cm is off the {}×{} cm table",
+                        at.0,
+                        at.1,
+                        half.0 * 2.0,
+                        half.1 * 2.0
+                    ),
+                ));
             }
         }
-        let mut hats = BTreeSet::new();
-        for f in &self.figures {
-            if !on_table(f.at_cm) {
-                return Err(off(f.display_name(), f.at_cm));
-            }
-            match (f.team, f.hat) {
-                (Team::Neutral, Some(h)) => {
-                    return Err(DataError::at_text(
-                        path,
-                        text,
-                        "Neutral",
-                        format!("a neutral figure wears a hat without a number, got {h}"),
+        let feet: Vec<Footprint> = pieces
+            .iter()
+            .map(|(_, _, at, facing, half)| Footprint {
+                centre: (at.0 / 100.0, at.1 / 100.0),
+                half: *half,
+                angle: -facing.to_radians(),
+            })
+            .collect();
+        for i in 0..pieces.len() {
+            for j in i + 1..pieces.len() {
+                if feet[i].overlaps(&feet[j]) {
+                    let (a, b) = (&pieces[i], &pieces[j]);
+                    out.push(err(
+                        Self::locate(text, b.1.as_deref(), b.2),
+                        format!(
+                            "{} at ({}, {}) cm overlaps {} at ({}, {}) cm",
+                            b.0, b.2.0, b.2.1, a.0, a.2.0, a.2.1
+                        ),
                     ));
                 }
+            }
+        }
+        let mut hats: BTreeSet<(Team, u8)> = BTreeSet::new();
+        for f in &self.figures {
+            let at = Self::locate(text, f.name.as_deref(), f.at_cm);
+            match (f.team, f.hat) {
+                (Team::Neutral, Some(h)) => out.push(err(
+                    at,
+                    format!(
+                        "{}: a neutral figure wears a hat without a number, got {h}",
+                        f.display_name()
+                    ),
+                )),
                 (Team::Neutral, None) => {}
                 (team, Some(h)) if (1..=5).contains(&h) => {
                     if !hats.insert((team, h)) {
-                        return Err(DataError::at_text(
-                            path,
-                            text,
-                            &format!("hat: {h}"),
-                            format!("two {team:?} wear hat {h}"),
+                        out.push(err(
+                            at,
+                            format!("{}: two {team:?} wear hat {h}", f.display_name()),
                         ));
                     }
                 }
-                (team, h) => {
-                    return Err(DataError::at_text(
-                        path,
-                        text,
-                        &format!("{team:?}"),
-                        format!("each of the {team:?} needs a hat numbered 1 to 5, got {h:?}"),
-                    ));
-                }
+                (team, h) => out.push(err(
+                    at,
+                    format!(
+                        "{}: each of the {team:?} needs a hat numbered 1 to 5, got {h:?}",
+                        f.display_name()
+                    ),
+                )),
+            }
+        }
+        for team in [Team::Lawmen, Team::Outlaws] {
+            let numbers: Vec<u8> = hats
+                .iter()
+                .filter(|(t, _)| *t == team)
+                .map(|(_, h)| *h)
+                .collect();
+            let n = numbers.len() as u8;
+            for missing in (1..=n).filter(|h| !numbers.contains(h)) {
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    "figures",
+                    format!("the {team:?}' hats must run 1 to {n}: hat {missing} is missing"),
+                ));
             }
         }
         if let Some(game) = &self.game {
@@ -275,10 +421,11 @@ impl Town {
                 })
                 .collect();
             let buildings: Vec<BuildingKind> = self.buildings.iter().map(|b| b.kind).collect();
-            crate::flick::rules::Game::new(game.clone(), &cowboys, &buildings, 0)
-                .map_err(|m| DataError::at_text(path, text, "game:", m))?;
+            if let Err(m) = crate::flick::rules::Game::new(game.clone(), &cowboys, &buildings, 0) {
+                out.push(DataError::at_text(path, text, "game:", m));
+            }
         }
-        Ok(())
+        out
     }
 }
 
@@ -288,8 +435,11 @@ mod tests {
 
     #[test]
     fn standard_town_loads_with_every_piece() {
-        let town =
-            Town::load(&super::super::default_town_path(), (1.4, 0.9)).expect("standard town");
+        let town = Town::load(
+            &super::super::default_town_path(),
+            &PhysicsProfile::load_default().unwrap(),
+        )
+        .expect("standard town");
         assert_eq!(town.buildings.len(), 6);
         assert_eq!(town.gallows.len(), 1);
         let count = |t| town.figures.iter().filter(|f| f.team == t).count();
@@ -319,9 +469,12 @@ mod tests {
         ])"#;
         let path = Path::new("t.ron");
         let town: Town = super::super::parse_ron(path, text).unwrap();
-        let err = town.validate(path, text, (1.4, 0.9)).unwrap_err();
-        assert!(err.message.contains("hat 1"), "{err}");
-        assert_eq!(err.position.map(|p| p.0), Some(2));
+        let errs = town.problems(path, text, &PhysicsProfile::load_default().unwrap());
+        let err = errs
+            .iter()
+            .find(|e| e.message.contains("hat 1"))
+            .expect("a duplicate-hat problem");
+        assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
     }
 
     #[test]
@@ -330,8 +483,7 @@ mod tests {
         let path = Path::new("t.ron");
         let town: Town = super::super::parse_ron(path, text).unwrap();
         assert!(
-            town.validate(path, text, (1.4, 0.9))
-                .unwrap_err()
+            town.problems(path, text, &PhysicsProfile::load_default().unwrap())[0]
                 .message
                 .contains("off the")
         );

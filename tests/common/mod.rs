@@ -44,8 +44,7 @@ pub fn prop(kind: PropKind, at_cm: (f32, f32), facing_deg: f32) -> PropSpec {
 
 pub fn standard_sim() -> Sim {
     let p = profile();
-    let town =
-        Town::load(&highnoon::scenario::default_town_path(), p.table.size).expect("standard town");
+    let town = Town::load(&highnoon::scenario::default_town_path(), &p).expect("standard town");
     Sim::new(p, &town)
 }
 
