@@ -54,8 +54,11 @@ struct PlayArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Open the table (the default).
-    Play,
+    /// Open the table (the default), optionally on a town or scenario file.
+    Play {
+        /// A town or scenario file (RON); a scenario starts a game.
+        file: Option<PathBuf>,
+    },
     /// Measure the physics headless: flicks run to rest, Bevy app vs raw rapier3d.
     Bench {
         /// Number of flicks.
@@ -67,10 +70,10 @@ enum Command {
         #[arg(long)]
         csv: Option<PathBuf>,
     },
-    /// Check a profile and towns; prints file:line:column for every error.
+    /// Check the profile and towns/scenarios; prints every problem as file:line:col: message.
     Validate {
-        /// Town files (default: every file in scenarios/).
-        towns: Vec<PathBuf>,
+        /// Town or scenario files, or folders of them (default: scenarios/).
+        paths: Vec<PathBuf>,
     },
 }
 
@@ -88,14 +91,31 @@ fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::Problems> {
     Ok((profile, town))
 }
 
+/// Prints every problem on a line of its own: `file:line:col: message`.
+fn report(problems: &scenario::Problems) {
+    for e in &problems.0 {
+        eprintln!("{e}");
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Play) {
-        Command::Play => {
+    let mut cli = cli;
+    if let Some(Command::Play { file: Some(file) }) = &cli.command {
+        // A scenario plays a game; a plain town opens the sandbox on it.
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        if text.contains("game:") || text.contains("game :") {
+            cli.play.scenario = Some(file.clone());
+        } else {
+            cli.play.town = Some(file.clone());
+        }
+    }
+    match cli.command.take().unwrap_or(Command::Play { file: None }) {
+        Command::Play { .. } => {
             let (profile, town) = match load(&cli.play) {
                 Ok(x) => x,
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    report(&e);
                     return ExitCode::from(2);
                 }
             };
@@ -131,7 +151,7 @@ fn main() -> ExitCode {
             let (profile, town) = match load(&cli.play) {
                 Ok(x) => x,
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    report(&e);
                     return ExitCode::from(2);
                 }
             };
@@ -165,7 +185,8 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Validate { towns } => {
+        Command::Validate { paths } => {
+            let started = std::time::Instant::now();
             let profile_path = cli
                 .play
                 .profile
@@ -177,34 +198,46 @@ fn main() -> ExitCode {
                     p
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    report(&e);
                     return ExitCode::from(2);
                 }
             };
-            let towns = if towns.is_empty() {
-                let dir = scenario::data_root().join("scenarios");
-                let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-                    .map(|r| {
-                        r.filter_map(|e| e.ok().map(|e| e.path()))
-                            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                v.sort();
-                v
+            let paths = if paths.is_empty() {
+                vec![scenario::data_root().join("scenarios")]
             } else {
-                towns
+                paths
             };
+            let mut files = Vec::new();
+            for p in paths {
+                if p.is_dir() {
+                    let mut v: Vec<PathBuf> = std::fs::read_dir(&p)
+                        .map(|r| {
+                            r.filter_map(|e| e.ok().map(|e| e.path()))
+                                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    v.sort();
+                    files.extend(v);
+                } else {
+                    files.push(p);
+                }
+            }
             let mut failed = false;
-            for path in towns {
-                match Town::load(&path, &profile) {
+            for path in &files {
+                match Town::load(path, &profile) {
                     Ok(t) => println!("ok    {} ({})", path.display(), t.name),
                     Err(e) => {
-                        eprintln!("error: {e}");
+                        report(&e);
                         failed = true;
                     }
                 }
             }
+            eprintln!(
+                "checked {} file(s) in {:.0} ms",
+                files.len() + 1,
+                started.elapsed().as_secs_f64() * 1e3
+            );
             if failed {
                 ExitCode::from(2)
             } else {

@@ -59,6 +59,27 @@ impl DataError {
     }
 }
 
+impl DataError {
+    /// Like [`DataError::at_text`], at the `nth` (0-based) occurrence of `needle`.
+    pub fn at_nth(
+        file: &Path,
+        text: &str,
+        needle: &str,
+        nth: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        let position = text
+            .match_indices(needle)
+            .nth(nth)
+            .map(|(offset, _)| line_col(text, offset));
+        Self {
+            file: file.to_path_buf(),
+            position,
+            message: message.into(),
+        }
+    }
+}
+
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
@@ -111,9 +132,14 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The known name nearest to `found`, if it is near enough to be a typo.
 pub fn nearest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
+    let lower = found.to_lowercase();
     known
         .iter()
-        .map(|k| (edit_distance(found, k), *k))
+        .map(|k| {
+            // A name that is the start of a known one (`facing` for `facing_deg`) is near too.
+            let prefix = k.to_lowercase().starts_with(&lower) && lower.len() >= 3;
+            (if prefix { 1 } else { edit_distance(found, k) }, *k)
+        })
         .filter(|(d, k)| *d <= (k.len() / 2).clamp(1, 3))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)

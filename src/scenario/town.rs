@@ -237,10 +237,17 @@ impl Town {
         let mut seen = BTreeSet::new();
         for b in &self.buildings {
             if !seen.insert(b.kind) {
-                out.push(DataError::at_text(
+                let nth = self
+                    .buildings
+                    .iter()
+                    .take_while(|x| !std::ptr::eq(*x, b))
+                    .filter(|x| x.kind == b.kind)
+                    .count();
+                out.push(DataError::at_nth(
                     path,
                     text,
                     &format!("{:?}", b.kind),
+                    nth,
                     format!("building {:?} appears twice", b.kind),
                 ));
             }
@@ -399,12 +406,13 @@ impl Town {
                 .map(|(_, h)| *h)
                 .collect();
             let n = numbers.len() as u8;
-            for missing in (1..=n).filter(|h| !numbers.contains(h)) {
+            let missing: Vec<u8> = (1..=n).filter(|h| !numbers.contains(h)).collect();
+            if !missing.is_empty() {
                 out.push(DataError::at_text(
                     path,
                     text,
                     "figures",
-                    format!("the {team:?}' hats must run 1 to {n}: hat {missing} is missing"),
+                    format!("the {team:?} wear hats {numbers:?}: with {n} cowboys they must be numbered 1 to {n} (missing {missing:?})"),
                 ));
             }
         }
@@ -422,7 +430,20 @@ impl Town {
                 .collect();
             let buildings: Vec<BuildingKind> = self.buildings.iter().map(|b| b.kind).collect();
             if let Err(m) = crate::flick::rules::Game::new(game.clone(), &cowboys, &buildings, 0) {
-                out.push(DataError::at_text(path, text, "game:", m));
+                // Point at the field the problem is about.
+                let field = if m.contains("clock") {
+                    "start_hour"
+                } else if m.contains("initiative") {
+                    "initiative"
+                } else if m.contains("victory condition") {
+                    "victory"
+                } else if m.contains("pile") {
+                    "piles"
+                } else {
+                    "cowboys"
+                };
+                let needle = if text.contains(field) { field } else { "game" };
+                out.push(DataError::at_text(path, text, needle, m));
             }
         }
         out
