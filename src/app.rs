@@ -18,6 +18,7 @@ pub fn run_window(
     script: Script,
     scenario: Option<std::path::PathBuf>,
     autoplay: crate::render::hot_seat::Autoplay,
+    watched: crate::reload::Watched,
     size: (u32, u32),
 ) -> ExitCode {
     let title = format!("highnoon — {}", town.name);
@@ -48,6 +49,8 @@ pub fn run_window(
     .add_plugins(crate::render::plugin)
     .insert_resource(crate::render::hot_seat::ScenarioRequest(scenario))
     .insert_resource(autoplay)
+    .insert_resource(watched)
+    .add_plugins(crate::reload::plugin)
     .add_systems(Startup, spawn_town);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

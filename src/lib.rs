@@ -7,5 +7,6 @@ pub mod app;
 pub mod bench;
 pub mod flick;
 pub mod physics;
+pub mod reload;
 pub mod render;
 pub mod scenario;

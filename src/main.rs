@@ -138,12 +138,31 @@ fn main() -> ExitCode {
                 steps: cli.play.autoplay,
                 seed: 1,
             };
+            let profile_path = cli
+                .play
+                .profile
+                .clone()
+                .unwrap_or_else(scenario::default_profile_path);
+            let watched = match &cli.play.scenario {
+                Some(file) => {
+                    highnoon::reload::Watched::new(profile_path, Some(file.clone()), true)
+                }
+                None => {
+                    let town_path = cli
+                        .play
+                        .town
+                        .clone()
+                        .unwrap_or_else(scenario::default_town_path);
+                    highnoon::reload::Watched::new(profile_path, Some(town_path), false)
+                }
+            };
             highnoon::app::run_window(
                 profile,
                 town,
                 script,
                 cli.play.scenario.clone(),
                 autoplay,
+                watched,
                 (w, h),
             )
         }

@@ -75,6 +75,21 @@ fn rapier_initialization(profile: &crate::scenario::PhysicsProfile) -> RapierCon
     }
 }
 
+/// Puts a new profile in force: the resource, and Rapier's settings in the
+/// context. Pieces keep their sizes and materials until the town is respawned.
+pub fn apply_profile(world: &mut World, profile: &crate::scenario::PhysicsProfile) {
+    world.insert_resource(Profile(profile.clone()));
+    world.insert_resource(Time::<Fixed>::from_seconds(profile.solver.dt as f64));
+    if let RapierContextInitialization::InitializeDefaultRapierContext {
+        integration_parameters,
+        ..
+    } = rapier_initialization(profile)
+        && let Some(mut parts) = table::context(world)
+    {
+        parts.sim.integration_parameters = integration_parameters;
+    }
+}
+
 /// Needs the [`Profile`] resource to be inserted first.
 pub fn plugin(app: &mut App) {
     let profile = app.world().resource::<Profile>().0.clone();

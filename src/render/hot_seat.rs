@@ -151,10 +151,21 @@ fn start_scenario(world: &mut World, file: PathBuf) -> Result<GameSession, Strin
 
 /// Starts scenarios, applies the player's choices and flicks, replays flicks.
 pub fn run_session(world: &mut World) {
+    // A saved scenario file restarts the game from it.
+    if let Some(file) = world
+        .get_resource_mut::<crate::reload::ReloadStatus>()
+        .and_then(|mut s| s.restart_scenario.take())
+    {
+        world.resource_mut::<ScenarioRequest>().0 = Some(file);
+    }
     if let Some(file) = world.resource_mut::<ScenarioRequest>().0.take() {
         match start_scenario(world, file.clone()) {
             Ok(mut session) => {
                 info!("playing {}", file.display());
+                if let Some(mut w) = world.get_resource_mut::<crate::reload::Watched>() {
+                    let profile = w.profile.clone();
+                    *w = crate::reload::Watched::new(profile, Some(file.clone()), true);
+                }
                 if let Some(auto) = world.get_resource::<Autoplay>().copied()
                     && auto.steps > 0
                 {

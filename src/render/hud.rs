@@ -106,8 +106,39 @@ fn show_panels(
     index: Res<TableIndex>,
     mut wants: ResMut<EguiWantsPointer>,
     game: Res<super::hot_seat::GameAim>,
+    reload: Option<Res<crate::reload::ReloadStatus>>,
+    time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let Some(status) = reload {
+        if let Some(error) = &status.error {
+            egui::Window::new("The saved file has problems")
+                .anchor(egui::Align2::CENTER_TOP, [0.0, 10.0])
+                .resizable(false)
+                .collapsible(false)
+                .show(ctx, |ui| {
+                    ui.label(
+                        "The town on the table is the last good one. Fix the file and save again:",
+                    );
+                    for line in error.lines() {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 120, 100),
+                            egui::RichText::new(line).monospace(),
+                        );
+                    }
+                });
+        } else if let Some((notice, at)) = &status.notice
+            && time.elapsed_secs() - at < 3.0
+        {
+            egui::Window::new("Reloaded")
+                .anchor(egui::Align2::CENTER_TOP, [0.0, 10.0])
+                .title_bar(false)
+                .resizable(false)
+                .show(ctx, |ui| {
+                    ui.colored_label(egui::Color32::from_rgb(170, 230, 140), notice);
+                });
+        }
+    }
     if !game.active {
         egui::Window::new("highnoon")
             .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
