@@ -167,6 +167,53 @@ fn no_file_content_makes_the_loader_panic() {
         // Ok or a reported problem: both fine; a panic fails the test.
         let _ = Town::load(&path, &profile);
     }
+    // The physics profile too: mutated numbers (NaN, huge, negative) are refused, never a panic.
+    let profile_text = std::fs::read_to_string(root.join("assets/physics.ron")).unwrap();
+    let numbers: Vec<(usize, usize)> = {
+        let b = profile_text.as_bytes();
+        let mut v = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i].is_ascii_digit() {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+                    i += 1;
+                }
+                v.push((start, i));
+            }
+            i += 1;
+        }
+        v
+    };
+    let ppath = dir.join("physics.ron");
+    let cases: usize = std::env::var("HIGHNOON_FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    for _ in 0..cases {
+        let (a, b) = numbers[rng.random_range(0..numbers.len())];
+        let replacement = ["NaN", "inf", "-1.0", "0.0", "1e30", "-0.0"][rng.random_range(0..6)];
+        let mutated = format!(
+            "{}{}{}",
+            &profile_text[..a],
+            replacement,
+            &profile_text[b..]
+        );
+        std::fs::write(&ppath, &mutated).unwrap();
+        if let Ok(p) = PhysicsProfile::load(&ppath) {
+            // Whatever the checks let through must build a table without panicking.
+            let town = Town::load(&root.join("scenarios/standard_town.ron"), &p);
+            if let Ok(town) = town {
+                let mut sim = highnoon::physics::headless::Sim::new(p, &town);
+                let disc = sim.piece("Movement disc").unwrap();
+                let _ = sim.flick(highnoon::physics::table::Flick::new(
+                    disc,
+                    bevy::math::Vec2::X,
+                    1.0,
+                ));
+            }
+        }
+    }
     // Deep nesting is refused, not a stack overflow.
     std::fs::write(&path, "(".repeat(100_000)).unwrap();
     assert!(Town::load(&path, &profile).is_err());

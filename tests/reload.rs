@@ -79,11 +79,7 @@ fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
     );
 
     // A broken save: the problem is reported, the town stays.
-    save(
-        &path,
-        &TOWN.replace("(10.0, 5.0)", "(30.0 5.0)"),
-        20,
-    );
+    save(&path, &TOWN.replace("(10.0, 5.0)", "(30.0 5.0)"), 20);
     app.update();
     let status = app.world().resource::<ReloadStatus>().clone();
     let error = status.error.expect("the broken save is reported");

@@ -250,26 +250,174 @@ impl PhysicsProfile {
                 ));
             }
         }
-        let positive = [
-            ("gravity", self.gravity),
-            ("dt", self.solver.dt),
-            ("length_unit", self.solver.length_unit),
-            ("max_flick_seconds", self.solver.max_flick_seconds),
-            ("time_until_sleep", self.sleep.time_until_sleep),
-            ("movement_disc_speed", self.flick.movement_disc_speed),
-            ("bullet_speed", self.flick.bullet_speed),
-            ("max_impulse", self.flick.max_impulse),
-            ("knocked_over_tilt_deg", self.knocked_over_tilt_deg),
+        // Physical ranges: outside them the solver diverges (and a diverging
+        // solver can fail inside the collision code), so they are refused here.
+        let ranges = [
+            ("gravity", self.gravity, 0.01, 100.0),
+            ("dt", self.solver.dt, 1e-4, 0.05),
+            ("length_unit", self.solver.length_unit, 1e-3, 10.0),
+            (
+                "max_flick_seconds",
+                self.solver.max_flick_seconds,
+                0.1,
+                600.0,
+            ),
+            ("time_until_sleep", self.sleep.time_until_sleep, 0.0, 10.0),
+            (
+                "movement_disc_speed",
+                self.flick.movement_disc_speed,
+                0.01,
+                20.0,
+            ),
+            ("bullet_speed", self.flick.bullet_speed, 0.01, 20.0),
+            ("other_speed", self.flick.other_speed, 0.0, 20.0),
+            ("max_impulse", self.flick.max_impulse, 1e-6, 10.0),
+            (
+                "knocked_over_tilt_deg",
+                self.knocked_over_tilt_deg,
+                1.0,
+                90.0,
+            ),
+            ("fall_depth", self.table.fall_depth, 0.0, 10.0),
+            (
+                "prediction_distance",
+                self.solver.prediction_distance,
+                0.0,
+                0.1,
+            ),
+            ("disc_soft_ccd", self.solver.disc_soft_ccd, 0.0, 1.0),
+            (
+                "normalized_linear_threshold",
+                self.sleep.normalized_linear_threshold,
+                0.0,
+                100.0,
+            ),
+            (
+                "angular_threshold",
+                self.sleep.angular_threshold,
+                0.0,
+                100.0,
+            ),
         ];
-        for (field, value) in positive {
-            if !(value.is_finite() && value > 0.0) {
+        for (field, value, min, max) in ranges {
+            if !(value.is_finite() && value >= min && value <= max) {
                 out.push(DataError::at_text(
                     path,
                     text,
                     field,
-                    format!("`{field}` must be a positive number, got {value}"),
+                    format!("`{field}` must be between {min} and {max}, got {value}"),
                 ));
             }
+        }
+        for (name, m) in &self.materials {
+            let ok = (1.0..=1e5).contains(&m.density)
+                && (0.0..=10.0).contains(&m.friction)
+                && (0.0..=1.0).contains(&m.restitution)
+                && (0.0..=1000.0).contains(&m.linear_damping)
+                && (0.0..=1000.0).contains(&m.angular_damping);
+            if !ok {
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    name,
+                    format!("material \"{name}\": density 1–100000 kg/m³, friction 0–10, restitution 0–1, damping 0–1000"),
+                ));
+            }
+        }
+        // Every size must be a positive, finite number of metres.
+        let p = &self.pieces;
+        let sizes = [
+            ("table.size", self.table.size.0),
+            ("table.size", self.table.size.1),
+            ("table.thickness", self.table.thickness),
+            ("movement_disc.radius", p.movement_disc.radius),
+            ("movement_disc.height", p.movement_disc.height),
+            ("bullet.radius", p.bullet.radius),
+            ("bullet.height", p.bullet.height),
+            ("figure.base_radius", p.figure.base_radius),
+            ("figure.base_height", p.figure.base_height),
+            ("figure.body_radius", p.figure.body_radius),
+            ("figure.body_height", p.figure.body_height),
+            ("figure.head_radius", p.figure.head_radius),
+            ("figure.hat_radius", p.figure.hat_radius),
+            ("figure.hat_height", p.figure.hat_height),
+            (
+                "building.block_size",
+                p.building
+                    .block_size
+                    .0
+                    .min(p.building.block_size.1)
+                    .min(p.building.block_size.2),
+            ),
+            ("building.door_width", p.building.door_width),
+            (
+                "building.facade_size",
+                p.building
+                    .facade_size
+                    .0
+                    .min(p.building.facade_size.1)
+                    .min(p.building.facade_size.2),
+            ),
+            (
+                "gallows.platform_size",
+                p.gallows
+                    .platform_size
+                    .0
+                    .min(p.gallows.platform_size.1)
+                    .min(p.gallows.platform_size.2),
+            ),
+            ("gallows.post_height", p.gallows.post_height),
+            ("gallows.post_width", p.gallows.post_width),
+            ("gallows.beam_length", p.gallows.beam_length),
+            ("barrel.radius", p.barrel.radius),
+            ("barrel.height", p.barrel.height),
+            ("cactus.trunk_radius", p.cactus.trunk_radius),
+            ("cactus.trunk_height", p.cactus.trunk_height),
+            ("cactus.arm_radius", p.cactus.arm_radius),
+            ("cactus.arm_length", p.cactus.arm_length),
+            (
+                "fence.size",
+                p.fence.size.0.min(p.fence.size.1).min(p.fence.size.2),
+            ),
+            ("tumbleweed.radius", p.tumbleweed.radius),
+        ];
+        for (field, value) in sizes {
+            if !(value.is_finite() && value > 0.0 && value < 100.0) {
+                let last = field.rsplit('.').next().unwrap_or(field);
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    last,
+                    format!("`{field}` must be a positive size in metres (under 100), got {value}"),
+                ));
+            }
+        }
+        // Sizes given as (x, y, z): the check above takes the smallest; here the largest.
+        let triples = [
+            ("building.block_size", p.building.block_size),
+            ("building.facade_size", p.building.facade_size),
+            ("gallows.platform_size", p.gallows.platform_size),
+            ("fence.size", p.fence.size),
+        ];
+        for (field, t) in triples {
+            let largest = t.0.max(t.1).max(t.2);
+            if !(largest < 100.0) {
+                let last = field.rsplit('.').next().unwrap_or(field);
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    last,
+                    format!("`{field}` must be under 100 metres, got {largest}"),
+                ));
+            }
+        }
+        if self.solver.substeps > 64 || self.solver.iterations > 64 {
+            out.push(DataError::at_text(
+                path,
+                text,
+                "substeps",
+                "`substeps` and `iterations` must be at most 64",
+            ));
         }
         let fastest = self.flick.movement_disc_speed.max(self.flick.bullet_speed);
         let per_step = fastest * self.solver.dt;

@@ -334,6 +334,14 @@ impl Town {
             };
             pieces.push((what, None, *d, 0.0, (r, r)));
         }
+        for (what, name, at, facing, _) in &pieces {
+            if !facing.is_finite() {
+                out.push(err(
+                    Self::locate(text, name.as_deref(), *at),
+                    format!("{what}: `facing_deg` must be a number, got {facing}"),
+                ));
+            }
+        }
         for (what, name, at, _, _) in &pieces {
             if !on_table(*at) {
                 out.push(err(
