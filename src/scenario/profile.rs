@@ -233,23 +233,6 @@ impl PhysicsProfile {
                 ));
             }
         }
-        for (name, m) in &self.materials {
-            let ok = m.density > 0.0
-                && m.friction >= 0.0
-                && (0.0..=1.0).contains(&m.restitution)
-                && m.linear_damping >= 0.0
-                && m.angular_damping >= 0.0;
-            if !ok {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    name,
-                    format!(
-                        "material \"{name}\": density must be > 0, friction and damping >= 0, restitution in [0, 1]"
-                    ),
-                ));
-            }
-        }
         // Physical ranges: outside them the solver diverges (and a diverging
         // solver can fail inside the collision code), so they are refused here.
         let ranges = [
