@@ -30,25 +30,25 @@ struct PlayArgs {
     #[arg(long, global = true)]
     profile: Option<PathBuf>,
     /// Render, save a PNG screenshot here and exit.
-    #[arg(long)]
+    #[arg(long, global = true)]
     screenshot: Option<PathBuf>,
     /// Frames to render before the screenshot.
-    #[arg(long, default_value_t = 90)]
+    #[arg(long, default_value_t = 90, global = true)]
     frames: u32,
     /// Show an aim in progress: NAME,ANGLE_DEG,STRENGTH (0° = +x, 90° = toward the player).
-    #[arg(long)]
+    #[arg(long, global = true)]
     aim: Option<highnoon::render::screenshot::ScriptedFlick>,
     /// Flick a piece at start: NAME,ANGLE_DEG,STRENGTH.
-    #[arg(long)]
+    #[arg(long, global = true)]
     flick: Option<highnoon::render::screenshot::ScriptedFlick>,
     /// Play this scenario (a file in scenarios/ with a `game` section).
-    #[arg(long)]
+    #[arg(long, global = true)]
     scenario: Option<PathBuf>,
     /// With --scenario: let a seeded random player play this many steps first.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, global = true)]
     autoplay: usize,
     /// Window size, WIDTHxHEIGHT.
-    #[arg(long, default_value = "1280x800")]
+    #[arg(long, default_value = "1280x800", global = true)]
     size: String,
 }
 

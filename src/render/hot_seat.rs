@@ -79,6 +79,26 @@ pub struct GameSession {
     playback: Option<Playback>,
 }
 
+/// Not an error: the file is a plain town, opened in the sandbox.
+const SANDBOX: &str = "sandbox";
+
+/// Opens a plain town in the sandbox (no game), ending any game in progress.
+fn open_sandbox(world: &mut World, file: PathBuf) -> Result<(), String> {
+    let profile = world.resource::<Profile>().0.clone();
+    let town = Town::load(&file, &profile).map_err(|e| e.to_string())?;
+    world.remove_non_send::<GameSession>();
+    world.resource_mut::<GameAim>().active = false;
+    world.resource_mut::<GameAim>().anchor = None;
+    physics::despawn_town(world);
+    world.insert_resource(ActiveTown(town));
+    physics::spawn_active_town(world);
+    if let Some(mut w) = world.get_resource_mut::<crate::reload::Watched>() {
+        let profile = w.profile.clone();
+        *w = crate::reload::Watched::new(profile, Some(file), false);
+    }
+    Ok(())
+}
+
 /// Seconds to blend from a flick's last frame to the town the rules leave (a failed move sliding back).
 const BLEND: f32 = 0.5;
 
@@ -129,10 +149,7 @@ fn start_scenario(world: &mut World, file: PathBuf) -> Result<GameSession, Strin
     let profile = world.resource::<Profile>().0.clone();
     let town = Town::load(&file, &profile).map_err(|e| e.to_string())?;
     if town.game.is_none() {
-        return Err(format!(
-            "{}: a town without a `game` section cannot be played",
-            file.display()
-        ));
+        return Err(SANDBOX.to_string());
     }
     let mut referee = Referee::new(profile, &town, 1)?;
     physics::despawn_town(world);
@@ -182,6 +199,11 @@ pub fn run_session(world: &mut World) {
                     mirror(world, &mut session.referee);
                 }
                 world.insert_non_send(session);
+            }
+            Err(e) if e == SANDBOX => {
+                if let Err(e) = open_sandbox(world, file) {
+                    error!("{e}");
+                }
             }
             Err(e) => {
                 error!("{e}");
@@ -359,8 +381,12 @@ pub fn scenario_list() -> Vec<(PathBuf, String, String)> {
         .into_iter()
         .filter_map(|p| {
             let (town, _): (Town, String) = scenario::load_ron(&p).ok()?;
-            town.game.as_ref()?;
-            Some((p, town.name, town.description))
+            let title = if town.game.is_some() {
+                town.name
+            } else {
+                format!("{} (sandbox)", town.name)
+            };
+            Some((p, title, town.description))
         })
         .collect();
     out.sort_by(|a, b| a.1.cmp(&b.1));
