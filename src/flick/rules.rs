@@ -582,15 +582,7 @@ impl Game {
                 let c = &self.cowboys[cowboy];
                 let building = c.inside.expect("drawing happens inside");
                 if keep {
-                    if c.tokens.len() >= MAX_TOKENS && give.is_none_or(|g| g >= c.tokens.len()) {
-                        return refuse(format!(
-                            "{} already holds {MAX_TOKENS} tokens: choose one to leave in exchange",
-                            c.name
-                        ));
-                    }
-                    if c.tokens.len() < MAX_TOKENS && give.is_some() {
-                        return refuse("nothing to exchange: there is room for the token");
-                    }
+                    room_for_one_more(c, give)?;
                     self.take_from_pile(building, token);
                     self.receive(cowboy, token, give, building);
                 } else {
@@ -681,15 +673,7 @@ impl Game {
                 if !self.piles[p].tokens.contains(&token) {
                     return refuse(format!("there is no {token:?} in the {}", b.title()));
                 }
-                if c.tokens.len() >= MAX_TOKENS && give.is_none_or(|g| g >= c.tokens.len()) {
-                    return refuse(format!(
-                        "{} already holds {MAX_TOKENS} tokens: a third must be exchanged",
-                        c.name
-                    ));
-                }
-                if c.tokens.len() < MAX_TOKENS && give.is_some() {
-                    return refuse("nothing to exchange: there is room for the token");
-                }
+                room_for_one_more(&c, give)?;
                 self.take_from_pile(b, token);
                 self.receive(cowboy, token, give, b);
                 self.phase = Phase::Acting {
@@ -1074,6 +1058,20 @@ impl Game {
         }
         vec![Effect::Done]
     }
+}
+
+/// A token can come into these hands: there is room, or `give` names one to leave.
+fn room_for_one_more(c: &Cowboy, give: Option<usize>) -> Result<(), Refusal> {
+    if c.tokens.len() >= MAX_TOKENS && give.is_none_or(|g| g >= c.tokens.len()) {
+        return refuse(format!(
+            "{} already holds {MAX_TOKENS} tokens: a third must be exchanged for one of them",
+            c.name
+        ));
+    }
+    if c.tokens.len() < MAX_TOKENS && give.is_some() {
+        return refuse("nothing to exchange: there is room for the token");
+    }
+    Ok(())
 }
 
 pub fn colour_name(side: HatSide) -> &'static str {

@@ -337,20 +337,6 @@ impl Sim {
             }
             _ => self.parts().bodies()[p.body].translation().y.max(0.0),
         };
-        let mut parts = self.parts();
-        let rb = parts.bodies.bodies.get_mut(p.body).expect("body");
-        rb.set_enabled(true);
-        rb.set_position(
-            bevy_rapier3d::rapier::math::Pose::from_parts(
-                Vec3::new(at.x, y, at.y),
-                Quat::from_rotation_y(facing),
-            ),
-            false,
-        );
-        rb.set_linvel(Vec3::ZERO, false);
-        rb.set_angvel(Vec3::ZERO, false);
-        rb.sleep();
-        drop(parts);
-        self.write_back();
+        self.stand(id, Vec3::new(at.x, y, at.y), facing);
     }
 }
