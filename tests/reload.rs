@@ -101,3 +101,55 @@ fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
     assert!(status.error.is_none());
     assert_eq!(status.reloads, 2);
 }
+
+#[test]
+fn a_saved_profile_is_in_force_at_the_next_flick() {
+    let dir = std::env::temp_dir().join(format!("highnoon-reload-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile_path = dir.join("physics.ron");
+    let shipped = std::fs::read_to_string(default_profile_path()).unwrap();
+    save(&profile_path, &shipped, 0);
+    let town_path = dir.join("town.ron");
+    save(&town_path, TOWN, 0);
+    let profile = PhysicsProfile::load(&profile_path).unwrap();
+    let town = Town::load(&town_path, &profile).unwrap();
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin));
+    app.insert_resource(Profile(profile));
+    app.insert_resource(ActiveTown(town));
+    app.add_plugins(physics::plugin)
+        .add_plugins(highnoon::reload::plugin);
+    app.insert_resource(ReloadSettings {
+        interval: Duration::ZERO,
+    });
+    app.insert_resource(Watched::new(profile_path.clone(), Some(town_path), false));
+    app.finish();
+    app.cleanup();
+    app.update();
+    physics::spawn_active_town(app.world_mut());
+    app.update();
+
+    // A tuner doubles the table's friction and saves.
+    let tuned = shipped.replacen(
+        "\"tabletop\": (density: 700.0, friction: 0.3,",
+        "\"tabletop\": (density: 700.0, friction: 0.6,",
+        1,
+    );
+    assert_ne!(tuned, shipped);
+    save(&profile_path, &tuned, 10);
+    app.update();
+    assert_eq!(app.world().resource::<ReloadStatus>().reloads, 1);
+    assert_eq!(
+        app.world().resource::<Profile>().0.materials["tabletop"].friction,
+        0.6
+    );
+    // The rebuilt table's collider carries the new friction.
+    let table = app.world().resource::<SpawnedTown>().table.unwrap();
+    let friction = app
+        .world()
+        .get::<bevy_rapier3d::prelude::Friction>(table)
+        .unwrap()
+        .coefficient;
+    assert_eq!(friction, 0.6);
+}
