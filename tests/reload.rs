@@ -27,15 +27,8 @@ fn save(path: &std::path::Path, text: &str, age: u64) {
         .unwrap();
 }
 
-#[test]
-fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
-    let dir = std::env::temp_dir().join(format!("highnoon-reload-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("town.ron");
-    save(&path, TOWN, 0);
-    let profile = PhysicsProfile::load_default().unwrap();
-    let town = Town::load(&path, &profile).unwrap();
-
+/// A headless app with the table and live reload, the town spawned.
+fn reload_app(profile: PhysicsProfile, town: Town, watched: Watched) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin));
     app.insert_resource(Profile(profile));
@@ -45,16 +38,29 @@ fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
     app.insert_resource(ReloadSettings {
         interval: Duration::ZERO,
     });
-    app.insert_resource(Watched::new(
-        default_profile_path(),
-        Some(path.clone()),
-        false,
-    ));
+    app.insert_resource(watched);
     app.finish();
     app.cleanup();
     app.update();
     physics::spawn_active_town(app.world_mut());
     app.update();
+    app
+}
+
+#[test]
+fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
+    let dir = std::env::temp_dir().join(format!("highnoon-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("town.ron");
+    save(&path, TOWN, 0);
+    let profile = PhysicsProfile::load_default().unwrap();
+    let town = Town::load(&path, &profile).unwrap();
+
+    let mut app = reload_app(
+        profile,
+        town,
+        Watched::new(default_profile_path(), Some(path.clone()), false),
+    );
     assert_eq!(
         app.world().resource::<ReloadStatus>().reloads,
         0,
@@ -114,21 +120,11 @@ fn a_saved_profile_is_in_force_at_the_next_flick() {
     let profile = PhysicsProfile::load(&profile_path).unwrap();
     let town = Town::load(&town_path, &profile).unwrap();
 
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin));
-    app.insert_resource(Profile(profile));
-    app.insert_resource(ActiveTown(town));
-    app.add_plugins(physics::plugin)
-        .add_plugins(highnoon::reload::plugin);
-    app.insert_resource(ReloadSettings {
-        interval: Duration::ZERO,
-    });
-    app.insert_resource(Watched::new(profile_path.clone(), Some(town_path), false));
-    app.finish();
-    app.cleanup();
-    app.update();
-    physics::spawn_active_town(app.world_mut());
-    app.update();
+    let mut app = reload_app(
+        profile,
+        town,
+        Watched::new(profile_path.clone(), Some(town_path), false),
+    );
 
     // A tuner doubles the table's friction and saves.
     let tuned = shipped.replacen(

@@ -5,12 +5,12 @@
 use bevy::math::{Quat, Vec2, Vec3};
 
 use super::rules::{
-    BlastReport, CowboyId, CowboySpec, Effect, Game, Intent, MoveReport, Phase, Refusal, ShotReport,
+    BlastReport, CowboyId, Effect, Game, Intent, MoveReport, Phase, Refusal, ShotReport,
 };
 use crate::physics::headless::Sim;
 use crate::physics::pieces::{DiscKind, PartKind, PieceId, PieceKind};
 use crate::physics::table::{Flick, FlickOutcome};
-use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::town::BuildingKind;
 use crate::scenario::{PhysicsProfile, Town};
 
 /// Which side of the cowboy the bullet is placed on.
@@ -64,17 +64,7 @@ impl Referee {
             )
         })?;
         let sim = Sim::new(profile, town);
-        let specs: Vec<CowboySpec> = town
-            .figures
-            .iter()
-            .filter(|f| f.team != Team::Neutral)
-            .map(|f| CowboySpec {
-                name: f.display_name(),
-                team: f.team,
-                hat: f.hat.unwrap_or(0),
-                side: f.hat_side,
-            })
-            .collect();
+        let specs = town.cowboy_specs();
         // By name among the figures only: a cowboy may share a building's name.
         let figures = specs
             .iter()
@@ -415,7 +405,6 @@ impl Referee {
         let bullet = self.bullets[(bullets_left as usize + 1) % self.bullets.len()];
         let r = self.sim.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
-        let before = self.standing_figures();
         self.sim.place(bullet, start, 0.0);
         let outcome = self
             .sim
@@ -425,7 +414,7 @@ impl Referee {
         let report = ShotReport { knocked_first };
         // Everyone else knocked over stands back up where they fell.
         let keep_down = knocked_first.filter(|&c| self.game.hittable(c));
-        self.stand_back_up(&outcome, &before, keep_down);
+        self.stand_back_up(&outcome, keep_down);
         self.last_outcome = Some(outcome);
         self.park_disc(bullet);
         let effects = self.game.resolve_shot(report)?;
@@ -458,8 +447,7 @@ impl Referee {
                 .filter(|&c| self.game.hittable(c))
                 .collect(),
         };
-        let before = self.standing_figures();
-        self.stand_back_up(&outcome, &before, None);
+        self.stand_back_up(&outcome, None);
         self.last_outcome = Some(outcome);
         self.park_disc(charge);
         let effects = self.game.resolve_blast(report.clone())?;
@@ -467,22 +455,14 @@ impl Referee {
         Ok(report)
     }
 
-    fn standing_figures(&mut self) -> Vec<PieceId> {
-        self.figures.clone()
-    }
-
     /// Figures knocked over by a shot that do not count as hit are stood back up.
-    fn stand_back_up(
-        &mut self,
-        outcome: &FlickOutcome,
-        figures: &[PieceId],
-        keep_down: Option<CowboyId>,
-    ) {
+    fn stand_back_up(&mut self, outcome: &FlickOutcome, keep_down: Option<CowboyId>) {
         for k in &outcome.knocked_over {
-            if !figures.contains(&k.figure) {
+            // Cowboys only: a neutral figure knocked over stays where it fell.
+            let cowboy = self.cowboy_of(k.figure);
+            if cowboy.is_none() {
                 continue;
             }
-            let cowboy = self.cowboy_of(k.figure);
             if cowboy.is_some() && cowboy == keep_down {
                 continue;
             }

@@ -415,6 +415,12 @@ impl Game {
         self.piles.iter().position(|p| p.building == b)
     }
 
+    /// The pile in this building, or a refusal saying there is none.
+    fn pile_in(&self, b: BuildingKind) -> Result<usize, Refusal> {
+        self.pile(b)
+            .ok_or_else(|| Refusal(format!("there are no tokens in the {}", b.title())))
+    }
+
     fn pile_mut(&mut self, b: BuildingKind) -> &mut PileState {
         match self.pile(b) {
             Some(i) => &mut self.piles[i],
@@ -658,15 +664,8 @@ impl Game {
                 Ok(vec![Effect::DynamiteFlick { cowboy }])
             }
             Intent::Take { token, give } => {
-                let Some(b) = c.inside else {
-                    return refuse(format!(
-                        "{} must be inside a building to take a token",
-                        c.name
-                    ));
-                };
-                let Some(p) = self.pile(b) else {
-                    return refuse(format!("there are no tokens in the {}", b.title()));
-                };
+                let b = inside_for(&c, "take a token")?;
+                let p = self.pile_in(b)?;
                 if self.piles[p].face_down {
                     return refuse("the tokens here lie face down: draw one");
                 }
@@ -683,15 +682,8 @@ impl Game {
                 Ok(self.check_victory())
             }
             Intent::Draw => {
-                let Some(b) = c.inside else {
-                    return refuse(format!(
-                        "{} must be inside a building to draw a token",
-                        c.name
-                    ));
-                };
-                let Some(p) = self.pile(b) else {
-                    return refuse(format!("there are no tokens in the {}", b.title()));
-                };
+                let b = inside_for(&c, "draw a token")?;
+                let p = self.pile_in(b)?;
                 if !self.piles[p].face_down || self.piles[p].tokens.is_empty() {
                     return refuse("there is no face-down token to draw here");
                 }
@@ -709,12 +701,7 @@ impl Game {
                 Ok(vec![Effect::Done])
             }
             Intent::Drop(i) => {
-                let Some(b) = c.inside else {
-                    return refuse(format!(
-                        "{} must be inside a building to leave a token",
-                        c.name
-                    ));
-                };
+                let b = inside_for(&c, "leave a token")?;
                 if i >= c.tokens.len() {
                     return refuse(format!("{} carries no such token", c.name));
                 }
@@ -1058,6 +1045,12 @@ impl Game {
         }
         vec![Effect::Done]
     }
+}
+
+/// The building a cowboy is in, for a token action (`what`: "take a token").
+fn inside_for(c: &Cowboy, what: &str) -> Result<BuildingKind, Refusal> {
+    c.inside
+        .ok_or_else(|| Refusal(format!("{} must be inside a building to {what}", c.name)))
 }
 
 /// A token can come into these hands: there is room, or `give` names one to leave.

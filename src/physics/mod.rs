@@ -207,6 +207,10 @@ pub fn advance_flicks(world: &mut World) {
         world.resource_mut::<RunningFlick>().0 = None;
         world.resource_mut::<FlickQueue>().0.clear();
     }
+    // Idle ticks (nothing running, nothing queued) cost nothing.
+    if world.resource::<RunningFlick>().0.is_none() && world.resource::<FlickQueue>().0.is_empty() {
+        return;
+    }
     let index = world.resource::<TableIndex>().clone();
     if index.is_empty() {
         return;

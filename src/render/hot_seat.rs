@@ -99,15 +99,22 @@ fn open_sandbox(world: &mut World, file: PathBuf) -> Result<(), String> {
     Ok(())
 }
 
+impl GameSession {
+    /// Which doors an object blocks now (looked at when the table changes).
+    fn find_blocked_doors(&mut self) {
+        let referee = &mut self.referee;
+        self.blocked_doors = crate::scenario::town::BuildingKind::ALL
+            .into_iter()
+            .filter(|b| referee.has_building(*b) && !referee.door_blockers(*b).is_empty())
+            .collect();
+    }
+}
+
 /// Seconds to blend from a flick's last frame to the town the rules leave (a failed move sliding back).
 const BLEND: f32 = 0.5;
 
 fn step_seconds(world: &World) -> f32 {
     world.resource::<Profile>().0.solver.dt
-}
-
-fn poses_of(referee: &mut Referee) -> Vec<(Vec3, Quat)> {
-    referee.sim.poses()
 }
 
 /// Sets the window's bodies to these poses (they sleep; the write-back shows them).
@@ -198,6 +205,7 @@ pub fn run_session(world: &mut World) {
                     }
                     mirror(world, &mut session.referee);
                 }
+                session.find_blocked_doors();
                 world.insert_non_send(session);
             }
             Err(e) if e == SANDBOX => {
@@ -238,6 +246,7 @@ pub fn run_session(world: &mut World) {
             session.playback = Some(pb);
         } else {
             mirror(world, &mut session.referee);
+            session.find_blocked_doors();
         }
         world.insert_non_send(session);
         world.resource_mut::<GameAim>().anchor = None;
@@ -250,12 +259,14 @@ pub fn run_session(world: &mut World) {
     if let Some(b) = choice.clear_door {
         session.referee.clear_door(b);
         mirror(world, &mut session.referee);
+        session.find_blocked_doors();
     }
     if let Some(intent) = choice.intent {
         match session.referee.apply(intent) {
             Ok(_) => {
                 session.message = None;
                 mirror(world, &mut session.referee);
+                session.find_blocked_doors();
             }
             Err(e) => session.message = Some(e.to_string()),
         }
@@ -263,7 +274,7 @@ pub fn run_session(world: &mut World) {
     let released = world.resource_mut::<GameAim>().released.take();
     if let Some(flick) = released {
         let referee = &mut session.referee;
-        let before = poses_of(referee);
+        let before = referee.sim.poses();
         referee.sim.start_recording();
         let aim = FlickAim {
             direction: flick.direction,
@@ -279,7 +290,7 @@ pub fn run_session(world: &mut World) {
         if let Err(e) = result {
             session.message = Some(e.to_string());
         }
-        let final_poses = poses_of(referee);
+        let final_poses = referee.sim.poses();
         let last = frames.last().cloned().unwrap_or(before);
         session.playback = Some(Playback {
             frames,
@@ -288,17 +299,6 @@ pub fn run_session(world: &mut World) {
             t: 0.0,
         });
     }
-    let kinds: Vec<_> = crate::scenario::town::BuildingKind::ALL.to_vec();
-    session.blocked_doors = if matches!(session.referee.game.phase, Phase::Acting { .. }) {
-        kinds
-            .into_iter()
-            .filter(|b| {
-                session.referee.has_building(*b) && !session.referee.door_blockers(*b).is_empty()
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
     let anchor = session.referee.flick_anchor();
     world.resource_mut::<GameAim>().anchor = anchor;
     world.insert_non_send(session);
@@ -358,9 +358,9 @@ fn describe(session: &GameSession, intent: &Intent) -> String {
                 .game
                 .current_cowboy()
                 .map(|c| session.referee.game.cowboys[c].tokens[*i]);
-            format!(
-                "Leave the {:?}",
-                t.unwrap_or(crate::flick::setup::Token::Gold)
+            t.map_or_else(
+                || "Leave a token".to_string(),
+                |t| format!("Leave the {t:?}"),
             )
         }
         Intent::EndTurn => "End the turn".into(),
@@ -603,8 +603,8 @@ fn show_game_panels(
     Ok(())
 }
 
-/// Draws nothing itself: the aim uses the shared [`Aim`] drawing; this keeps
-/// the game's anchor in sight with a ring.
+/// Rings the place to drag back from while the referee awaits a flick (the aim
+/// itself is drawn by `flick_input`).
 pub fn draw_anchor(game: Res<GameAim>, aim: Res<Aim>, mut gizmos: Gizmos) {
     if aim.piece.is_some() {
         return;

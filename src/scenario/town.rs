@@ -218,6 +218,20 @@ impl Town {
         })
     }
 
+    /// The lawmen and outlaws, in file order, as the rules know them.
+    pub fn cowboy_specs(&self) -> Vec<crate::flick::rules::CowboySpec> {
+        self.figures
+            .iter()
+            .filter(|f| f.team != Team::Neutral)
+            .map(|f| crate::flick::rules::CowboySpec {
+                name: f.display_name(),
+                team: f.team,
+                hat: f.hat.unwrap_or(0),
+                side: f.hat_side,
+            })
+            .collect()
+    }
+
     /// Every problem with this town (empty when it is fine).
     pub fn problems(&self, path: &Path, text: &str, profile: &PhysicsProfile) -> Vec<DataError> {
         let mut out = Vec::new();
@@ -425,17 +439,7 @@ impl Town {
             }
         }
         if let Some(game) = &self.game {
-            let cowboys: Vec<crate::flick::rules::CowboySpec> = self
-                .figures
-                .iter()
-                .filter(|f| f.team != Team::Neutral)
-                .map(|f| crate::flick::rules::CowboySpec {
-                    name: f.display_name(),
-                    team: f.team,
-                    hat: f.hat.unwrap_or(0),
-                    side: f.hat_side,
-                })
-                .collect();
+            let cowboys = self.cowboy_specs();
             let buildings: Vec<BuildingKind> = self.buildings.iter().map(|b| b.kind).collect();
             if let Err(m) = crate::flick::rules::Game::new(game.clone(), &cowboys, &buildings, 0) {
                 // Point at the field the problem is about.
