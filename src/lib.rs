@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod bench;
+pub mod cards;
 pub mod flick;
 pub mod physics;
 pub mod reload;

@@ -1,0 +1,1980 @@
+//! Slapshot (Tom Dalglish and Lance Gutteridge, Columbia Games): the whole rule
+//! book as a pure state machine. See `../shared/rules/slapshot.md` and
+//! `docs/card-games.md` for the choices where the book is silent.
+//!
+//! The flow: a chance deal (the three decks shuffled), managers pick their six
+//! cards clockwise one at a time, then season turns (trade, draft or game) until
+//! a token reaches Playoffs (or, with the league schedule, every game is played),
+//! then a best-of-three semi-final if second place is tied, then the best-of-seven
+//! final. A game is two hidden line-ups built card by card (the away manager, who
+//! initiated it, first), compared card by card; injured cards are drafted
+//! automatically after the game, home team first, before any overtime.
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::core::{self, Game, Illegal, Seat, Turn, refuse, shared};
+use crate::scenario::{DataError, Problems, nearest};
+
+pub type CardId = u8;
+
+/// The three kinds of player card (blue, green and red numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Position {
+    Forward,
+    Defenseman,
+    Goalie,
+}
+
+impl Position {
+    pub const ALL: [Position; 3] = [Position::Forward, Position::Defenseman, Position::Goalie];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// How many of this kind a team holds: 3 forwards, 2 defensemen, 1 goalie.
+    pub fn per_team(self) -> usize {
+        [3, 2, 1][self.index()]
+    }
+
+    /// How many the box holds: 27 forwards, 18 defensemen, 9 goalies.
+    pub fn in_box(self) -> usize {
+        [27, 18, 9][self.index()]
+    }
+
+    pub fn plural(self) -> &'static str {
+        ["forwards", "defensemen", "goalies"][self.index()]
+    }
+
+    pub fn letter(self) -> char {
+        ['F', 'D', 'G'][self.index()]
+    }
+}
+
+/// One card of the roster file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardSpec {
+    pub name: String,
+    pub position: Position,
+    /// 0 to 10, in halves (Tiny Tim is 0.5).
+    pub value: f32,
+    /// A red cross: any card that meets it is injured.
+    #[serde(default)]
+    pub bruiser: bool,
+    /// Tiny Tim: always scores on goalies.
+    #[serde(default)]
+    pub scores_on_goalies: bool,
+}
+
+/// The draft and trade limits of the advanced rules (per manager, per season).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    pub drafts: u32,
+    pub trades: u32,
+}
+
+fn four() -> usize {
+    4
+}
+fn six() -> u32 {
+    6
+}
+fn season_turn_limit() -> u32 {
+    400
+}
+fn overtime_limit() -> u32 {
+    20
+}
+
+/// A Slapshot setup file (`assets/cards/slapshot.ron`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlapshotSetup {
+    /// Managers, 2 to 6 (the command line's `--players` overrides it).
+    #[serde(default = "four")]
+    pub players: usize,
+    /// Spaces from Preseason to Playoffs on the scoreboard: wins that end the season.
+    #[serde(default = "six")]
+    pub wins_to_playoffs: u32,
+    /// Advanced rule: every manager initiates two games against every other, each
+    /// opponent once before any twice; the season ends when all are played.
+    #[serde(default)]
+    pub league_schedule: bool,
+    /// Advanced rule: drafts and trades per manager per season.
+    #[serde(default)]
+    pub limits: Option<Limits>,
+    /// House rule for computer play: the season ends after this many turns.
+    #[serde(default = "season_turn_limit")]
+    pub season_turn_limit: u32,
+    /// House rule: after this many scoreless overtimes the home team wins.
+    #[serde(default = "overtime_limit")]
+    pub overtime_limit: u32,
+    /// The seat that picks and plays first.
+    #[serde(default)]
+    pub first_seat: usize,
+    /// Fixed teams by card name, one list per seat (no picking): for lessons and tests.
+    #[serde(default)]
+    pub teams: Option<Vec<Vec<String>>>,
+    /// The 54 cards.
+    pub roster: Vec<CardSpec>,
+}
+
+/// A card as the rules see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Card {
+    pub position: Position,
+    /// The value in halves: 0..=20.
+    pub halves: u8,
+    pub bruiser: bool,
+    pub scores_on_goalies: bool,
+}
+
+/// A validated setup: shared by every state of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rules {
+    pub names: Vec<String>,
+    pub cards: Vec<Card>,
+    pub players: usize,
+    pub wins_to_playoffs: u32,
+    pub league_schedule: bool,
+    pub limits: Option<Limits>,
+    pub season_turn_limit: u32,
+    pub overtime_limit: u32,
+    pub first_seat: Seat,
+    pub teams: Option<Vec<Vec<CardId>>>,
+}
+
+impl Rules {
+    /// Reads and checks a setup file; `players` overrides the file's count.
+    pub fn load(path: &Path, players: Option<usize>) -> Result<Rules, Problems> {
+        let (mut setup, text): (SlapshotSetup, String) = crate::scenario::load_ron(path)?;
+        if let Some(p) = players {
+            setup.players = p;
+        }
+        Rules::from_setup(&setup, path, &text)
+    }
+
+    /// Checks a parsed setup; every problem names the file, line and column.
+    pub fn from_setup(setup: &SlapshotSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
+        let mut problems = Vec::new();
+        let at = |needle: &str, msg: String| DataError::at_text(file, text, needle, msg);
+        if !(2..=6).contains(&setup.players) {
+            problems.push(at(
+                "players",
+                format!("{} managers: Slapshot is for 2 to 6", setup.players),
+            ));
+        }
+        if setup.first_seat >= setup.players.max(1) {
+            problems.push(at(
+                "first_seat",
+                format!(
+                    "first_seat {} is not a seat of {} managers",
+                    setup.first_seat, setup.players
+                ),
+            ));
+        }
+        if !(1..=50).contains(&setup.wins_to_playoffs) {
+            problems.push(at(
+                "wins_to_playoffs",
+                "wins_to_playoffs must be 1 to 50".into(),
+            ));
+        }
+        if setup.season_turn_limit == 0 {
+            problems.push(at(
+                "season_turn_limit",
+                "season_turn_limit must be at least 1".into(),
+            ));
+        }
+        let mut names = Vec::new();
+        let mut cards = Vec::new();
+        for (i, c) in setup.roster.iter().enumerate() {
+            let here =
+                |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", c.name), 0, msg);
+            let halves = c.value * 2.0;
+            if !(0.0..=20.0).contains(&halves) || halves.fract() != 0.0 {
+                problems.push(here(format!(
+                    "{}: value {} must be 0 to 10 in halves",
+                    c.name, c.value
+                )));
+            }
+            if names.contains(&c.name) {
+                problems.push(DataError::at_nth(
+                    file,
+                    text,
+                    &format!("\"{}\"", c.name),
+                    1,
+                    format!("{} is in the roster twice", c.name),
+                ));
+            }
+            let _ = i;
+            names.push(c.name.clone());
+            cards.push(Card {
+                position: c.position,
+                halves: halves.clamp(0.0, 20.0) as u8,
+                bruiser: c.bruiser,
+                scores_on_goalies: c.scores_on_goalies,
+            });
+        }
+        for p in Position::ALL {
+            let n = cards.iter().filter(|c| c.position == p).count();
+            if n != p.in_box() {
+                problems.push(at(
+                    "roster",
+                    format!(
+                        "the roster has {n} {}; the deck is {} forwards, {} defensemen and {} goalies (54 cards)",
+                        p.plural(),
+                        Position::Forward.in_box(),
+                        Position::Defenseman.in_box(),
+                        Position::Goalie.in_box()
+                    ),
+                ));
+            }
+        }
+        let mut teams = None;
+        if let Some(fixed) = &setup.teams {
+            let section = text.find("teams").unwrap_or(0);
+            let after = |needle: &str, msg: String| {
+                let offset = text[section..].find(needle).map(|o| o + section);
+                DataError {
+                    file: file.to_path_buf(),
+                    position: offset.map(|o| crate::scenario::line_col(text, o)),
+                    message: msg,
+                }
+            };
+            if fixed.len() != setup.players {
+                problems.push(at(
+                    "teams",
+                    format!("{} teams for {} managers", fixed.len(), setup.players),
+                ));
+            }
+            let mut used: Vec<CardId> = Vec::new();
+            let mut ids = Vec::new();
+            for (seat, team) in fixed.iter().enumerate() {
+                let mut team_ids = Vec::new();
+                for name in team {
+                    match names.iter().position(|n| n == name) {
+                        Some(id) => {
+                            if used.contains(&(id as CardId)) {
+                                problems.push(after(
+                                    &format!("\"{name}\""),
+                                    format!("{name} is in more than one team"),
+                                ));
+                            }
+                            used.push(id as CardId);
+                            team_ids.push(id as CardId);
+                        }
+                        None => {
+                            let known: Vec<&str> = names.iter().map(String::as_str).collect();
+                            let hint = nearest(name, &known)
+                                .map(|k| format!("; did you mean `{k}`?"))
+                                .unwrap_or_default();
+                            problems.push(after(
+                                &format!("\"{name}\""),
+                                format!("unknown card `{name}` in team {}{hint}", seat + 1),
+                            ));
+                        }
+                    }
+                }
+                let count = |p: Position| {
+                    team_ids
+                        .iter()
+                        .filter(|&&id| cards[id as usize].position == p)
+                        .count()
+                };
+                if team.len() == team_ids.len()
+                    && Position::ALL.iter().any(|&p| count(p) != p.per_team())
+                {
+                    let anchor = team
+                        .first()
+                        .map(|n| format!("\"{n}\""))
+                        .unwrap_or("[".into());
+                    problems.push(after(
+                        &anchor,
+                        format!(
+                            "team {} has {} forwards, {} defensemen and {} goalies; a team is 3 forwards, 2 defensemen and 1 goalie",
+                            seat + 1,
+                            count(Position::Forward),
+                            count(Position::Defenseman),
+                            count(Position::Goalie)
+                        ),
+                    ));
+                }
+                ids.push(team_ids);
+            }
+            teams = Some(ids);
+        }
+        if !problems.is_empty() {
+            return Err(Problems(problems));
+        }
+        Ok(Rules {
+            names,
+            cards,
+            players: setup.players,
+            wins_to_playoffs: setup.wins_to_playoffs,
+            league_schedule: setup.league_schedule,
+            limits: setup.limits,
+            season_turn_limit: setup.season_turn_limit,
+            overtime_limit: setup.overtime_limit,
+            first_seat: setup.first_seat,
+            teams,
+        })
+    }
+
+    pub fn card(&self, id: CardId) -> Card {
+        self.cards[id as usize]
+    }
+
+    pub fn id(&self, name: &str) -> Option<CardId> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as CardId)
+    }
+
+    /// "Tiny Tim (D ½)".
+    pub fn label(&self, id: CardId) -> String {
+        let c = self.card(id);
+        let v = if c.halves == 1 {
+            "½".to_string()
+        } else if c.halves % 2 == 1 {
+            format!("{}½", c.halves / 2)
+        } else {
+            format!("{}", c.halves / 2)
+        };
+        let b = if c.bruiser { " +" } else { "" };
+        format!(
+            "{} ({} {v}{b})",
+            self.names[id as usize],
+            c.position.letter()
+        )
+    }
+}
+
+/// The outcome of one card against another: which side scores, who is injured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Faceoff {
+    /// 0: the first card scores, 1: the second, None: no goal.
+    pub scorer: Option<u8>,
+    pub injured: [bool; 2],
+}
+
+/// One pair of cards: goalies stop everything but Tiny Tim; goalies score only on
+/// a lower goalie; bruisers injure whatever they meet (two bruisers: both).
+pub fn faceoff(a: Card, b: Card) -> Faceoff {
+    let higher = || match a.halves.cmp(&b.halves) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    let scorer = match (
+        a.position == Position::Goalie,
+        b.position == Position::Goalie,
+    ) {
+        (true, true) => higher(),
+        (true, false) => b.scores_on_goalies.then_some(1),
+        (false, true) => a.scores_on_goalies.then_some(0),
+        (false, false) => higher(),
+    };
+    Faceoff {
+        scorer,
+        injured: [b.bruiser, a.bruiser],
+    }
+}
+
+/// Which part of the year a game belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    Season,
+    Semifinal,
+    Final,
+}
+
+/// A game being arranged: line-ups are built card by card, the away manager first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Match {
+    pub away: Seat,
+    pub home: Seat,
+    pub stage: Stage,
+    /// 0: regulation; 1, 2, ...: overtime games (sudden death, no home goal).
+    pub overtime: u32,
+    /// The away and home line-ups so far.
+    pub lines: [Vec<CardId>; 2],
+}
+
+impl Match {
+    fn arranging(&self) -> usize {
+        usize::from(self.lines[0].len() == 6)
+    }
+    fn seat(&self, side: usize) -> Seat {
+        [self.away, self.home][side]
+    }
+}
+
+/// A playoff series.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Series {
+    pub stage: Stage,
+    /// The team with home ice in games 1, 2, 5 and 7 (a semi-final: 1 and 3).
+    pub high: Seat,
+    pub low: Seat,
+    /// Games won by `high` and `low`.
+    pub wins: [u8; 2],
+    /// Tied teams still to play a semi-final, in order, and the first-place team.
+    pub waiting: Vec<Seat>,
+    pub first: Seat,
+}
+
+impl Series {
+    pub fn best_of(&self) -> u8 {
+        if self.stage == Stage::Final { 7 } else { 3 }
+    }
+    pub fn games(&self) -> u8 {
+        self.wins[0] + self.wins[1]
+    }
+    /// Home ice of game `k` (0-based): the final's 1, 2, 5, 7 or a semi's 1, 3 to `high`.
+    pub fn home_of(&self, k: u8) -> Seat {
+        let high_home = if self.stage == Stage::Final {
+            matches!(k, 0 | 1 | 4 | 6)
+        } else {
+            matches!(k, 0 | 2)
+        };
+        if high_home { self.high } else { self.low }
+    }
+}
+
+/// What a coin toss decides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Toss {
+    /// Several teams lead the final standings: the coin names the first-place team.
+    First { leaders: Vec<Seat> },
+    /// Home ice of a semi-final between the first two of `tied`.
+    SemiHome { tied: Vec<Seat>, first: Seat },
+}
+
+impl Toss {
+    fn among(&self) -> Vec<Seat> {
+        match self {
+            Toss::First { leaders } => leaders.clone(),
+            Toss::SemiHome { tied, .. } => tied[..2].to_vec(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Chance: the three decks are shuffled.
+    Deal,
+    /// `seat` picks the top card of a deck (teams built one card per draw).
+    Pick {
+        seat: Seat,
+    },
+    /// The season turn of `State::mover`: trade, draft or game.
+    Turn,
+    /// Chance: the card taken blind from `with`'s face-down fan.
+    BlindPick {
+        with: Seat,
+    },
+    /// The mover gives back a card of the same kind as `taken`, not `taken`.
+    GiveBack {
+        with: Seat,
+        taken: CardId,
+    },
+    Lineup(Match),
+    Coin(Toss),
+    Over,
+}
+
+/// A game as everyone at the table saw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameReport {
+    pub away: Seat,
+    pub home: Seat,
+    pub stage: Stage,
+    pub overtime: u32,
+    /// The revealed pairs (overtime stops at the first goal).
+    pub pairs: Vec<(CardId, CardId)>,
+    /// Per revealed pair: 0 away scored, 1 home scored.
+    pub goals: Vec<Option<u8>>,
+    /// Away and home goals (the home goal of regulation included).
+    pub score: [u8; 2],
+    /// Injured cards, home team's first, and the seat they belonged to.
+    pub injured: Vec<(Seat, CardId)>,
+    pub winner: Option<Seat>,
+}
+
+/// Every decision and chance outcome of Slapshot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Chance: the forwards', defensemen's and goalies' decks, top first.
+    Shuffle([Vec<CardId>; 3]),
+    /// Chance: the card a trade takes from the face-down fan.
+    Take(CardId),
+    /// Chance: a coin toss names this seat.
+    Coin(Seat),
+    /// Picking teams: the top card of this deck.
+    Pick(Position),
+    /// A turn: trade with this manager.
+    Trade(Seat),
+    /// A turn: this card to the bottom of its deck, the top card to the team.
+    Draft(CardId),
+    /// A turn: play a game against this manager (away for the mover).
+    Challenge(Seat),
+    /// A turn with nothing else allowed (league schedule done, limits used).
+    Pass,
+    /// The card given back in a trade.
+    Give(CardId),
+    /// The next card of the line-up being arranged.
+    Line(CardId),
+}
+
+/// The state of a Slapshot year.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Slapshot {
+    #[serde(with = "shared")]
+    pub rules: Arc<Rules>,
+    pub teams: Vec<Vec<CardId>>,
+    /// Forwards', defensemen's and goalies' decks, top first.
+    pub decks: [VecDeque<CardId>; 3],
+    pub wins: Vec<u32>,
+    pub phase: Phase,
+    /// Whose season turn it is.
+    pub mover: Seat,
+    pub turns: u32,
+    pub drafts: Vec<u32>,
+    pub trades: Vec<u32>,
+    /// `played[a][b]`: games `a` initiated against `b` this season.
+    pub played: Vec<Vec<u8>>,
+    /// The line-up each manager showed in their latest game (public).
+    pub seen: Vec<Option<Vec<CardId>>>,
+    pub last_game: Option<GameReport>,
+    pub series: Option<Series>,
+    pub champion: Option<Seat>,
+    /// The team that reached the Playoffs space (or topped the standings).
+    pub first_place: Option<Seat>,
+}
+
+/// What one manager may see.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub seat: Seat,
+    pub rules: Arc<Rules>,
+    pub team: Vec<CardId>,
+    /// The card just taken in this manager's trade, while giving one back.
+    pub taken: Option<CardId>,
+    /// This manager's line-up so far, while arranging.
+    pub my_line: Vec<CardId>,
+    /// The game being arranged: (away, home, stage, overtime) and how many cards each side has laid.
+    pub game: Option<(Seat, Seat, Stage, u32, [usize; 2])>,
+    pub phase: PublicPhase,
+    pub mover: Seat,
+    pub turns: u32,
+    pub wins: Vec<u32>,
+    pub drafts: Vec<u32>,
+    pub trades: Vec<u32>,
+    pub played: Vec<Vec<u8>>,
+    pub seen: Vec<Option<Vec<CardId>>>,
+    pub deck_sizes: [usize; 3],
+    pub last_game: Option<GameReport>,
+    pub series: Option<Series>,
+    pub champion: Option<Seat>,
+    pub first_place: Option<Seat>,
+}
+
+/// The phase without its hidden parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PublicPhase {
+    Deal,
+    Pick(Seat),
+    Turn,
+    Trading { with: Seat },
+    Lineup,
+    Coin,
+    Over,
+}
+
+impl Slapshot {
+    pub fn new(rules: Rules) -> Slapshot {
+        let n = rules.players;
+        Slapshot {
+            teams: match &rules.teams {
+                Some(t) => t.clone(),
+                None => vec![Vec::new(); n],
+            },
+            decks: Default::default(),
+            wins: vec![0; n],
+            phase: Phase::Deal,
+            mover: rules.first_seat,
+            turns: 0,
+            drafts: vec![0; n],
+            trades: vec![0; n],
+            played: vec![vec![0; n]; n],
+            seen: vec![None; n],
+            last_game: None,
+            series: None,
+            champion: None,
+            first_place: None,
+            rules: Arc::new(rules),
+        }
+    }
+
+    fn card(&self, id: CardId) -> Card {
+        self.rules.cards[id as usize]
+    }
+
+    /// The cards of `position` not in any team (what the deal shuffles).
+    fn undealt(&self, position: Position) -> Vec<CardId> {
+        (0..self.rules.cards.len() as CardId)
+            .filter(|&id| self.card(id).position == position)
+            .filter(|id| !self.teams.iter().any(|t| t.contains(id)))
+            .collect()
+    }
+
+    fn count(&self, seat: Seat, position: Position) -> usize {
+        self.teams[seat]
+            .iter()
+            .filter(|&&id| self.card(id).position == position)
+            .count()
+    }
+
+    fn in_season(&self) -> bool {
+        self.series.is_none()
+    }
+
+    fn may_draft(&self, seat: Seat) -> bool {
+        self.rules
+            .limits
+            .is_none_or(|l| self.drafts[seat] < l.drafts)
+    }
+
+    fn may_trade(&self, seat: Seat) -> bool {
+        self.rules
+            .limits
+            .is_none_or(|l| self.trades[seat] < l.trades)
+    }
+
+    /// May `seat` initiate a game against `other` now (league schedule)?
+    pub fn may_challenge(&self, seat: Seat, other: Seat) -> bool {
+        if seat == other || other >= self.rules.players {
+            return false;
+        }
+        if !self.rules.league_schedule {
+            return true;
+        }
+        let p = &self.played[seat];
+        let round = if (0..self.rules.players).all(|q| q == seat || p[q] >= 1) {
+            2
+        } else {
+            1
+        };
+        p[other] < round
+    }
+
+    /// Applies a draft: `card` to the bottom of its deck, the top card joins the team.
+    fn draft(&mut self, seat: Seat, card: CardId) -> CardId {
+        let deck = &mut self.decks[self.card(card).position.index()];
+        deck.push_back(card);
+        let new = deck
+            .pop_front()
+            .expect("a deck holds at least the card just put back");
+        let team = &mut self.teams[seat];
+        let i = team
+            .iter()
+            .position(|&c| c == card)
+            .expect("drafted card is on the team");
+        team[i] = new;
+        new
+    }
+
+    fn end_turn(&mut self) {
+        self.turns += 1;
+        self.mover = (self.mover + 1) % self.rules.players;
+        self.phase = Phase::Turn;
+        self.check_season_end();
+    }
+
+    fn check_season_end(&mut self) {
+        let n = self.rules.players;
+        if let Some(first) = (0..n).find(|&s| self.wins[s] >= self.rules.wins_to_playoffs) {
+            return self.start_playoffs(first);
+        }
+        let schedule_done = self.rules.league_schedule
+            && (0..n).all(|a| (0..n).all(|b| a == b || self.played[a][b] >= 2));
+        if schedule_done || self.turns >= self.rules.season_turn_limit {
+            let top = *self.wins.iter().max().unwrap_or(&0);
+            let leaders: Vec<Seat> = (0..n).filter(|&s| self.wins[s] == top).collect();
+            if leaders.len() == 1 {
+                self.start_playoffs(leaders[0]);
+            } else {
+                self.phase = Phase::Coin(Toss::First { leaders });
+            }
+        }
+    }
+
+    /// `first` is the first-place team; the best of the rest (ties: semi-finals).
+    fn start_playoffs(&mut self, first: Seat) {
+        self.first_place = Some(first);
+        let n = self.rules.players;
+        let rest: Vec<Seat> = (1..n).map(|k| (first + k) % n).collect();
+        let best = rest.iter().map(|&s| self.wins[s]).max().unwrap_or(0);
+        let tied: Vec<Seat> = rest.into_iter().filter(|&s| self.wins[s] == best).collect();
+        self.series = Some(Series {
+            stage: Stage::Final,
+            high: first,
+            low: first,
+            wins: [0, 0],
+            waiting: Vec::new(),
+            first,
+        });
+        self.next_series(tied, first);
+    }
+
+    /// The next series: a semi-final while two or more teams are tied, else the final.
+    fn next_series(&mut self, tied: Vec<Seat>, first: Seat) {
+        if tied.len() >= 2 {
+            self.phase = Phase::Coin(Toss::SemiHome { tied, first });
+        } else {
+            self.series = Some(Series {
+                stage: Stage::Final,
+                high: first,
+                low: tied[0],
+                wins: [0, 0],
+                waiting: Vec::new(),
+                first,
+            });
+            self.start_series_game();
+        }
+    }
+
+    fn start_series_game(&mut self) {
+        let s = self.series.as_ref().expect("a series is on");
+        let home = s.home_of(s.games());
+        let away = if home == s.high { s.low } else { s.high };
+        self.phase = Phase::Lineup(Match {
+            away,
+            home,
+            stage: s.stage,
+            overtime: 0,
+            lines: [Vec::new(), Vec::new()],
+        });
+    }
+
+    /// Plays out a game whose line-ups are both laid.
+    fn resolve(&mut self, mut m: Match) {
+        let sudden_death = m.overtime > 0;
+        let mut score = [0u8, u8::from(!sudden_death)];
+        let mut goals = Vec::new();
+        let mut pairs = Vec::new();
+        let mut injured_sides: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+        for i in 0..6 {
+            let (a, h) = (m.lines[0][i], m.lines[1][i]);
+            let f = faceoff(self.card(a), self.card(h));
+            pairs.push((a, h));
+            goals.push(f.scorer);
+            if f.injured[0] {
+                injured_sides[0].push(a);
+            }
+            if f.injured[1] {
+                injured_sides[1].push(h);
+            }
+            if let Some(side) = f.scorer {
+                score[side as usize] += 1;
+                if sudden_death {
+                    break;
+                }
+            }
+        }
+        // Injury drafts, home team first, before any overtime (not a turn).
+        let mut injured = Vec::new();
+        for side in [1, 0] {
+            for &card in &injured_sides[side] {
+                let seat = m.seat(side);
+                injured.push((seat, card));
+                self.draft(seat, card);
+            }
+        }
+        self.seen[m.away] = Some(m.lines[0].clone());
+        self.seen[m.home] = Some(m.lines[1].clone());
+        let winner = match score[0].cmp(&score[1]) {
+            std::cmp::Ordering::Greater => Some(m.away),
+            std::cmp::Ordering::Less => Some(m.home),
+            std::cmp::Ordering::Equal if m.overtime >= self.rules.overtime_limit => Some(m.home),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.last_game = Some(GameReport {
+            away: m.away,
+            home: m.home,
+            stage: m.stage,
+            overtime: m.overtime,
+            pairs,
+            goals,
+            score,
+            injured,
+            winner,
+        });
+        match winner {
+            None => {
+                m.overtime += 1;
+                m.lines = [Vec::new(), Vec::new()];
+                self.phase = Phase::Lineup(m);
+            }
+            Some(w) => self.finish_game(&m, w),
+        }
+    }
+
+    fn finish_game(&mut self, m: &Match, winner: Seat) {
+        if m.stage == Stage::Season {
+            self.wins[winner] += 1;
+            self.played[m.away][m.home] += 1;
+            return self.end_turn();
+        }
+        let s = self.series.as_mut().expect("a series is on");
+        let side = usize::from(winner != s.high);
+        s.wins[side] += 1;
+        let needed = s.best_of() / 2 + 1;
+        if s.wins[side] < needed {
+            return self.start_series_game();
+        }
+        if s.stage == Stage::Final {
+            self.champion = Some(winner);
+            self.phase = Phase::Over;
+            return;
+        }
+        // A semi-final won: the winner meets the next tied team, or the first-place team.
+        let mut tied = vec![winner];
+        tied.extend(s.waiting.iter().copied());
+        let first = s.first;
+        self.next_series(tied, first);
+    }
+
+    /// Every card in exactly one place, teams of 3/2/1 (outside a trade), scores in range.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let total = self.rules.cards.len();
+        let mut place = vec![0u8; total];
+        for id in self
+            .teams
+            .iter()
+            .flatten()
+            .chain(self.decks.iter().flatten())
+        {
+            place[*id as usize] += 1;
+        }
+        let dealt = !matches!(self.phase, Phase::Deal);
+        if dealt && self.rules.teams.is_none() || self.teams.iter().any(|t| !t.is_empty()) {
+            for (id, &k) in place.iter().enumerate() {
+                let expected = if dealt { 1 } else { u8::from(k > 0) };
+                if k != expected {
+                    return Err(format!("{} is in {k} places", self.rules.names[id]));
+                }
+            }
+        }
+        for p in Position::ALL {
+            let in_decks = self.decks[p.index()]
+                .iter()
+                .all(|&c| self.card(c).position == p);
+            if !in_decks {
+                return Err(format!("a card in the {} deck is not one", p.plural()));
+            }
+        }
+        let picking = matches!(self.phase, Phase::Deal | Phase::Pick { .. });
+        for (seat, team) in self.teams.iter().enumerate() {
+            let in_trade = match self.phase {
+                Phase::GiveBack { with, taken } if seat == self.mover || seat == with => {
+                    Some((self.card(taken).position, if seat == with { -1 } else { 1 }))
+                }
+                _ => None,
+            };
+            for p in Position::ALL {
+                let n = self.count(seat, p) as i64;
+                let want =
+                    p.per_team() as i64 + in_trade.filter(|(q, _)| *q == p).map_or(0, |(_, d)| d);
+                if picking && n <= want || n == want {
+                    continue;
+                }
+                return Err(format!("seat {seat} holds {n} {}", p.plural()));
+            }
+            let _ = team;
+        }
+        if let Phase::Lineup(m) = &self.phase {
+            for (side, line) in m.lines.iter().enumerate() {
+                let team = &self.teams[m.seat(side)];
+                if line.len() > 6 || line.iter().any(|c| !team.contains(c)) {
+                    return Err(format!("line-up {line:?} is not from the team"));
+                }
+            }
+        }
+        if self.wins.iter().any(|&w| w > self.rules.wins_to_playoffs) {
+            return Err("a token went past Playoffs".into());
+        }
+        if let Some(s) = &self.series
+            && (s.wins[0] > s.best_of() / 2 + 1 || s.wins[1] > s.best_of() / 2 + 1)
+        {
+            return Err("a series went past its last game".into());
+        }
+        Ok(())
+    }
+
+    fn check(&self, action: &Action) -> Result<(), Illegal> {
+        let seat = match self.turn() {
+            Turn::Over => return refuse("the year is over"),
+            Turn::Chance => {
+                return match (&self.phase, action) {
+                    (Phase::Deal, Action::Shuffle(orders)) => {
+                        for p in Position::ALL {
+                            if !core::is_permutation(&orders[p.index()], &self.undealt(p)) {
+                                return refuse(format!(
+                                    "the {} deck must hold exactly the undealt {}",
+                                    p.plural(),
+                                    p.plural()
+                                ));
+                            }
+                        }
+                        Ok(())
+                    }
+                    (Phase::BlindPick { with }, Action::Take(c)) => {
+                        if self.teams[*with].contains(c) {
+                            Ok(())
+                        } else {
+                            refuse(format!(
+                                "{} is not on seat {with}'s team",
+                                self.rules.names[*c as usize]
+                            ))
+                        }
+                    }
+                    (Phase::Coin(t), Action::Coin(s)) => {
+                        if t.among().contains(s) {
+                            Ok(())
+                        } else {
+                            refuse(format!("seat {s} is not in this coin toss"))
+                        }
+                    }
+                    _ => refuse(format!("{action:?} is not the chance event awaited")),
+                };
+            }
+            Turn::Player(s) => s,
+        };
+        let n = self.rules.players;
+        let named = |c: &CardId| {
+            self.rules
+                .names
+                .get(*c as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("card {c}"))
+        };
+        match (&self.phase, action) {
+            (Phase::Pick { .. }, Action::Pick(p)) => {
+                if self.count(seat, *p) >= p.per_team() {
+                    refuse(format!(
+                        "the team already has its {} {}",
+                        p.per_team(),
+                        p.plural()
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Turn, Action::Trade(w)) => {
+                if !self.in_season() {
+                    refuse("no trades in the playoffs")
+                } else if *w == seat || *w >= n {
+                    refuse("trade with another manager at the table")
+                } else if !self.may_trade(seat) {
+                    refuse("this manager has made every trade the limits allow")
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Turn, Action::Draft(c)) => {
+                if !self.in_season() {
+                    refuse("no drafts in the playoffs")
+                } else if !self.teams[seat].contains(c) {
+                    refuse(format!("{} is not on the team", named(c)))
+                } else if !self.may_draft(seat) {
+                    refuse("this manager has made every draft the limits allow")
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Turn, Action::Challenge(w)) => {
+                if *w == seat || *w >= n {
+                    refuse("challenge another manager at the table")
+                } else if !self.may_challenge(seat, *w) {
+                    refuse(format!(
+                        "the league schedule does not allow another game against seat {w} yet"
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Turn, Action::Pass) => {
+                let other = (0..n).any(|w| self.may_challenge(seat, w))
+                    || self.may_draft(seat)
+                    || self.may_trade(seat);
+                if other {
+                    refuse("a turn must trade, draft or play a game while one is allowed")
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::GiveBack { taken, .. }, Action::Give(c)) => {
+                if c == taken {
+                    refuse(format!("{} was just taken: give back another", named(c)))
+                } else if !self.teams[seat].contains(c) {
+                    refuse(format!("{} is not on the team", named(c)))
+                } else if self.card(*c).position != self.card(*taken).position {
+                    refuse(format!(
+                        "give back one of the {}, the kind just taken",
+                        self.card(*taken).position.plural()
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Lineup(m), Action::Line(c)) => {
+                let side = m.arranging();
+                if !self.teams[seat].contains(c) {
+                    refuse(format!("{} is not on the team", named(c)))
+                } else if m.lines[side].contains(c) {
+                    refuse(format!("{} is already in the line-up", named(c)))
+                } else {
+                    Ok(())
+                }
+            }
+            _ => refuse(format!("{action:?} is not a move in this part of the game")),
+        }
+    }
+
+    fn perform(&mut self, action: Action) {
+        let n = self.rules.players;
+        match (std::mem::replace(&mut self.phase, Phase::Over), action) {
+            (Phase::Deal, Action::Shuffle(orders)) => {
+                for (deck, order) in self.decks.iter_mut().zip(orders) {
+                    *deck = order.into();
+                }
+                self.phase = if self.rules.teams.is_some() {
+                    Phase::Turn
+                } else {
+                    Phase::Pick {
+                        seat: self.rules.first_seat,
+                    }
+                };
+            }
+            (Phase::Pick { seat }, Action::Pick(p)) => {
+                let card = self.decks[p.index()]
+                    .pop_front()
+                    .expect("the deck has cards to pick");
+                self.teams[seat].push(card);
+                let full = self.teams.iter().all(|t| t.len() == 6);
+                self.phase = if full {
+                    Phase::Turn
+                } else {
+                    Phase::Pick {
+                        seat: (seat + 1) % n,
+                    }
+                };
+            }
+            (Phase::Turn, Action::Trade(with)) => self.phase = Phase::BlindPick { with },
+            (Phase::BlindPick { with }, Action::Take(card)) => {
+                self.teams[with].retain(|&c| c != card);
+                self.teams[self.mover].push(card);
+                self.phase = Phase::GiveBack { with, taken: card };
+            }
+            (Phase::GiveBack { with, .. }, Action::Give(card)) => {
+                self.teams[self.mover].retain(|&c| c != card);
+                self.teams[with].push(card);
+                self.trades[self.mover] += 1;
+                self.end_turn();
+            }
+            (Phase::Turn, Action::Draft(card)) => {
+                self.draft(self.mover, card);
+                self.drafts[self.mover] += 1;
+                self.end_turn();
+            }
+            (Phase::Turn, Action::Challenge(home)) => {
+                self.phase = Phase::Lineup(Match {
+                    away: self.mover,
+                    home,
+                    stage: Stage::Season,
+                    overtime: 0,
+                    lines: [Vec::new(), Vec::new()],
+                });
+            }
+            (Phase::Turn, Action::Pass) => self.end_turn(),
+            (Phase::Lineup(mut m), Action::Line(card)) => {
+                let side = m.arranging();
+                m.lines[side].push(card);
+                if m.lines[1].len() == 6 {
+                    self.resolve(m);
+                } else {
+                    self.phase = Phase::Lineup(m);
+                }
+            }
+            (Phase::Coin(Toss::First { leaders }), Action::Coin(first)) => {
+                self.first_place = Some(first);
+                let tied: Vec<Seat> = (1..n)
+                    .map(|k| (first + k) % n)
+                    .filter(|s| leaders.contains(s))
+                    .collect();
+                self.series = Some(Series {
+                    stage: Stage::Final,
+                    high: first,
+                    low: first,
+                    wins: [0, 0],
+                    waiting: Vec::new(),
+                    first,
+                });
+                self.next_series(tied, first);
+            }
+            (Phase::Coin(Toss::SemiHome { tied, first }), Action::Coin(high)) => {
+                let low = if tied[0] == high { tied[1] } else { tied[0] };
+                self.series = Some(Series {
+                    stage: Stage::Semifinal,
+                    high,
+                    low,
+                    wins: [0, 0],
+                    waiting: tied[2..].to_vec(),
+                    first,
+                });
+                self.start_series_game();
+            }
+            (phase, action) => unreachable!("checked action {action:?} in {phase:?}"),
+        }
+    }
+
+    /// A one-line summary of the standings.
+    pub fn standings(&self) -> String {
+        let mut s = String::new();
+        for (seat, w) in self.wins.iter().enumerate() {
+            let _ = write!(s, "{}seat {seat}: {w}", if seat > 0 { ", " } else { "" });
+        }
+        s
+    }
+}
+
+impl Game for Slapshot {
+    type Action = Action;
+    type Observation = View;
+
+    fn players(&self) -> usize {
+        self.rules.players
+    }
+
+    fn turn(&self) -> Turn {
+        match &self.phase {
+            Phase::Deal | Phase::BlindPick { .. } | Phase::Coin(_) => Turn::Chance,
+            Phase::Pick { seat } => Turn::Player(*seat),
+            Phase::Turn | Phase::GiveBack { .. } => Turn::Player(self.mover),
+            Phase::Lineup(m) => Turn::Player(m.seat(m.arranging())),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        let Turn::Player(seat) = self.turn() else {
+            return Vec::new();
+        };
+        let n = self.rules.players;
+        let team = &self.teams[seat];
+        match &self.phase {
+            Phase::Pick { .. } => Position::ALL
+                .into_iter()
+                .filter(|p| self.count(seat, *p) < p.per_team())
+                .map(Action::Pick)
+                .collect(),
+            Phase::Turn => {
+                let mut v = Vec::new();
+                if self.in_season() && self.may_trade(seat) {
+                    v.extend((0..n).filter(|&w| w != seat).map(Action::Trade));
+                }
+                if self.in_season() && self.may_draft(seat) {
+                    v.extend(team.iter().map(|&c| Action::Draft(c)));
+                }
+                v.extend(
+                    (0..n)
+                        .filter(|&w| self.may_challenge(seat, w))
+                        .map(Action::Challenge),
+                );
+                if v.is_empty() {
+                    v.push(Action::Pass);
+                }
+                v
+            }
+            Phase::GiveBack { taken, .. } => {
+                let p = self.card(*taken).position;
+                team.iter()
+                    .filter(|&&c| c != *taken && self.card(c).position == p)
+                    .map(|&c| Action::Give(c))
+                    .collect()
+            }
+            Phase::Lineup(m) => {
+                let line = &m.lines[m.arranging()];
+                team.iter()
+                    .filter(|c| !line.contains(c))
+                    .map(|&c| Action::Line(c))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        match &self.phase {
+            Phase::Deal => {
+                Action::Shuffle(Position::ALL.map(|p| core::shuffled(&self.undealt(p), rng)))
+            }
+            Phase::BlindPick { with } => {
+                let team = &self.teams[*with];
+                Action::Take(team[rng.random_range(0..team.len())])
+            }
+            Phase::Coin(t) => {
+                let among = t.among();
+                Action::Coin(among[rng.random_range(0..among.len())])
+            }
+            other => panic!("no chance event in {other:?}"),
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), Illegal> {
+        self.check(&action)?;
+        self.perform(action);
+        Ok(())
+    }
+
+    fn observation(&self, seat: Seat) -> View {
+        let (taken, my_line, game) = match &self.phase {
+            Phase::GiveBack { taken, .. } if seat == self.mover => (Some(*taken), Vec::new(), None),
+            Phase::Lineup(m) => {
+                let mine = if m.away == seat {
+                    m.lines[0].clone()
+                } else if m.home == seat {
+                    m.lines[1].clone()
+                } else {
+                    Vec::new()
+                };
+                let counts = [m.lines[0].len(), m.lines[1].len()];
+                (
+                    None,
+                    mine,
+                    Some((m.away, m.home, m.stage, m.overtime, counts)),
+                )
+            }
+            _ => (None, Vec::new(), None),
+        };
+        let phase = match &self.phase {
+            Phase::Deal => PublicPhase::Deal,
+            Phase::Pick { seat } => PublicPhase::Pick(*seat),
+            Phase::Turn => PublicPhase::Turn,
+            Phase::BlindPick { with } | Phase::GiveBack { with, .. } => {
+                PublicPhase::Trading { with: *with }
+            }
+            Phase::Lineup(_) => PublicPhase::Lineup,
+            Phase::Coin(_) => PublicPhase::Coin,
+            Phase::Over => PublicPhase::Over,
+        };
+        View {
+            seat,
+            rules: self.rules.clone(),
+            team: self.teams[seat].clone(),
+            taken,
+            my_line,
+            game,
+            phase,
+            mover: self.mover,
+            turns: self.turns,
+            wins: self.wins.clone(),
+            drafts: self.drafts.clone(),
+            trades: self.trades.clone(),
+            played: self.played.clone(),
+            seen: self.seen.clone(),
+            deck_sizes: [0, 1, 2].map(|i| self.decks[i].len()),
+            last_game: self.last_game.clone(),
+            series: self.series.clone(),
+            champion: self.champion,
+            first_place: self.first_place,
+        }
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        self.champion.into_iter().collect()
+    }
+
+    fn describe(&self, action: &Action, viewer: Option<Seat>) -> String {
+        let r = &self.rules;
+        let mover = self.mover;
+        let sees = |seat: Seat| viewer.is_none_or(|v| v == seat);
+        match action {
+            Action::Shuffle(_) => "the three decks are shuffled".into(),
+            Action::Take(c) => {
+                let Phase::BlindPick { with } = self.phase else {
+                    return format!("{action:?}");
+                };
+                if sees(mover) || viewer == Some(with) {
+                    format!("seat {mover} takes {} from seat {with}", r.label(*c))
+                } else {
+                    format!("seat {mover} takes a card from seat {with}")
+                }
+            }
+            Action::Coin(s) => format!("the coin toss names seat {s}"),
+            Action::Pick(p) => match self.turn() {
+                Turn::Player(s) if sees(s) => {
+                    let top = self.decks[p.index()]
+                        .front()
+                        .map(|&c| r.label(c))
+                        .unwrap_or_default();
+                    format!("seat {s} picks {top}")
+                }
+                Turn::Player(s) => format!("seat {s} picks one of the {}", p.plural()),
+                _ => format!("{action:?}"),
+            },
+            Action::Trade(w) => format!("seat {mover} trades with seat {w}"),
+            Action::Draft(c) => {
+                let p = self.card(*c).position;
+                if sees(mover) {
+                    let top = self.decks[p.index()]
+                        .front()
+                        .map(|&c| r.label(c))
+                        .unwrap_or_default();
+                    format!(
+                        "seat {mover} drafts: {} to the bottom, {top} from the top",
+                        r.label(*c)
+                    )
+                } else {
+                    format!("seat {mover} drafts one of the {}", p.plural())
+                }
+            }
+            Action::Challenge(w) => format!("seat {mover} plays a game at seat {w}'s"),
+            Action::Pass => format!("seat {mover} passes"),
+            Action::Give(c) => {
+                let Phase::GiveBack { with, .. } = self.phase else {
+                    return format!("{action:?}");
+                };
+                if sees(mover) || viewer == Some(with) {
+                    format!("seat {mover} gives {} back to seat {with}", r.label(*c))
+                } else {
+                    format!("seat {mover} gives a card back to seat {with}")
+                }
+            }
+            Action::Line(c) => match self.turn() {
+                Turn::Player(s) if sees(s) => format!("seat {s} lines up {}", r.label(*c)),
+                Turn::Player(s) => format!("seat {s} lines up a card"),
+                _ => format!("{action:?}"),
+            },
+        }
+    }
+}
+
+/// A game report as text: the pairs, goals, injuries and the result.
+pub fn report_text(rules: &Rules, g: &GameReport) -> String {
+    let mut s = String::new();
+    let stage = match (g.stage, g.overtime) {
+        (_, 0) => format!("{:?}", g.stage),
+        (_, k) => format!("{:?}, overtime {k}", g.stage),
+    };
+    let _ = writeln!(
+        s,
+        "  game ({stage}): seat {} (away) at seat {} (home)",
+        g.away, g.home
+    );
+    for ((a, h), goal) in g.pairs.iter().zip(&g.goals) {
+        let mark = match goal {
+            Some(0) => "  goal away",
+            Some(_) => "  goal home",
+            None => "",
+        };
+        let _ = writeln!(
+            s,
+            "    {:<28} vs {:<28}{mark}",
+            rules.label(*a),
+            rules.label(*h)
+        );
+    }
+    for (seat, c) in &g.injured {
+        let _ = writeln!(s, "    injured: {} (seat {seat}), drafted", rules.label(*c));
+    }
+    let _ = write!(s, "    score {}-{}", g.score[0], g.score[1]);
+    match g.winner {
+        Some(w) => {
+            let _ = write!(s, ", seat {w} wins");
+        }
+        None => s.push_str(", tied: overtime"),
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    pub(crate) fn roster() -> SlapshotSetup {
+        let path = crate::scenario::data_root().join("assets/cards/slapshot.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        crate::scenario::parse_ron(&path, &text).unwrap()
+    }
+
+    /// A game from fixed teams (by name) and decks in id order (no shuffle).
+    fn fixed(teams: &[&[&str]], edit: impl FnOnce(&mut SlapshotSetup)) -> Slapshot {
+        let mut setup = roster();
+        setup.players = teams.len();
+        setup.teams = Some(
+            teams
+                .iter()
+                .map(|t| t.iter().map(|s| s.to_string()).collect())
+                .collect(),
+        );
+        edit(&mut setup);
+        let rules = Rules::from_setup(&setup, Path::new("test.ron"), "").unwrap();
+        let mut g = Slapshot::new(rules);
+        let decks = Position::ALL.map(|p| g.undealt(p));
+        g.apply(Action::Shuffle(decks)).unwrap();
+        g
+    }
+
+    fn id(g: &Slapshot, name: &str) -> CardId {
+        g.rules.id(name).unwrap_or_else(|| panic!("no card {name}"))
+    }
+
+    fn line(g: &mut Slapshot, names: &[&str]) {
+        for n in names {
+            let c = id(g, n);
+            g.apply(Action::Line(c)).unwrap();
+        }
+    }
+
+    const A: &[&str] = &[
+        "Superstar",
+        "The Iceman",
+        "Slash Gordon",
+        "El Bos",
+        "Antoni Zamboni",
+        "Moby Stick",
+    ];
+    const B: &[&str] = &[
+        "Cheap Skate",
+        "Ian Jury",
+        "Billy the Skid",
+        "Tiny Tim",
+        "Charge Kard",
+        "Stu Late",
+    ];
+
+    #[test]
+    fn the_shipped_roster_is_the_boxed_deck() {
+        let setup = roster();
+        let rules = Rules::from_setup(&setup, Path::new("x"), "").unwrap();
+        assert_eq!(rules.cards.len(), 54);
+        assert_eq!(rules.cards.iter().filter(|c| c.bruiser).count(), 4);
+        let tim = rules.card(rules.id("Tiny Tim").unwrap());
+        assert_eq!((tim.halves, tim.scores_on_goalies), (1, true));
+        assert_eq!(rules.label(rules.id("Tiny Tim").unwrap()), "Tiny Tim (D ½)");
+        assert_eq!(rules.label(rules.id("Le Goon").unwrap()), "Le Goon (D 0 +)");
+    }
+
+    #[test]
+    fn goalies_stop_everything_but_tiny_tim_and_a_better_goalie() {
+        let g = fixed(&[A, B], |_| {});
+        let c = |n| g.card(id(&g, n));
+        // Stu Late (G1) stops Superstar (F10); goalies never score on skaters.
+        assert_eq!(faceoff(c("Superstar"), c("Stu Late")).scorer, None);
+        assert_eq!(faceoff(c("Stu Late"), c("Cheap Skate")).scorer, None);
+        // Tiny Tim always scores on goalies, even Moby Stick (G9).
+        assert_eq!(faceoff(c("Tiny Tim"), c("Moby Stick")).scorer, Some(0));
+        assert_eq!(faceoff(c("Moby Stick"), c("Tiny Tim")).scorer, Some(1));
+        // Two goalies: the higher scores; equal skaters: no goal.
+        assert_eq!(faceoff(c("Stu Late"), c("Moby Stick")).scorer, Some(1));
+        assert_eq!(faceoff(c("Cheap Skate"), c("Ian Jury")).scorer, None);
+        // Tiny Tim (½) beats a zero but loses to a 1.
+        assert_eq!(faceoff(c("Tiny Tim"), c("Le Goon")).scorer, Some(0));
+        assert_eq!(faceoff(c("Tiny Tim"), c("Cheap Skate")).scorer, Some(1));
+    }
+
+    #[test]
+    fn bruisers_injure_what_they_meet_and_two_bruisers_both() {
+        let g = fixed(&[A, B], |_| {});
+        let c = |n| g.card(id(&g, n));
+        let f = faceoff(c("Ice Capone"), c("Superstar"));
+        assert_eq!(f.scorer, Some(1), "the higher card still scores");
+        assert_eq!(f.injured, [false, true]);
+        let f = faceoff(c("Frank N. Stix"), c("Cheap Shot"));
+        assert_eq!(f.scorer, Some(0), "Frank N. Stix (5) beats Cheap Shot (2)");
+        assert_eq!(f.injured, [true, true]);
+        // A bruiser meeting a goalie injures the goalie, who still stops it.
+        let f = faceoff(c("Le Goon"), c("Moby Stick"));
+        assert_eq!((f.scorer, f.injured), (None, [false, true]));
+    }
+
+    #[test]
+    fn the_home_team_starts_a_goal_up() {
+        // Every pair ties or is stopped by a goalie: the home goal decides it.
+        let a: &[&str] = &[
+            "Cheap Skate",
+            "Fat Trick",
+            "Ivan Fazov",
+            "Charge Kard",
+            "Boney Maloney",
+            "Stu Late",
+        ];
+        let b: &[&str] = &[
+            "Ian Jury",
+            "Captain Hook",
+            "Bo Legs",
+            "Hy Stick",
+            "Cheap Shot",
+            "Puk Luk",
+        ];
+        let mut g = fixed(&[a, b], |_| {});
+        g.apply(Action::Challenge(1)).unwrap();
+        line(&mut g, a);
+        line(&mut g, b);
+        let r = g.last_game.clone().unwrap();
+        assert_eq!(r.goals, vec![None; 6]);
+        assert_eq!(r.score, [0, 1]);
+        assert_eq!(r.winner, Some(1));
+        assert_eq!(
+            r.injured,
+            vec![(0, id(&g, "Boney Maloney"))],
+            "Cheap Shot is a bruiser"
+        );
+        assert_eq!(g.wins, vec![0, 1]);
+        assert_eq!(g.mover, 1, "the turn passes to the left");
+        assert_eq!(g.played[0][1], 1);
+        assert_eq!(
+            g.seen[0].as_deref(),
+            Some(
+                &g.last_game
+                    .as_ref()
+                    .unwrap()
+                    .pairs
+                    .iter()
+                    .map(|p| p.0)
+                    .collect::<Vec<_>>()[..]
+            )
+        );
+    }
+
+    #[test]
+    fn injury_drafts_come_after_the_game_home_first_and_before_overtime() {
+        let away: &[&str] = &[
+            "Cheap Skate",
+            "Fat Trick",
+            "Ivan Fazov",
+            "Le Goon",
+            "Boney Maloney",
+            "Stu Late",
+        ];
+        let home: &[&str] = &[
+            "Ian Jury",
+            "Captain Hook",
+            "Puk Luk",
+            "Cheap Shot",
+            "Charge Kard",
+            "Masked Man",
+        ];
+        let mut g = fixed(&[away, home], |_| {});
+        let goalie_deck: Vec<CardId> = g.decks[2].iter().copied().collect();
+        g.apply(Action::Challenge(1)).unwrap();
+        line(
+            &mut g,
+            &[
+                "Cheap Skate",
+                "Fat Trick",
+                "Ivan Fazov",
+                "Boney Maloney",
+                "Le Goon",
+                "Stu Late",
+            ],
+        );
+        line(
+            &mut g,
+            &[
+                "Ian Jury",
+                "Captain Hook",
+                "Puk Luk",
+                "Charge Kard",
+                "Masked Man",
+                "Cheap Shot",
+            ],
+        );
+        // Pairs: =, =, =, Boney (2) > Charge Kard (1): away goal; Le Goon vs Masked Man:
+        // stopped, the goalie injured; Stu Late vs Cheap Shot: stopped, Stu Late injured.
+        let r = g.last_game.clone().unwrap();
+        assert_eq!(r.goals, vec![None, None, None, Some(0), None, None]);
+        assert_eq!(r.score, [1, 1], "the home goal against one away goal");
+        assert_eq!(r.winner, None);
+        let masked = id(&g, "Masked Man");
+        let stu = id(&g, "Stu Late");
+        assert_eq!(
+            r.injured,
+            vec![(1, masked), (0, stu)],
+            "home team's injuries first"
+        );
+        // The goalie deck's top went to the home team, the next to the away team
+        // (each injured card first went to the bottom).
+        assert!(g.teams[1].contains(&goalie_deck[0]));
+        assert!(g.teams[0].contains(&goalie_deck[1]));
+        let n = g.decks[2].len();
+        assert_eq!((g.decks[2][n - 2], g.decks[2][n - 1]), (masked, stu));
+        assert!(!g.teams[0].contains(&stu) && !g.teams[1].contains(&masked));
+        // All that before the overtime game, whose line-ups come next, away first.
+        let Phase::Lineup(m) = &g.phase else {
+            panic!("{:?}", g.phase)
+        };
+        assert_eq!((m.overtime, m.away, m.home), (1, 0, 1));
+        assert_eq!(g.turn(), Turn::Player(0));
+        assert_eq!(g.wins, vec![0, 0]);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn overtime_is_sudden_death_without_a_home_goal() {
+        let away: &[&str] = &[
+            "Cheap Skate",
+            "Fat Trick",
+            "Ivan Fazov",
+            "Le Goon",
+            "Boney Maloney",
+            "Stu Late",
+        ];
+        let home: &[&str] = &[
+            "Ian Jury",
+            "Captain Hook",
+            "Puk Luk",
+            "Cheap Shot",
+            "Charge Kard",
+            "Masked Man",
+        ];
+        let mut g = fixed(&[away, home], |_| {});
+        g.apply(Action::Challenge(1)).unwrap();
+        line(
+            &mut g,
+            &[
+                "Cheap Skate",
+                "Fat Trick",
+                "Ivan Fazov",
+                "Boney Maloney",
+                "Le Goon",
+                "Stu Late",
+            ],
+        );
+        line(
+            &mut g,
+            &[
+                "Ian Jury",
+                "Captain Hook",
+                "Puk Luk",
+                "Charge Kard",
+                "Masked Man",
+                "Cheap Shot",
+            ],
+        );
+        assert!(matches!(g.phase, Phase::Lineup(Match { overtime: 1, .. })));
+        // Overtime: the away team lines Boney first against Charge Kard: first goal wins.
+        let t0 = g.teams[0].clone();
+        let t1 = g.teams[1].clone();
+        let boney = id(&g, "Boney Maloney");
+        let kard = id(&g, "Charge Kard");
+        g.apply(Action::Line(boney)).unwrap();
+        for c in t0.iter().filter(|&&c| c != boney) {
+            g.apply(Action::Line(*c)).unwrap();
+        }
+        g.apply(Action::Line(kard)).unwrap();
+        for c in t1.iter().filter(|&&c| c != kard) {
+            g.apply(Action::Line(*c)).unwrap();
+        }
+        let r = g.last_game.clone().unwrap();
+        assert_eq!(r.overtime, 1);
+        assert_eq!(r.score, [1, 0], "no home goal in overtime");
+        assert_eq!(
+            r.pairs.len(),
+            1,
+            "sudden death: the game stops at the first goal"
+        );
+        assert_eq!(r.winner, Some(0));
+        assert_eq!(g.wins, vec![1, 0]);
+    }
+
+    #[test]
+    fn trades_take_blind_and_give_back_the_same_kind_but_not_the_same_card() {
+        let mut g = fixed(&[A, B], |_| {});
+        g.apply(Action::Trade(1)).unwrap();
+        assert_eq!(g.turn(), Turn::Chance);
+        let tim = id(&g, "Tiny Tim");
+        g.apply(Action::Take(tim)).unwrap();
+        let before = g.clone();
+        let superstar = id(&g, "Superstar");
+        let e = g.apply(Action::Give(superstar)).unwrap_err();
+        assert!(e.0.contains("defensemen"), "{e}");
+        let e = g.apply(Action::Give(tim)).unwrap_err();
+        assert!(e.0.contains("just taken"), "{e}");
+        assert_eq!(g, before, "refused actions change nothing");
+        let legal = g.legal_actions();
+        assert_eq!(
+            legal,
+            vec![
+                Action::Give(id(&g, "El Bos")),
+                Action::Give(id(&g, "Antoni Zamboni"))
+            ]
+        );
+        g.apply(Action::Give(id(&g, "El Bos"))).unwrap();
+        assert!(g.teams[0].contains(&tim) && g.teams[1].contains(&id(&g, "El Bos")));
+        assert_eq!(g.trades, vec![1, 0]);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_draft_goes_to_the_bottom_and_takes_the_top() {
+        let mut g = fixed(&[A, B], |_| {});
+        let top = g.decks[0][0];
+        let skate = id(&g, "Superstar");
+        g.apply(Action::Draft(skate)).unwrap();
+        assert!(g.teams[0].contains(&top));
+        assert_eq!(g.decks[0].back(), Some(&skate));
+        assert_eq!(g.mover, 1);
+    }
+
+    #[test]
+    fn picking_builds_three_two_one_teams_clockwise() {
+        let mut setup = roster();
+        setup.players = 3;
+        setup.first_seat = 2;
+        let mut g = Slapshot::new(Rules::from_setup(&setup, Path::new("x"), "").unwrap());
+        let mut rng = SmallRng::seed_from_u64(1);
+        let deal = g.sample_chance(&mut rng);
+        g.apply(deal).unwrap();
+        assert_eq!(g.turn(), Turn::Player(2));
+        for _ in 0..3 {
+            g.apply(Action::Pick(Position::Goalie)).unwrap();
+        }
+        assert_eq!(g.turn(), Turn::Player(2));
+        let e = g.apply(Action::Pick(Position::Goalie)).unwrap_err();
+        assert!(e.0.contains("already has its 1 goalies"), "{e}");
+        assert_eq!(
+            g.legal_actions(),
+            vec![
+                Action::Pick(Position::Forward),
+                Action::Pick(Position::Defenseman)
+            ]
+        );
+        while g.phase != Phase::Turn {
+            let a = g.legal_actions()[0].clone();
+            g.apply(a).unwrap();
+            g.check_invariants().unwrap();
+        }
+        for s in 0..3 {
+            assert_eq!([0, 1, 2].map(|i| g.count(s, Position::ALL[i])), [3, 2, 1]);
+        }
+        assert_eq!(g.mover, 2);
+    }
+
+    /// Plays season games 0 at 1 until seat 0 reaches the Playoffs.
+    fn win_season(g: &mut Slapshot, winner: Seat, loser: Seat) {
+        while g.series.is_none() {
+            if g.mover == winner {
+                g.apply(Action::Challenge(loser)).unwrap();
+                let (w, l) = (g.teams[winner].clone(), g.teams[loser].clone());
+                for c in w {
+                    g.apply(Action::Line(c)).unwrap();
+                }
+                for c in l {
+                    g.apply(Action::Line(c)).unwrap();
+                }
+            } else {
+                let c = g.teams[g.mover][0];
+                g.apply(Action::Draft(c)).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_final_is_best_of_seven_with_home_ice_in_games_1_2_5_7() {
+        // A (seat 0) is so much better that it wins every game it plays.
+        let mut g = fixed(&[A, B], |s| s.wins_to_playoffs = 3);
+        win_season(&mut g, 0, 1);
+        let s = g.series.clone().unwrap();
+        assert_eq!((s.stage, s.high, s.low), (Stage::Final, 0, 1));
+        let homes: Vec<Seat> = (0..7).map(|k| s.home_of(k)).collect();
+        assert_eq!(homes, vec![0, 0, 1, 1, 0, 1, 0]);
+        // No trades or drafts in the playoffs.
+        let before = g.clone();
+        assert!(g.apply(Action::Trade(1)).is_err());
+        assert_eq!(g, before);
+        // Play the series: the arranged game's home seat follows the pattern.
+        let mut seen_homes = Vec::new();
+        while g.champion.is_none() {
+            let Phase::Lineup(m) = &g.phase else {
+                panic!("{:?}", g.phase)
+            };
+            if m.overtime == 0 && m.lines[0].is_empty() {
+                seen_homes.push(m.home);
+            }
+            let a = g.legal_actions()[0].clone();
+            g.apply(a).unwrap();
+        }
+        assert_eq!(seen_homes, homes[..seen_homes.len()].to_vec());
+        assert_eq!(g.champion, Some(0));
+        assert_eq!(g.series.as_ref().unwrap().wins, [4, 0]);
+        assert_eq!(g.turn(), Turn::Over);
+        assert_eq!(g.returns(), Some(vec![1.0, 0.0]));
+    }
+
+    #[test]
+    fn a_tie_for_second_is_settled_by_a_best_of_three_semi_final() {
+        let c: &[&str] = &[
+            "Cyclone Henri",
+            "Fast Eddy",
+            "Snow Balls",
+            "Friar Puck",
+            "Le Sainte",
+            "Bo Legs",
+        ];
+        let mut g = fixed(&[A, B, c], |s| s.wins_to_playoffs = 2);
+        // Seat 0 beats seat 1 twice; seats 1 and 2 stay at zero wins: tied for second.
+        for _ in 0..2 {
+            assert_eq!(g.mover, 0);
+            g.apply(Action::Challenge(1)).unwrap();
+            for c in g.teams[0].clone() {
+                g.apply(Action::Line(c)).unwrap();
+            }
+            for c in g.teams[1].clone() {
+                g.apply(Action::Line(c)).unwrap();
+            }
+            if g.series.is_none() {
+                for s in [1, 2] {
+                    let c = g.teams[s][0];
+                    g.apply(Action::Draft(c)).unwrap();
+                    assert_eq!(g.mover, (s + 1) % 3);
+                }
+            }
+        }
+        assert_eq!(g.first_place, Some(0));
+        assert_eq!(
+            g.phase,
+            Phase::Coin(Toss::SemiHome {
+                tied: vec![1, 2],
+                first: 0
+            })
+        );
+        assert_eq!(g.turn(), Turn::Chance);
+        assert!(
+            g.apply(Action::Coin(0)).is_err(),
+            "seat 0 is not in the toss"
+        );
+        g.apply(Action::Coin(2)).unwrap();
+        let s = g.series.clone().unwrap();
+        assert_eq!(
+            (s.stage, s.high, s.low, s.best_of()),
+            (Stage::Semifinal, 2, 1, 3)
+        );
+        assert_eq!([0, 1, 2].map(|k| s.home_of(k)), [2, 1, 2]);
+        while g.series.as_ref().unwrap().stage == Stage::Semifinal {
+            let a = g.legal_actions()[0].clone();
+            g.apply(a).unwrap();
+        }
+        let s = g.series.clone().unwrap();
+        assert_eq!(s.high, 0, "the first-place team has home ice in the final");
+        assert!(s.low == 1 || s.low == 2);
+        assert_eq!(s.best_of(), 7);
+    }
+
+    #[test]
+    fn league_schedule_each_opponent_once_before_twice_and_the_season_ends_when_all_are_played() {
+        let c: &[&str] = &[
+            "Cyclone Henri",
+            "Fast Eddy",
+            "Snow Balls",
+            "Friar Puck",
+            "Le Sainte",
+            "Bo Legs",
+        ];
+        let mut g = fixed(&[A, B, c], |s| {
+            s.league_schedule = true;
+            s.wins_to_playoffs = 50;
+        });
+        g.apply(Action::Challenge(1)).unwrap();
+        for s in [0, 1] {
+            for c in g.teams[s].clone() {
+                g.apply(Action::Line(c)).unwrap();
+            }
+        }
+        // Seat 1 and 2 draft; seat 0 may not play seat 1 again before seat 2.
+        for s in [1, 2] {
+            let c = g.teams[s][0];
+            g.apply(Action::Draft(c)).unwrap();
+        }
+        let e = g.apply(Action::Challenge(1)).unwrap_err();
+        assert!(e.0.contains("league schedule"), "{e}");
+        assert!(!g.legal_actions().contains(&Action::Challenge(1)));
+        assert!(g.legal_actions().contains(&Action::Challenge(2)));
+        // Play everything out: the season ends when every game is played.
+        let mut rng = SmallRng::seed_from_u64(5);
+        while g.series.is_none() && g.phase != Phase::Coin(Toss::First { leaders: vec![] }) {
+            if let Phase::Coin(_) = g.phase {
+                break;
+            }
+            let legal = g.legal_actions();
+            let games: Vec<_> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Challenge(_) | Action::Line(_)))
+                .cloned()
+                .collect();
+            let a = if games.is_empty() {
+                legal[rng.random_range(0..legal.len())].clone()
+            } else {
+                games[0].clone()
+            };
+            g.apply(a).unwrap();
+        }
+        for a in 0..3 {
+            for b in 0..3 {
+                assert_eq!(g.played[a][b], if a == b { 0 } else { 2 }, "{a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn draft_and_trade_limits_are_counted_and_enforced() {
+        let mut g = fixed(&[A, B], |s| {
+            s.limits = Some(Limits {
+                drafts: 1,
+                trades: 4,
+            })
+        });
+        let c = g.teams[0][0];
+        g.apply(Action::Draft(c)).unwrap();
+        let c = g.teams[1][0];
+        g.apply(Action::Draft(c)).unwrap();
+        let c = g.teams[0][0];
+        let e = g.apply(Action::Draft(c)).unwrap_err();
+        assert!(e.0.contains("limits"), "{e}");
+        assert!(
+            g.legal_actions()
+                .iter()
+                .all(|a| !matches!(a, Action::Draft(_)))
+        );
+    }
+
+    #[test]
+    fn observations_hide_other_teams_and_the_opponents_line_up() {
+        let mut g = fixed(&[A, B], |_| {});
+        g.apply(Action::Challenge(1)).unwrap();
+        line(&mut g, A);
+        let v = g.observation(1);
+        assert_eq!(v.team, g.teams[1]);
+        assert!(v.my_line.is_empty());
+        assert_eq!(v.game.unwrap().4, [6, 0]);
+        let text = format!("{v:?}");
+        // Seat 1's view holds none of seat 0's cards outside the public record.
+        assert!(v.seen[0].is_none());
+        let _ = text;
+        // Each team is private to its seat.
+        assert_eq!(g.observation(0).team, g.teams[0]);
+    }
+}
