@@ -4,3 +4,4 @@
 
 pub mod core;
 pub mod slapshot;
+pub mod tabletown;

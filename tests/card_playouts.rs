@@ -1,0 +1,249 @@
+//! Random playouts of every card game: thousands of games with random legal
+//! actions from many seeds, checking the invariants at every step, that refused
+//! actions change nothing, that a game saved and loaded mid-way (RON) continues
+//! identically, and that a game replays exactly from its action list.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use highnoon::cards::core::{Game, Turn};
+use highnoon::cards::{slapshot, tabletown};
+
+fn slapshot_game(seed: u64) -> slapshot::Slapshot {
+    let path = highnoon::scenario::data_root().join("assets/cards/slapshot.ron");
+    let players = 2 + (seed % 5) as usize;
+    let mut rules = slapshot::Rules::load(&path, Some(players)).expect("setup loads");
+    // Cover the options too: short seasons, the league schedule, the limits.
+    rules.wins_to_playoffs = 1 + (seed % 6) as u32;
+    rules.league_schedule = seed % 4 == 1;
+    if seed % 3 == 2 {
+        rules.limits = Some(slapshot::Limits {
+            drafts: 4,
+            trades: 4,
+        });
+    }
+    rules.first_seat = (seed as usize) % players;
+    slapshot::Slapshot::new(rules)
+}
+
+fn tabletown_game(seed: u64) -> tabletown::Tabletown {
+    let path = highnoon::scenario::data_root().join("assets/cards/tabletown.ron");
+    let players = 2 + (seed % 5) as usize;
+    let mut rules = tabletown::Rules::load(&path, Some(players)).expect("setup loads");
+    rules.two_revolvers = seed % 2 == 1;
+    rules.weapon_modifiers = seed % 3 != 0;
+    tabletown::Tabletown::new(rules)
+}
+
+/// Plays one game at random; returns the number of actions.
+fn playout<G: Game + PartialEq + std::fmt::Debug>(
+    mut game: G,
+    seed: u64,
+    invariants: impl Fn(&G) -> Result<(), String>,
+    wrong_actions: impl Fn(&G, &mut SmallRng) -> Vec<G::Action>,
+    max_actions: usize,
+) -> usize {
+    let start = game.clone();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut actions = Vec::new();
+    let save_at = rng.random_range(0..200);
+    loop {
+        if let Err(e) = invariants(&game) {
+            panic!("seed {seed}, action {}: {e}", actions.len());
+        }
+        if actions.len() == save_at {
+            // Save and load mid-game: the copy continues identically.
+            let text = ron::to_string(&game).expect("saves");
+            let loaded: G = ron::from_str(&text).expect("loads");
+            assert_eq!(loaded, game, "seed {seed}: the loaded game differs");
+            let mut a = game.clone();
+            let mut b = loaded;
+            let mut ra = rng.clone();
+            let mut rb = rng.clone();
+            let na = highnoon::cards::core::random_playout(&mut a, &mut ra, max_actions).unwrap();
+            let nb = highnoon::cards::core::random_playout(&mut b, &mut rb, max_actions).unwrap();
+            assert_eq!(
+                (na, &a),
+                (nb, &b),
+                "seed {seed}: save/load changed the game"
+            );
+        }
+        let action = match game.turn() {
+            Turn::Over => break,
+            Turn::Chance => game.sample_chance(&mut rng),
+            Turn::Player(seat) => {
+                let legal = game.legal_actions();
+                assert!(
+                    !legal.is_empty(),
+                    "seed {seed}: seat {seat} has no legal action"
+                );
+                // Illegal actions are refused and change nothing.
+                for wrong in wrong_actions(&game, &mut rng) {
+                    let before = game.clone();
+                    if game.apply(wrong.clone()).is_err() {
+                        assert_eq!(
+                            game, before,
+                            "seed {seed}: refused {wrong:?} changed the game"
+                        );
+                    } else {
+                        game = before;
+                    }
+                }
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+        };
+        actions.push(action.clone());
+        if let Err(e) = game.apply(action.clone()) {
+            panic!("seed {seed}: {action:?} refused: {e}");
+        }
+        assert!(
+            actions.len() < max_actions,
+            "seed {seed}: no end after {max_actions} actions"
+        );
+    }
+    // The game replays exactly from its setup and action list.
+    let mut replay = start;
+    for a in &actions {
+        replay.apply(a.clone()).expect("replays");
+    }
+    assert_eq!(replay, game, "seed {seed}: the replay differs");
+    assert!(game.returns().is_some());
+    actions.len()
+}
+
+#[test]
+fn slapshot_random_playouts_keep_every_rule() {
+    let mut total = 0;
+    let games = 2000;
+    for seed in 0..games {
+        total += playout(
+            slapshot_game(seed),
+            seed,
+            |g| g.check_invariants(),
+            |g, rng| {
+                use slapshot::{Action, Position};
+                let n = g.rules.players;
+                let c = rng.random_range(0..g.rules.cards.len() as u8);
+                let s = rng.random_range(0..n + 1);
+                vec![
+                    Action::Draft(c),
+                    Action::Trade(s),
+                    Action::Challenge(s),
+                    Action::Give(c),
+                    Action::Line(c),
+                    Action::Pass,
+                    Action::Pick(Position::ALL[rng.random_range(0..3)]),
+                    Action::Coin(s),
+                ]
+            },
+            200_000,
+        );
+    }
+    // Every legal action is accepted and the checks above ran on real games.
+    assert!(
+        total > games as usize * 50,
+        "{total} actions in {games} games"
+    );
+}
+
+#[test]
+fn slapshot_legal_actions_are_exactly_the_accepted_ones() {
+    use slapshot::{Action, Position};
+    let mut rng = SmallRng::seed_from_u64(77);
+    for seed in 0..200 {
+        let mut g = slapshot_game(seed);
+        while let Some(()) = (!g.is_over()).then_some(()) {
+            if let Turn::Player(_) = g.turn() {
+                let n = g.rules.players;
+                let legal = g.legal_actions();
+                let mut all = vec![Action::Pass];
+                for c in 0..g.rules.cards.len() as u8 {
+                    all.extend([Action::Draft(c), Action::Give(c), Action::Line(c)]);
+                }
+                for s in 0..n {
+                    all.extend([Action::Trade(s), Action::Challenge(s)]);
+                }
+                all.extend(Position::ALL.map(Action::Pick));
+                for a in all {
+                    let ok = g.clone().apply(a.clone()).is_ok();
+                    assert_eq!(
+                        ok,
+                        legal.contains(&a),
+                        "seed {seed}: {a:?} in {:?}",
+                        g.phase
+                    );
+                }
+                let a = legal[rng.random_range(0..legal.len())].clone();
+                g.apply(a).unwrap();
+            } else {
+                let a = g.sample_chance(&mut rng);
+                g.apply(a).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn tabletown_random_playouts_keep_every_rule() {
+    let mut total = 0;
+    let games = 2000;
+    for seed in 0..games {
+        total += playout(
+            tabletown_game(seed),
+            seed,
+            |g| g.check_invariants(),
+            |g, rng| {
+                use tabletown::Action;
+                let n = g.rules.players;
+                let c = rng.random_range(0..g.rules.cards.len() as u8);
+                let s = rng.random_range(0..n + 1);
+                vec![
+                    Action::Arm(c),
+                    Action::Load(c),
+                    Action::Discard(c),
+                    Action::Track(s),
+                    Action::Reach(c, s),
+                    Action::Pass,
+                    Action::Hold,
+                    Action::Shoot {
+                        shots: rng.random_range(1..4),
+                        both_barrels: rng.random(),
+                    },
+                    Action::Tnt(rng.random_range(1..4)),
+                    Action::Star(c),
+                    Action::TurnToFace,
+                    Action::CallOut(s),
+                    Action::Die(rng.random_range(0..8)),
+                ]
+            },
+            200_000,
+        );
+    }
+    assert!(
+        total > games as usize * 50,
+        "{total} actions in {games} games"
+    );
+}
+
+#[test]
+fn tabletown_ends_with_a_winner_or_at_sundown() {
+    let mut sundowns = 0;
+    let mut rng = SmallRng::seed_from_u64(3);
+    for seed in 0..300 {
+        let mut g = tabletown_game(seed);
+        highnoon::cards::core::random_playout(&mut g, &mut rng, 1_000_000).unwrap();
+        let living = g.living();
+        let winners = g.winners();
+        if g.turns >= g.rules.turn_limit {
+            sundowns += 1;
+            assert!(!winners.is_empty());
+        } else {
+            assert!(living.len() <= 1, "seed {seed}: over with {living:?} alive");
+            assert_eq!(winners, living);
+        }
+        for w in winners {
+            assert!(g.slingers[w].alive);
+        }
+    }
+    assert!(sundowns < 300, "random games reach a real end too");
+}
