@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use highnoon::cards::bots::Level;
+use highnoon::cards::{CardGame, slapshot, tabletown};
 use highnoon::scenario::{self, PhysicsProfile, Town};
 
 #[derive(Parser, Debug)]
@@ -70,11 +72,271 @@ enum Command {
         #[arg(long)]
         csv: Option<PathBuf>,
     },
-    /// Check the profile and towns/scenarios; prints every problem as file:line:col: message.
+    /// Play a card game headless: bots against bots (the log is printed), or
+    /// you in a seat (`--human`), in the terminal.
+    Cards {
+        #[command(subcommand)]
+        what: CardsCommand,
+    },
+    /// Check the profile, towns/scenarios and card-game setups; prints every
+    /// problem as file:line:col: message.
     Validate {
-        /// Town or scenario files, or folders of them (default: scenarios/).
+        /// Town, scenario or card setup files, or folders of them (default:
+        /// scenarios/ and assets/cards/).
         paths: Vec<PathBuf>,
     },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum GameName {
+    Slapshot,
+    Tabletown,
+}
+
+impl From<GameName> for CardGame {
+    fn from(g: GameName) -> CardGame {
+        match g {
+            GameName::Slapshot => CardGame::Slapshot,
+            GameName::Tabletown => CardGame::Tabletown,
+        }
+    }
+}
+
+#[derive(clap::Args, Debug, Clone)]
+struct CardsArgs {
+    /// Players at the table, 2 to 6 (default: the setup file's).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Seeds the shuffles, dice and bots: the same seed plays the same game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The setup file (default: assets/cards/<game>.ron).
+    #[arg(long)]
+    setup: Option<PathBuf>,
+    /// The bots' level: random, easy, normal or hard; a comma list gives one per seat.
+    #[arg(long, default_value = "normal")]
+    bots: String,
+    /// Play yourself in this seat (0 if no number is given), in the terminal.
+    #[arg(long, num_args = 0..=1, default_missing_value = "0")]
+    human: Option<usize>,
+}
+
+#[derive(Subcommand, Debug)]
+enum CardsCommand {
+    /// Slapshot: a season, the playoffs and a champion.
+    Slapshot(CardsArgs),
+    /// The Tabletown gunslinger game.
+    Tabletown(CardsArgs),
+    /// Measure bots: `--a` in one seat against `--b` in the others.
+    Arena {
+        #[arg(value_enum)]
+        game: GameName,
+        #[arg(long, default_value = "hard")]
+        a: String,
+        #[arg(long, default_value = "random")]
+        b: String,
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to spread the games over.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// Random-playout speed on one core (actions per second).
+    Bench {
+        #[arg(value_enum)]
+        game: GameName,
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Measurements (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+}
+
+fn parse_levels(text: &str) -> Result<Vec<Level>, String> {
+    text.split(',').map(|s| s.trim().parse()).collect()
+}
+
+fn cards_command(what: CardsCommand) -> ExitCode {
+    use highnoon::cards::terminal;
+    match what {
+        CardsCommand::Slapshot(args) | CardsCommand::Tabletown(args)
+            if args.players.is_some_and(|p| !(2..=6).contains(&p)) =>
+        {
+            eprintln!("error: --players must be 2 to 6");
+            ExitCode::from(2)
+        }
+        CardsCommand::Slapshot(args) => {
+            play_cards::<slapshot::Slapshot>(CardGame::Slapshot, &args, |p, n| {
+                slapshot::Rules::load(p, n).map(slapshot::Slapshot::new)
+            })
+        }
+        CardsCommand::Tabletown(args) => {
+            play_cards::<tabletown::Tabletown>(CardGame::Tabletown, &args, |p, n| {
+                tabletown::Rules::load(p, n).map(tabletown::Tabletown::new)
+            })
+        }
+        CardsCommand::Arena {
+            game,
+            a,
+            b,
+            games,
+            players,
+            seed,
+            threads,
+        } => {
+            let (Ok(a), Ok(b)) = (a.parse::<Level>(), b.parse::<Level>()) else {
+                eprintln!("error: levels are random, easy, normal or hard");
+                return ExitCode::from(2);
+            };
+            let game: CardGame = game.into();
+            let report = match game {
+                CardGame::Slapshot => {
+                    match slapshot::Rules::load(&game.default_setup(), Some(players)) {
+                        Ok(r) => terminal::arena(
+                            |_| slapshot::Slapshot::new(r.clone()),
+                            a,
+                            b,
+                            games,
+                            seed,
+                            threads,
+                        ),
+                        Err(e) => return fail(&e),
+                    }
+                }
+                CardGame::Tabletown => {
+                    match tabletown::Rules::load(&game.default_setup(), Some(players)) {
+                        Ok(r) => terminal::arena(
+                            |_| tabletown::Tabletown::new(r.clone()),
+                            a,
+                            b,
+                            games,
+                            seed,
+                            threads,
+                        ),
+                        Err(e) => return fail(&e),
+                    }
+                }
+            };
+            let (lo, hi) = report.interval();
+            println!(
+                "{game:?}, {players} players: {a} (one seat) vs {b} (the others): {a} won {:.1} of {} games = {:.1}% (95% CI {:.1}-{:.1}%), {} without a winner, {:.1} s",
+                report.wins,
+                report.games,
+                100.0 * report.rate(),
+                100.0 * lo,
+                100.0 * hi,
+                report.draws,
+                report.seconds
+            );
+            ExitCode::SUCCESS
+        }
+        CardsCommand::Bench {
+            game,
+            players,
+            seconds,
+            runs,
+        } => {
+            let game: CardGame = game.into();
+            let mut rates = Vec::new();
+            for _ in 0..runs.max(1) {
+                let (games, actions, secs) = match game {
+                    CardGame::Slapshot => {
+                        match slapshot::Rules::load(&game.default_setup(), Some(players)) {
+                            Ok(r) => {
+                                terminal::bench(|_| slapshot::Slapshot::new(r.clone()), seconds)
+                            }
+                            Err(e) => return fail(&e),
+                        }
+                    }
+                    CardGame::Tabletown => {
+                        match tabletown::Rules::load(&game.default_setup(), Some(players)) {
+                            Ok(r) => {
+                                terminal::bench(|_| tabletown::Tabletown::new(r.clone()), seconds)
+                            }
+                            Err(e) => return fail(&e),
+                        }
+                    }
+                };
+                let rate = actions as f64 / secs;
+                println!(
+                    "{game:?}, {players} players: {games} random games, {actions} actions in {secs:.2} s = {rate:.0} actions/s ({:.0} actions a game)",
+                    actions as f64 / games.max(1) as f64
+                );
+                rates.push(rate);
+            }
+            rates.sort_by(f64::total_cmp);
+            println!(
+                "median: {:.0} actions/s on one core",
+                rates[rates.len() / 2]
+            );
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// A card-game setup (in `assets/cards/`, or a file with a roster or a deck).
+fn is_card_setup(path: &std::path::Path) -> bool {
+    let in_cards = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|n| n == "cards" || n == "broken_cards");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    in_cards || text.contains("roster:") || text.contains("gunslingers:")
+}
+
+fn fail(problems: &scenario::Problems) -> ExitCode {
+    report(problems);
+    ExitCode::from(2)
+}
+
+fn play_cards<G: highnoon::cards::terminal::TableGame>(
+    game: CardGame,
+    args: &CardsArgs,
+    make: impl Fn(&std::path::Path, Option<usize>) -> Result<G, scenario::Problems>,
+) -> ExitCode {
+    let levels = match parse_levels(&args.bots) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let path = args.setup.clone().unwrap_or_else(|| game.default_setup());
+    let state = match make(&path, args.players) {
+        Ok(g) => g,
+        Err(e) => return fail(&e),
+    };
+    if let Some(h) = args.human
+        && h >= state.players()
+    {
+        eprintln!(
+            "error: --human {h}: the seats are 0 to {}",
+            state.players() - 1
+        );
+        return ExitCode::from(2);
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match highnoon::cards::terminal::run(
+        state, &levels, args.human, args.seed, &mut out, &mut input,
+    ) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::Problems> {
@@ -204,6 +466,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Cards { what } => cards_command(what),
         Command::Validate { paths } => {
             let started = std::time::Instant::now();
             let profile_path = cli
@@ -222,7 +485,10 @@ fn main() -> ExitCode {
                 }
             };
             let paths = if paths.is_empty() {
-                vec![scenario::data_root().join("scenarios")]
+                vec![
+                    scenario::data_root().join("scenarios"),
+                    scenario::data_root().join("assets").join("cards"),
+                ]
             } else {
                 paths
             };
@@ -244,6 +510,16 @@ fn main() -> ExitCode {
             }
             let mut failed = false;
             for path in &files {
+                if is_card_setup(path) {
+                    match highnoon::cards::validate_setup(path) {
+                        Ok(what) => println!("ok    {} ({what})", path.display()),
+                        Err(e) => {
+                            report(&e);
+                            failed = true;
+                        }
+                    }
+                    continue;
+                }
                 match Town::load(path, &profile) {
                     Ok(t) => println!("ok    {} ({})", path.display(), t.name),
                     Err(e) => {

@@ -165,7 +165,7 @@ impl Rules {
     /// Checks a parsed setup; every problem names the file, line and column.
     pub fn from_setup(setup: &SlapshotSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems = Vec::new();
-        let at = |needle: &str, msg: String| DataError::at_text(file, text, needle, msg);
+        let at = |key: &str, msg: String| super::at_key(file, text, key, msg);
         if !(2..=6).contains(&setup.players) {
             problems.push(at(
                 "players",
@@ -240,7 +240,10 @@ impl Rules {
         }
         let mut teams = None;
         if let Some(fixed) = &setup.teams {
-            let section = text.find("teams").unwrap_or(0);
+            let section = text
+                .find("teams:")
+                .or_else(|| text.find("teams"))
+                .unwrap_or(0);
             let after = |needle: &str, msg: String| {
                 let offset = text[section..].find(needle).map(|o| o + section);
                 DataError {
@@ -567,6 +570,8 @@ pub struct View {
     pub seat: Seat,
     pub rules: Arc<Rules>,
     pub team: Vec<CardId>,
+    /// Forwards, defensemen and goalies each manager holds (public: picks and trades are seen).
+    pub team_counts: Vec<[usize; 3]>,
     /// The card just taken in this manager's trade, while giving one back.
     pub taken: Option<CardId>,
     /// This manager's line-up so far, while arranging.
@@ -1148,6 +1153,103 @@ impl Slapshot {
         }
     }
 
+    /// A full state consistent with `view`: the cards the seat cannot see are
+    /// dealt at random (a manager's last shown line-up is kept where its cards
+    /// are still unaccounted for), for bots that sample what they cannot see.
+    pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Slapshot {
+        let rules = view.rules.clone();
+        let n = rules.players;
+        let mut free: Vec<bool> = vec![true; rules.cards.len()];
+        for &c in &view.team {
+            free[c as usize] = false;
+        }
+        let mut teams: Vec<Vec<CardId>> = vec![Vec::new(); n];
+        teams[view.seat] = view.team.clone();
+        // Believed cards first: the latest line-up each manager showed.
+        for s in (0..n).filter(|&s| s != view.seat) {
+            let mut counts = [0usize; 3];
+            if let Some(seen) = &view.seen[s] {
+                for &c in seen {
+                    let p = rules.cards[c as usize].position.index();
+                    if free[c as usize] && counts[p] < view.team_counts[s][p] {
+                        free[c as usize] = false;
+                        counts[p] += 1;
+                        teams[s].push(c);
+                    }
+                }
+            }
+        }
+        let mut pools: [Vec<CardId>; 3] = Default::default();
+        for (c, &f) in free.iter().enumerate() {
+            if f {
+                pools[rules.cards[c].position.index()].push(c as CardId);
+            }
+        }
+        for pool in &mut pools {
+            *pool = core::shuffled(pool, rng);
+        }
+        for s in (0..n).filter(|&s| s != view.seat) {
+            for p in Position::ALL {
+                let have = teams[s]
+                    .iter()
+                    .filter(|&&c| rules.cards[c as usize].position == p)
+                    .count();
+                for _ in have..view.team_counts[s][p.index()] {
+                    if let Some(c) = pools[p.index()].pop() {
+                        teams[s].push(c);
+                    }
+                }
+            }
+        }
+        let decks = pools.map(VecDeque::from);
+        let phase = match view.phase {
+            PublicPhase::Deal => Phase::Deal,
+            PublicPhase::Pick(seat) => Phase::Pick { seat },
+            PublicPhase::Turn => Phase::Turn,
+            PublicPhase::Trading { with } => match view.taken {
+                Some(taken) => Phase::GiveBack { with, taken },
+                None => Phase::BlindPick { with },
+            },
+            PublicPhase::Lineup => {
+                let (away, home, stage, overtime, laid) = view.game.expect("a game is on");
+                let mut lines = [Vec::new(), Vec::new()];
+                for (side, seat) in [away, home].into_iter().enumerate() {
+                    lines[side] = if seat == view.seat {
+                        view.my_line.clone()
+                    } else {
+                        core::shuffled(&teams[seat], rng)[..laid[side]].to_vec()
+                    };
+                }
+                Phase::Lineup(Match {
+                    away,
+                    home,
+                    stage,
+                    overtime,
+                    lines,
+                })
+            }
+            PublicPhase::Coin => Phase::Over,
+            PublicPhase::Over => Phase::Over,
+        };
+        Slapshot {
+            rules,
+            teams,
+            decks,
+            wins: view.wins.clone(),
+            phase,
+            mover: view.mover,
+            turns: view.turns,
+            drafts: view.drafts.clone(),
+            trades: view.trades.clone(),
+            played: view.played.clone(),
+            seen: view.seen.clone(),
+            last_game: view.last_game.clone(),
+            series: view.series.clone(),
+            champion: view.champion,
+            first_place: view.first_place,
+        }
+    }
+
     /// A one-line summary of the standings.
     pub fn standings(&self) -> String {
         let mut s = String::new();
@@ -1282,6 +1384,9 @@ impl Game for Slapshot {
             seat,
             rules: self.rules.clone(),
             team: self.teams[seat].clone(),
+            team_counts: (0..self.rules.players)
+                .map(|s| Position::ALL.map(|p| self.count(s, p)))
+                .collect(),
             taken,
             my_line,
             game,

@@ -207,7 +207,7 @@ impl Rules {
 
     pub fn from_setup(setup: &TabletownSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems = Vec::new();
-        let at = |needle: &str, msg: String| DataError::at_text(file, text, needle, msg);
+        let at = |key: &str, msg: String| super::at_key(file, text, key, msg);
         if !(2..=6).contains(&setup.players) {
             problems.push(at(
                 "players",

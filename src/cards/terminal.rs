@@ -1,0 +1,398 @@
+//! Playing a card game headless: bots against bots with a printed log, or a
+//! human seat in the terminal (a plain text interface; the 3D table is later).
+//! Also the arena that measures bots against each other, and the playout bench.
+
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::{SmallRng, StdRng};
+
+use super::bots::Level;
+use super::core::{Agent, Game, Seat, Turn, random_playout};
+use super::slapshot::{self, Slapshot};
+use super::slapshot_bots::Manager;
+use super::tabletown::{self, Tabletown};
+use super::tabletown_bots::Gunslinger;
+
+/// What the terminal needs of a game beyond the rules.
+pub trait TableGame: Game {
+    /// A bot of `level` for this game.
+    fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self>>;
+    /// The log line for an action (None: not worth a line), as `viewer` may know it.
+    fn log_line(&self, action: &Self::Action, viewer: Option<Seat>) -> Option<String> {
+        Some(self.describe(action, viewer))
+    }
+    /// Lines about what changed (a game's report, a death, the standings).
+    fn news(&self, before: &Self) -> Vec<String>;
+    /// The seat's view as text, for a human deciding.
+    fn render(&self, view: &Self::Observation) -> String;
+    /// The final result.
+    fn summary(&self) -> String;
+}
+
+impl TableGame for Slapshot {
+    fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self>> {
+        Box::new(Manager::new(level, seed))
+    }
+
+    fn log_line(&self, action: &slapshot::Action, viewer: Option<Seat>) -> Option<String> {
+        match action {
+            // Line-ups are shown whole in the game report.
+            slapshot::Action::Line(_) => None,
+            a => Some(self.describe(a, viewer)),
+        }
+    }
+
+    fn news(&self, before: &Self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.last_game != before.last_game
+            && let Some(g) = &self.last_game
+        {
+            v.push(slapshot::report_text(&self.rules, g));
+        }
+        if self.wins != before.wins {
+            v.push(format!("  scoreboard: {}", self.standings()));
+        }
+        if self.series.is_some() && before.series.is_none() {
+            v.push(format!(
+                "the season is over: seat {} reached the Playoffs",
+                self.first_place.unwrap_or(0)
+            ));
+        }
+        if let (Some(s), Some(b)) = (&self.series, &before.series)
+            && (s.stage != b.stage || s.low != b.low)
+        {
+            v.push(format!(
+                "{:?}: seat {} (home ice) against seat {}",
+                s.stage, s.high, s.low
+            ));
+        }
+        if let Some(s) = &self.series
+            && before.series.as_ref().is_some_and(|b| b.wins != s.wins)
+        {
+            v.push(format!(
+                "  series: seat {} {} - {} seat {}",
+                s.high, s.wins[0], s.wins[1], s.low
+            ));
+        }
+        v
+    }
+
+    fn render(&self, view: &slapshot::View) -> String {
+        let r = &view.rules;
+        let mut s = String::new();
+        s.push_str(&format!("\nYou are seat {}. Scoreboard: ", view.seat));
+        for (seat, w) in view.wins.iter().enumerate() {
+            s.push_str(&format!("seat {seat}: {w}/{}  ", r.wins_to_playoffs));
+        }
+        s.push_str("\nYour team:\n");
+        for p in slapshot::Position::ALL {
+            let cards: Vec<String> = view
+                .team
+                .iter()
+                .filter(|&&c| r.card(c).position == p)
+                .map(|&c| r.label(c))
+                .collect();
+            s.push_str(&format!("  {:<11} {}\n", p.plural(), cards.join(", ")));
+        }
+        if let Some(c) = view.taken {
+            s.push_str(&format!(
+                "You took {}: give back another of its kind.\n",
+                r.label(c)
+            ));
+        }
+        if let Some((away, home, stage, overtime, _)) = view.game {
+            s.push_str(&format!(
+                "Game ({stage:?}{}): seat {away} (away) at seat {home} (home). Your line-up so far: {}\n",
+                if overtime > 0 { format!(", overtime {overtime}") } else { String::new() },
+                view.my_line.iter().map(|&c| r.label(c)).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        for (seat, seen) in view.seen.iter().enumerate() {
+            if seat != view.seat
+                && let Some(l) = seen
+            {
+                let names: Vec<String> = l.iter().map(|&c| r.label(c)).collect();
+                s.push_str(&format!(
+                    "  seat {seat} last showed: {}\n",
+                    names.join(", ")
+                ));
+            }
+        }
+        s
+    }
+
+    fn summary(&self) -> String {
+        match self.champion {
+            Some(c) => format!("seat {c} wins the championship"),
+            None => "no champion".into(),
+        }
+    }
+}
+
+impl TableGame for Tabletown {
+    fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self>> {
+        Box::new(Gunslinger::new(level, seed))
+    }
+
+    fn news(&self, before: &Self) -> Vec<String> {
+        let mut v = Vec::new();
+        for (seat, (now, was)) in self.slingers.iter().zip(&before.slingers).enumerate() {
+            if now.wounds != was.wounds {
+                v.push(format!("  {} has {} wound(s)", self.name(seat), now.wounds));
+            }
+            if was.alive && !now.alive {
+                v.push(format!("  {} is dead", self.name(seat)));
+            }
+        }
+        v
+    }
+
+    fn render(&self, view: &tabletown::View) -> String {
+        let g = &view.public;
+        let mut s = String::from("\n");
+        for (seat, sl) in g.slingers.iter().enumerate() {
+            let gun = match sl.weapon() {
+                Some(k) => format!("{} x{} ({} loaded)", k.title(), sl.guns.len(), sl.loaded()),
+                None => "unarmed".into(),
+            };
+            let facing = sl
+                .facing
+                .map(|f| format!("faces seat {f}"))
+                .unwrap_or_default();
+            s.push_str(&format!(
+                "  {}{}: {} wound(s), {gun}, {facing}, {} card(s){}\n",
+                g.name(seat),
+                if seat == view.seat { " (you)" } else { "" },
+                sl.wounds,
+                view.hand_sizes[seat],
+                if sl.alive { "" } else { " - dead" }
+            ));
+        }
+        let hand: Vec<&str> = view.hand.iter().map(|&c| g.kind(c).title()).collect();
+        s.push_str(&format!(
+            "Your hand: {}. Deck: {} card(s), discards: {}.\n",
+            hand.join(", "),
+            view.deck_size,
+            g.discard.len()
+        ));
+        s
+    }
+
+    fn summary(&self) -> String {
+        let w = self.winners();
+        match w.len() {
+            0 => "nobody is left standing".into(),
+            1 => format!("{} is the fastest draw in the West", self.name(w[0])),
+            _ => format!(
+                "sundown: {} share the honours",
+                w.iter()
+                    .map(|&s| self.name(s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+/// Plays to the end: bots in every seat but `human` (who answers on `input`).
+/// Prints the log on `out`; chance comes from `seed`.
+pub fn run<G: TableGame>(
+    mut game: G,
+    levels: &[Level],
+    human: Option<Seat>,
+    seed: u64,
+    out: &mut dyn Write,
+    input: &mut dyn BufRead,
+) -> io::Result<G> {
+    let mut bots: Vec<Box<dyn Agent<G>>> = (0..game.players())
+        .map(|s| {
+            G::bot(
+                levels[s % levels.len()],
+                seed.wrapping_mul(31).wrapping_add(s as u64 + 1),
+            )
+        })
+        .collect();
+    let mut chance = StdRng::seed_from_u64(seed);
+    let mut steps = 0usize;
+    loop {
+        let action = match game.turn() {
+            Turn::Over => break,
+            Turn::Chance => game.sample_chance(&mut chance),
+            Turn::Player(seat) => {
+                let legal = game.legal_actions();
+                if Some(seat) == human && legal.len() > 1 {
+                    let view = game.observation(seat);
+                    write!(out, "{}", game.render(&view))?;
+                    match ask(&game, &legal, seat, out, input)? {
+                        Some(a) => a,
+                        None => {
+                            writeln!(out, "(game left)")?;
+                            return Ok(game);
+                        }
+                    }
+                } else if Some(seat) == human {
+                    legal[0].clone()
+                } else {
+                    let view = game.observation(seat);
+                    bots[seat].act(seat, &view, &legal)
+                }
+            }
+        };
+        if let Some(line) = game.log_line(&action, human) {
+            writeln!(out, "{line}")?;
+        }
+        let before = game.clone();
+        if let Err(e) = game.apply(action) {
+            writeln!(out, "refused: {e}")?;
+            continue;
+        }
+        for line in game.news(&before) {
+            writeln!(out, "{line}")?;
+        }
+        steps += 1;
+        if steps > 2_000_000 {
+            writeln!(out, "stopped: no end after {steps} actions")?;
+            break;
+        }
+    }
+    writeln!(out, "{}", game.summary())?;
+    Ok(game)
+}
+
+/// Asks the human for one of `legal`; None when the input ends or they quit.
+fn ask<G: TableGame>(
+    game: &G,
+    legal: &[G::Action],
+    seat: Seat,
+    out: &mut dyn Write,
+    input: &mut dyn BufRead,
+) -> io::Result<Option<G::Action>> {
+    for (i, a) in legal.iter().enumerate() {
+        writeln!(out, "  [{}] {}", i + 1, game.describe(a, Some(seat)))?;
+    }
+    loop {
+        write!(out, "your choice (1-{}, q to quit): ", legal.len())?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("q") {
+            return Ok(None);
+        }
+        match line.parse::<usize>() {
+            Ok(k) if (1..=legal.len()).contains(&k) => return Ok(Some(legal[k - 1].clone())),
+            _ => writeln!(out, "  type a number from 1 to {}", legal.len())?,
+        }
+    }
+}
+
+/// The outcome of a bot-against-bot series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaReport {
+    pub games: usize,
+    /// Games the first level won (a shared sundown win counts its share).
+    pub wins: f64,
+    pub draws: usize,
+    pub seconds: f64,
+}
+
+impl ArenaReport {
+    pub fn rate(&self) -> f64 {
+        self.wins / self.games as f64
+    }
+
+    /// The 95% Wilson interval of the win rate.
+    pub fn interval(&self) -> (f64, f64) {
+        let n = self.games as f64;
+        let p = self.rate();
+        let z = 1.96f64;
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
+        (centre - half, centre + half)
+    }
+}
+
+/// Plays `games` games: `a` in one seat (rotating through the seats), `b` in
+/// every other, chance and bots seeded from `seed`; spread over `threads`.
+pub fn arena<G: TableGame + Send>(
+    make: impl Fn(u64) -> G + Sync,
+    a: Level,
+    b: Level,
+    games: usize,
+    seed: u64,
+    threads: usize,
+) -> ArenaReport {
+    let started = Instant::now();
+    let results: Vec<(f64, bool)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|t| {
+                let make = &make;
+                scope.spawn(move || {
+                    (t..games)
+                        .step_by(threads.max(1))
+                        .map(|i| {
+                            let game_seed = seed.wrapping_add(i as u64 * 7919);
+                            let mut game = make(game_seed);
+                            let n = game.players();
+                            let a_seat = i % n;
+                            let mut bots: Vec<Box<dyn Agent<G>>> = (0..n)
+                                .map(|s| {
+                                    G::bot(
+                                        if s == a_seat { a } else { b },
+                                        game_seed ^ (s as u64 + 1) << 20,
+                                    )
+                                })
+                                .collect();
+                            let mut refs: Vec<&mut dyn Agent<G>> = bots
+                                .iter_mut()
+                                .map(|b| b.as_mut() as &mut dyn Agent<G>)
+                                .collect();
+                            let mut chance = SmallRng::seed_from_u64(game_seed);
+                            let _ = super::core::play(
+                                &mut game,
+                                &mut refs,
+                                &mut chance,
+                                5_000_000,
+                                |_, _, _| {},
+                            );
+                            let w = game.winners();
+                            let share = if w.contains(&a_seat) {
+                                1.0 / w.len() as f64
+                            } else {
+                                0.0
+                            };
+                            (share, w.is_empty())
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("arena thread"))
+            .collect()
+    });
+    ArenaReport {
+        games,
+        wins: results.iter().map(|r| r.0).sum(),
+        draws: results.iter().filter(|r| r.1).count(),
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+/// Random playouts for about `seconds` on one core: (games, actions, seconds).
+pub fn bench<G: Game>(make: impl Fn(u64) -> G, seconds: f64) -> (usize, usize, f64) {
+    let mut rng = SmallRng::seed_from_u64(1);
+    let started = Instant::now();
+    let (mut games, mut actions) = (0, 0);
+    while started.elapsed().as_secs_f64() < seconds {
+        let mut g = make(games as u64);
+        actions += random_playout(&mut g, &mut rng, 10_000_000).unwrap_or(0);
+        games += 1;
+    }
+    (games, actions, started.elapsed().as_secs_f64())
+}

@@ -1,0 +1,278 @@
+//! The card-game bots: they decide only from what their seat may see, they
+//! beat weaker play, and the `cards` command plays whole games with them.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use highnoon::cards::bots::Level;
+use highnoon::cards::core::{Game, Turn, random_playout};
+use highnoon::cards::slapshot::{self, Slapshot};
+use highnoon::cards::tabletown::{self, Tabletown};
+use highnoon::cards::terminal::{TableGame, arena};
+
+fn slapshot_rules(players: usize) -> slapshot::Rules {
+    let path = highnoon::scenario::data_root().join("assets/cards/slapshot.ron");
+    slapshot::Rules::load(&path, Some(players)).unwrap()
+}
+
+fn tabletown_rules(players: usize) -> tabletown::Rules {
+    let path = highnoon::scenario::data_root().join("assets/cards/tabletown.ron");
+    tabletown::Rules::load(&path, Some(players)).unwrap()
+}
+
+/// Plays `steps` random actions, then stops at the next decision of a seat.
+fn mid_game<G: Game>(mut g: G, steps: usize, seed: u64) -> Option<G> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut n = 0;
+    loop {
+        match g.turn() {
+            Turn::Over => return None,
+            Turn::Player(_) if n >= steps && g.legal_actions().len() > 1 => return Some(g),
+            Turn::Chance => {
+                let a = g.sample_chance(&mut rng);
+                g.apply(a).unwrap();
+            }
+            Turn::Player(_) => {
+                let legal = g.legal_actions();
+                let a = legal[(n * 7 + seed as usize) % legal.len()].clone();
+                g.apply(a).unwrap();
+            }
+        }
+        n += 1;
+    }
+}
+
+/// From a mid-game state, builds another that differs only in what the seat
+/// to move cannot see; checks that the observation and every bot's decision
+/// (seeded alike) are the same in both. False when the two states came out equal.
+fn same_decisions<G: TableGame + PartialEq>(
+    g: &G,
+    determinize: impl Fn(&G::Observation, &mut SmallRng) -> G,
+    seed: u64,
+) -> bool
+where
+    G::Observation: PartialEq,
+{
+    let Turn::Player(seat) = g.turn() else {
+        unreachable!()
+    };
+    let view = g.observation(seat);
+    let other = determinize(&view, &mut SmallRng::seed_from_u64(seed + 100));
+    if other == *g {
+        return false;
+    }
+    assert_eq!(other.observation(seat), view, "seed {seed}");
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        let a = G::bot(level, 5).act(seat, &view, &g.legal_actions());
+        let b = G::bot(level, 5).act(seat, &other.observation(seat), &other.legal_actions());
+        assert_eq!(a, b, "seed {seed}, {level}");
+    }
+    true
+}
+
+/// Two states that differ only in what a seat cannot see give the same
+/// observation, and a bot seeded alike makes the same decision in both.
+#[test]
+fn bots_decide_only_from_their_observation() {
+    let mut checked = [0, 0];
+    for seed in 0..40u64 {
+        let steps = 40 + seed as usize * 9;
+        if let Some(g) = mid_game(Slapshot::new(slapshot_rules(3)), steps, seed)
+            && same_decisions(&g, Slapshot::determinize, seed)
+        {
+            checked[0] += 1;
+        }
+        if let Some(g) = mid_game(Tabletown::new(tabletown_rules(3)), steps, seed)
+            && same_decisions(&g, Tabletown::determinize, seed)
+        {
+            checked[1] += 1;
+        }
+    }
+    assert!(checked[0] >= 20 && checked[1] >= 20, "{checked:?}");
+}
+
+/// A determinized state is a full, legal game: it plays to the end.
+#[test]
+fn sampled_worlds_are_whole_games() {
+    for seed in 0..60u64 {
+        if let Some(g) = mid_game(Slapshot::new(slapshot_rules(4)), seed as usize * 13, seed) {
+            let Turn::Player(seat) = g.turn() else {
+                unreachable!()
+            };
+            let mut w =
+                Slapshot::determinize(&g.observation(seat), &mut SmallRng::seed_from_u64(seed));
+            w.check_invariants().unwrap();
+            random_playout(&mut w, &mut SmallRng::seed_from_u64(seed), 1_000_000).unwrap();
+        }
+        if let Some(g) = mid_game(Tabletown::new(tabletown_rules(4)), seed as usize * 17, seed) {
+            let Turn::Player(seat) = g.turn() else {
+                unreachable!()
+            };
+            let mut w =
+                Tabletown::determinize(&g.observation(seat), &mut SmallRng::seed_from_u64(seed));
+            w.check_invariants().unwrap();
+            random_playout(&mut w, &mut SmallRng::seed_from_u64(seed), 1_000_000).unwrap();
+        }
+    }
+}
+
+/// A quick strength check (the full 1,000-game figures are in docs/card-games.md,
+/// measured with `cards arena`): the ladder holds on small samples.
+#[test]
+fn stronger_bots_beat_weaker_ones() {
+    let s = slapshot_rules(2);
+    let r = arena(
+        |_| Slapshot::new(s.clone()),
+        Level::Hard,
+        Level::Random,
+        200,
+        99,
+        2,
+    );
+    assert!(r.rate() >= 0.85, "Slapshot hard vs random: {r:?}");
+    let r = arena(
+        |_| Slapshot::new(s.clone()),
+        Level::Normal,
+        Level::Random,
+        200,
+        99,
+        2,
+    );
+    assert!(r.rate() >= 0.75, "Slapshot normal vs random: {r:?}");
+    let t = tabletown_rules(2);
+    let r = arena(
+        |_| Tabletown::new(t.clone()),
+        Level::Normal,
+        Level::Random,
+        300,
+        99,
+        2,
+    );
+    assert!(r.rate() >= 0.95, "Tabletown normal vs random: {r:?}");
+    let r = arena(
+        |_| Tabletown::new(t.clone()),
+        Level::Easy,
+        Level::Random,
+        300,
+        99,
+        2,
+    );
+    assert!(r.rate() >= 0.8, "Tabletown easy vs random: {r:?}");
+    let r = arena(
+        |_| Tabletown::new(t.clone()),
+        Level::Hard,
+        Level::Random,
+        30,
+        99,
+        2,
+    );
+    assert!(r.rate() >= 0.9, "Tabletown hard vs random: {r:?}");
+}
+
+#[test]
+fn the_cards_command_plays_a_whole_game_between_bots_and_replays_it_from_the_seed() {
+    let run = |game: &str, seed: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["cards", game, "--players", "4", "--seed", seed])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let log = run("slapshot", "7");
+    assert!(log.contains("the three decks are shuffled"));
+    assert!(log.contains("game (Season)"));
+    assert!(log.contains("game (Final)"));
+    assert!(
+        log.trim_end().ends_with("wins the championship"),
+        "{}",
+        &log[log.len() - 300..]
+    );
+    assert_eq!(log, run("slapshot", "7"), "same seed, same game");
+    assert_ne!(log, run("slapshot", "8"));
+    let log = run("tabletown", "7");
+    assert!(log.contains("for Marshall"));
+    assert!(log.contains("rolls") && log.contains("for initiative"));
+    let last = log.trim_end().lines().last().unwrap();
+    assert!(
+        last.contains("fastest draw") || last.contains("sundown") || last.contains("nobody"),
+        "{last}"
+    );
+    assert_eq!(log, run("tabletown", "7"));
+}
+
+fn play_as_human(game: &str, seat: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "cards",
+            game,
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--human",
+            seat,
+            "--bots",
+            "easy",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Nonsense first, then always the first choice.
+    let mut input = String::from("x\n0\n");
+    input.push_str(&"1\n".repeat(20_000));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_human_seat_plays_in_the_terminal_and_sees_only_its_own_cards() {
+    let text = play_as_human("slapshot", "1");
+    assert!(text.contains("You are seat 1"));
+    assert!(text.contains("Your team:"));
+    assert!(text.contains("your choice (1-"));
+    assert!(
+        text.contains("type a number from 1 to"),
+        "bad input is asked again"
+    );
+    assert!(
+        text.trim_end().ends_with("wins the championship"),
+        "the game is played out"
+    );
+    // The human's own picks are named; the bot's are not.
+    let picks = |who: &str| {
+        text.lines()
+            .filter(|l| l.starts_with(&format!("seat {who} picks ")))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(picks("0").len(), 6);
+    assert!(
+        picks("0").iter().all(|l| l.contains("picks one of the")),
+        "{:?}",
+        picks("0")
+    );
+    assert!(
+        picks("1").iter().all(|l| l.contains("(")),
+        "{:?}",
+        picks("1")
+    );
+    let text = play_as_human("tabletown", "1");
+    assert!(text.contains("(you)") && text.contains("Your hand:"));
+}

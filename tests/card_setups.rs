@@ -1,0 +1,184 @@
+//! Card-game setup files: broken ones are refused with file:line:col and a
+//! reason, by the loader, by `validate` and by the `cards` command; mangled
+//! ones never make the loader panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use highnoon::cards::core::random_playout;
+use highnoon::cards::{slapshot, tabletown};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn broken(name: &str) -> PathBuf {
+    Path::new("tests/data/broken_cards").join(name)
+}
+
+fn problems(name: &str) -> Vec<String> {
+    std::env::set_current_dir(root()).unwrap();
+    let path = broken(name);
+    let result = if name.starts_with("slapshot") {
+        slapshot::Rules::load(&path, None).map(|_| ())
+    } else {
+        tabletown::Rules::load(&path, None).map(|_| ())
+    };
+    result
+        .unwrap_err()
+        .0
+        .iter()
+        .map(|e| e.to_string())
+        .collect()
+}
+
+#[test]
+fn each_broken_setup_names_file_line_column_and_the_reason() {
+    let dir = "tests/data/broken_cards";
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "slapshot_no_goalie.ron",
+            &[
+                "slapshot_no_goalie.ron:21:10: team 1 has 4 forwards, 2 defensemen and 0 goalies; a team is 3 forwards, 2 defensemen and 1 goalie",
+            ],
+        ),
+        (
+            "slapshot_unknown_card.ron",
+            &[
+                "slapshot_unknown_card.ron:21:10: unknown card `Superstr` in team 1; did you mean `Superstar`?",
+                "slapshot_unknown_card.ron:22:37: unknown card `Wayne Gretzky` in team 2",
+            ],
+        ),
+        (
+            "slapshot_short_roster.ron",
+            &[
+                "slapshot_short_roster.ron:20:5: the roster has 26 forwards; the deck is 27 forwards, 18 defensemen and 9 goalies (54 cards)",
+            ],
+        ),
+        (
+            "slapshot_bad_value.ron",
+            &["slapshot_bad_value.ron:48:16: Superstar: value 11 must be 0 to 10 in halves"],
+        ),
+        (
+            "tabletown_deck_size.ron",
+            &["tabletown_deck_size.ron:17:5: the deck has 98 cards; the box holds 99"],
+        ),
+        (
+            "tabletown_syntax.ron",
+            &["tabletown_syntax.ron:22:9: Expected comma"],
+        ),
+        (
+            "tabletown_unknown_card.ron",
+            &[
+                "tabletown_unknown_card.ron:24:16: Unexpected variant named `Shels` in enum `Kind`, expected one of `Draw`, `Shootout`, `Revolver`, `Rifle`, `Shotgun`, `Bullet`, `Shell`, `Tnt`, `Sheriff`, `Deputy`, `ReachForTheSky`, `StageCoach`, or `Cavalry` instead; did you mean `Shell`?",
+            ],
+        ),
+    ];
+    for (file, expected) in cases {
+        let got = problems(file);
+        let expected: Vec<String> = expected.iter().map(|e| format!("{dir}/{e}")).collect();
+        assert_eq!(got, expected, "{file}");
+    }
+}
+
+#[test]
+fn the_shipped_setups_load() {
+    let s = slapshot::Rules::load(&root().join("assets/cards/slapshot.ron"), None).unwrap();
+    assert_eq!((s.cards.len(), s.players), (54, 4));
+    let t = tabletown::Rules::load(&root().join("assets/cards/tabletown.ron"), Some(6)).unwrap();
+    assert_eq!((t.cards.len(), t.gunslingers.len(), t.players), (99, 18, 6));
+}
+
+#[test]
+fn validate_reports_every_broken_setup_and_exits_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(root())
+        .args(["validate", "tests/data/broken_cards"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(".ron:")).collect();
+    assert_eq!(lines.len(), 8, "{err}");
+    // The shipped ones pass.
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(root())
+        .args(["validate", "assets/cards"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_cards_command_refuses_a_broken_setup_with_its_position() {
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(root())
+        .args([
+            "cards",
+            "slapshot",
+            "--setup",
+            "tests/data/broken_cards/slapshot_no_goalie.ron",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("slapshot_no_goalie.ron:21:10: team 1 has"),
+        "{err}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(root())
+        .args(["cards", "tabletown", "--players", "7"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn mangled_setups_never_panic() {
+    let mut rng = StdRng::seed_from_u64(12);
+    for name in ["slapshot.ron", "tabletown.ron"] {
+        let path = root().join("assets/cards").join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let bytes = text.as_bytes();
+        for _ in 0..300 {
+            let mut t = bytes.to_vec();
+            for _ in 0..rng.random_range(1..6) {
+                let i = rng.random_range(0..t.len());
+                match rng.random_range(0..3) {
+                    0 => {
+                        t.remove(i);
+                    }
+                    1 => t.insert(i, b"()[],:0123456789\"x-."[rng.random_range(0..20)]),
+                    _ => t[i] = b"0123456789"[rng.random_range(0..10)],
+                }
+            }
+            let mangled = String::from_utf8_lossy(&t).to_string();
+            let file = Path::new("mangled.ron");
+            if name.starts_with("slapshot") {
+                if let Ok(setup) =
+                    highnoon::scenario::parse_ron::<slapshot::SlapshotSetup>(file, &mangled)
+                    && let Ok(rules) = slapshot::Rules::from_setup(&setup, file, &mangled)
+                {
+                    // Whatever passes the checks plays to the end.
+                    let mut g = slapshot::Slapshot::new(rules);
+                    random_playout(&mut g, &mut rng, 1_000_000).unwrap();
+                }
+            } else if let Ok(setup) =
+                highnoon::scenario::parse_ron::<tabletown::TabletownSetup>(file, &mangled)
+                && let Ok(rules) = tabletown::Rules::from_setup(&setup, file, &mangled)
+            {
+                let mut g = tabletown::Tabletown::new(rules);
+                random_playout(&mut g, &mut rng, 1_000_000).unwrap();
+            }
+        }
+    }
+}
