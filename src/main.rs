@@ -227,13 +227,14 @@ fn cards_command(what: CardsCommand) -> ExitCode {
             };
             let (lo, hi) = report.interval();
             println!(
-                "{game:?}, {players} players: {a} (one seat) vs {b} (the others): {a} won {:.1} of {} games = {:.1}% (95% CI {:.1}-{:.1}%), {} without a winner, {:.1} s",
+                "{game:?}, {players} players: {a} (one seat) vs {b} (the others): {a} won {:.1} of {} games = {:.1}% (95% CI {:.1}-{:.1}%), {} without a winner, {} failed, {:.1} s",
                 report.wins,
                 report.games,
                 100.0 * report.rate(),
                 100.0 * lo,
                 100.0 * hi,
                 report.draws,
+                report.failed,
                 report.seconds
             );
             ExitCode::SUCCESS

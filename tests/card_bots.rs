@@ -170,6 +170,18 @@ fn stronger_bots_beat_weaker_ones() {
         2,
     );
     assert!(r.rate() >= 0.9, "Tabletown hard vs random: {r:?}");
+    // Four at the table: one normal gunslinger against three easy ones.
+    let four = tabletown_rules(4);
+    let r = arena(
+        |_| Tabletown::new(four.clone()),
+        Level::Normal,
+        Level::Easy,
+        100,
+        5,
+        2,
+    );
+    assert!(r.rate() >= 0.5, "Tabletown normal vs three easy: {r:?}");
+    assert_eq!(r.failed, 0, "every game played to its end");
 }
 
 #[test]

@@ -195,7 +195,7 @@ impl Rules {
         }
         let mut names = Vec::new();
         let mut cards = Vec::new();
-        for (i, c) in setup.roster.iter().enumerate() {
+        for c in &setup.roster {
             let here =
                 |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", c.name), 0, msg);
             let halves = c.value * 2.0;
@@ -214,7 +214,6 @@ impl Rules {
                     format!("{} is in the roster twice", c.name),
                 ));
             }
-            let _ = i;
             names.push(c.name.clone());
             cards.push(Card {
                 position: c.position,
@@ -889,7 +888,7 @@ impl Slapshot {
             }
         }
         let picking = matches!(self.phase, Phase::Deal | Phase::Pick { .. });
-        for (seat, team) in self.teams.iter().enumerate() {
+        for seat in 0..self.teams.len() {
             let in_trade = match self.phase {
                 Phase::GiveBack { with, taken } if seat == self.mover || seat == with => {
                     Some((self.card(taken).position, if seat == with { -1 } else { 1 }))
@@ -905,7 +904,6 @@ impl Slapshot {
                 }
                 return Err(format!("seat {seat} holds {n} {}", p.plural()));
             }
-            let _ = team;
         }
         if let Phase::Lineup(m) = &self.phase {
             for (side, line) in m.lines.iter().enumerate() {
@@ -2073,13 +2071,20 @@ mod tests {
         line(&mut g, A);
         let v = g.observation(1);
         assert_eq!(v.team, g.teams[1]);
-        assert!(v.my_line.is_empty());
-        assert_eq!(v.game.unwrap().4, [6, 0]);
-        let text = format!("{v:?}");
-        // Seat 1's view holds none of seat 0's cards outside the public record.
-        assert!(v.seen[0].is_none());
-        let _ = text;
-        // Each team is private to its seat.
-        assert_eq!(g.observation(0).team, g.teams[0]);
+        assert!(
+            v.my_line.is_empty(),
+            "the away line-up is not shown to home"
+        );
+        assert_eq!(v.game.unwrap().4, [6, 0], "only that it is laid");
+        // Nothing in seat 1's view names a card of seat 0's team.
+        for c in &g.teams[0] {
+            assert!(!v.team.contains(c) && !v.my_line.contains(c));
+        }
+        assert!(v.seen.iter().all(Option::is_none) && v.last_game.is_none());
+        assert_eq!(v.team_counts[0], [3, 2, 1], "the team's make-up is public");
+        // Each team is private to its seat; the away seat sees its own line-up.
+        let v0 = g.observation(0);
+        assert_eq!(v0.team, g.teams[0]);
+        assert_eq!(v0.my_line.len(), 6);
     }
 }

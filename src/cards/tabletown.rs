@@ -1255,9 +1255,8 @@ impl Tabletown {
                 }
                 self.next_actor(c)
             }
-            (Step::Act(seat), Action::Hold) => {
+            (Step::Act(_), Action::Hold) => {
                 c.actor += 1;
-                let _ = seat;
                 self.next_actor(c)
             }
             (
@@ -1609,12 +1608,12 @@ impl Game for Tabletown {
         }
     }
 
-    fn describe(&self, action: &Action, viewer: Option<Seat>) -> String {
+    /// Every Tabletown action is public (cards drawn are not actions).
+    fn describe(&self, action: &Action, _viewer: Option<Seat>) -> String {
         let who = match self.turn() {
             Turn::Player(s) => self.name(s),
             _ => String::new(),
         };
-        let sees = |s: Seat| viewer.is_none_or(|v| v == s);
         let card = |c: &CardId| self.kind(*c).title();
         match action {
             Action::Die(d) => match &self.phase {
@@ -1669,10 +1668,8 @@ impl Game for Tabletown {
             Action::Face(t) => format!("{who} faces {}", self.name(*t)),
             Action::Arm(c) => format!("{who} arms a {}", card(c)),
             Action::Load(c) => format!("{who} loads a {}", card(c)),
-            Action::Discard(c) => match self.turn() {
-                Turn::Player(s) if sees(s) => format!("{who} discards a {}", card(c)),
-                _ => format!("{who} discards a {}", card(c)),
-            },
+            // Discards are face up: everyone sees them.
+            Action::Discard(c) => format!("{who} discards a {}", card(c)),
             Action::Track(t) => format!("{who} turns to face {}", self.name(*t)),
             Action::Reach(_, t) => format!(
                 "{who}: \"Reach for the sky!\" {} empties their guns",

@@ -297,6 +297,8 @@ pub struct ArenaReport {
     /// Games the first level won (a shared sundown win counts its share).
     pub wins: f64,
     pub draws: usize,
+    /// Games that stopped on an error (a refused action, no end): should be none.
+    pub failed: usize,
     pub seconds: f64,
 }
 
@@ -327,7 +329,7 @@ pub fn arena<G: TableGame + Send>(
     threads: usize,
 ) -> ArenaReport {
     let started = Instant::now();
-    let results: Vec<(f64, bool)> = std::thread::scope(|scope| {
+    let results: Vec<(f64, bool, bool)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|t| {
                 let make = &make;
@@ -352,20 +354,23 @@ pub fn arena<G: TableGame + Send>(
                                 .map(|b| b.as_mut() as &mut dyn Agent<G>)
                                 .collect();
                             let mut chance = SmallRng::seed_from_u64(game_seed);
-                            let _ = super::core::play(
+                            let played = super::core::play(
                                 &mut game,
                                 &mut refs,
                                 &mut chance,
                                 5_000_000,
                                 |_, _, _| {},
                             );
+                            if played.is_err() {
+                                return (0.0, false, true);
+                            }
                             let w = game.winners();
                             let share = if w.contains(&a_seat) {
                                 1.0 / w.len() as f64
                             } else {
                                 0.0
                             };
-                            (share, w.is_empty())
+                            (share, w.is_empty(), false)
                         })
                         .collect::<Vec<_>>()
                 })
@@ -380,6 +385,7 @@ pub fn arena<G: TableGame + Send>(
         games,
         wins: results.iter().map(|r| r.0).sum(),
         draws: results.iter().filter(|r| r.1).count(),
+        failed: results.iter().filter(|r| r.2).count(),
         seconds: started.elapsed().as_secs_f64(),
     }
 }
