@@ -2043,6 +2043,48 @@ mod tests {
     }
 
     #[test]
+    fn leaders_level_at_the_end_of_the_schedule_toss_a_coin_for_first_place() {
+        // Seat 0 holds the weak team, seat 1 the strong one.
+        let mut g = fixed(&[B, A], |s| s.league_schedule = true);
+        // Three of the four games played, seat 0 leading 2-1; seat 1 plays the
+        // last one at seat 0's and wins it (6-1, every pair its way).
+        g.played = vec![vec![0, 2], vec![1, 0]];
+        g.wins = vec![2, 1];
+        g.mover = 1;
+        g.apply(Action::Challenge(0)).unwrap();
+        line(&mut g, A);
+        line(&mut g, B);
+        assert_eq!(g.last_game.as_ref().unwrap().score, [6, 1]);
+        assert_eq!(
+            g.played,
+            vec![vec![0, 2], vec![2, 0]],
+            "the schedule is done"
+        );
+        // 2-2 at the top: a coin toss names the first-place team.
+        assert_eq!(
+            g.phase,
+            Phase::Coin(Toss::First {
+                leaders: vec![0, 1]
+            })
+        );
+        assert_eq!(g.turn(), Turn::Chance);
+        g.apply(Action::Coin(1)).unwrap();
+        assert_eq!(g.first_place, Some(1));
+        let s = g.series.clone().unwrap();
+        assert_eq!((s.stage, s.high, s.low), (Stage::Final, 1, 0));
+        assert_eq!(
+            g.phase,
+            Phase::Lineup(Match {
+                away: 0,
+                home: 1,
+                stage: Stage::Final,
+                overtime: 0,
+                lines: [vec![], vec![]]
+            })
+        );
+    }
+
+    #[test]
     fn draft_and_trade_limits_are_counted_and_enforced() {
         let mut g = fixed(&[A, B], |s| {
             s.limits = Some(Limits {

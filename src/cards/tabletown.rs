@@ -2336,6 +2336,45 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_deck_is_refilled_from_the_shuffled_discards() {
+        let mut g = table(2, |_| {});
+        let rules = g.rules.clone();
+        let discards: Vec<CardId> = g
+            .deck
+            .drain(..)
+            .filter(|&c| !rules.cards[c as usize].is_event())
+            .take(10)
+            .collect();
+        g.discard = discards.clone();
+        let junk = discards[0];
+        g.discard.retain(|&c| c != junk);
+        g.slingers[0].hand.push(junk);
+        // The rest of the box is out of play for this test: only the discards remain.
+        ok_with_missing(&mut g, Action::Discard(junk));
+        assert_eq!(g.phase, Phase::Reshuffle);
+        assert_eq!(g.turn(), Turn::Chance);
+        let e = g.apply(Action::Shuffle(vec![junk])).unwrap_err();
+        assert!(e.0.contains("chance event"), "{e}");
+        let order: Vec<CardId> = g.discard.iter().rev().copied().collect();
+        g.apply(Action::Shuffle(order.clone())).unwrap();
+        assert!(g.discard.is_empty());
+        assert_eq!(
+            g.slingers[0].hand,
+            order[..5].to_vec(),
+            "drawn from the new deck's top"
+        );
+        assert_eq!(g.deck.len(), 5);
+        assert_eq!(g.current, 1);
+    }
+
+    /// Applies an action without the card-count invariant (for tests that set cards aside).
+    fn ok_with_missing(g: &mut Tabletown, a: Action) {
+        if let Err(e) = g.apply(a.clone()) {
+            panic!("{a:?} refused: {e}");
+        }
+    }
+
+    #[test]
     fn reach_for_the_sky_empties_the_targets_guns() {
         let mut g = table(3, |_| {});
         arm(&mut g, 1, Kind::Revolver, 0, 4);
