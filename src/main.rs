@@ -119,6 +119,12 @@ struct CardsArgs {
     /// Play yourself in this seat (0 if no number is given), in the terminal.
     #[arg(long, num_args = 0..=1, default_missing_value = "0")]
     human: Option<usize>,
+    /// Go on with a saved game (RON) instead of a new one.
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// Where `s` at your prompt saves the game (default: <game>-save.ron).
+    #[arg(long)]
+    save: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -311,7 +317,11 @@ fn play_cards<G: highnoon::cards::terminal::TableGame>(
         }
     };
     let path = args.setup.clone().unwrap_or_else(|| game.default_setup());
-    let state = match make(&path, args.players) {
+    let made = match &args.load {
+        Some(saved) => highnoon::cards::terminal::load::<G>(saved),
+        None => make(&path, args.players),
+    };
+    let state = match made {
         Ok(g) => g,
         Err(e) => return fail(&e),
     };
@@ -328,9 +338,19 @@ fn play_cards<G: highnoon::cards::terminal::TableGame>(
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    match highnoon::cards::terminal::run(
-        state, &levels, args.human, args.seed, &mut out, &mut input,
-    ) {
+    let save_to = args.save.clone().unwrap_or_else(|| {
+        PathBuf::from(match game {
+            CardGame::Slapshot => "slapshot-save.ron",
+            CardGame::Tabletown => "tabletown-save.ron",
+        })
+    });
+    let seating = highnoon::cards::terminal::Seating {
+        levels: &levels,
+        human: args.human,
+        seed: args.seed,
+        save_to: &save_to,
+    };
+    match highnoon::cards::terminal::run(state, &seating, &mut out, &mut input) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

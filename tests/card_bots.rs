@@ -268,23 +268,103 @@ fn a_human_seat_plays_in_the_terminal_and_sees_only_its_own_cards() {
         text.trim_end().ends_with("wins the championship"),
         "the game is played out"
     );
-    // The human's own picks are named; the bot's are not.
+    // Picks are blind: nobody at the table is told a deck's top card, neither
+    // in the log nor in the human's choices.
     let picks = |who: &str| {
         text.lines()
-            .filter(|l| l.starts_with(&format!("seat {who} picks ")))
+            .filter(|l| {
+                l.starts_with(&format!("seat {who} picks "))
+                    || l.contains(&format!("] seat {who} picks "))
+            })
             .collect::<Vec<_>>()
     };
-    assert_eq!(picks("0").len(), 6);
     assert!(
-        picks("0").iter().all(|l| l.contains("picks one of the")),
-        "{:?}",
-        picks("0")
-    );
-    assert!(
-        picks("1").iter().all(|l| l.contains("(")),
+        picks("0").len() >= 6 && picks("1").len() >= 6,
         "{:?}",
         picks("1")
     );
+    for l in picks("0").iter().chain(&picks("1")) {
+        assert!(l.contains("picks one of the"), "{l}");
+    }
+    // The bot's drafts do not say which card left its team.
+    let drafts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("seat 0 drafts"))
+        .collect();
+    assert!(!drafts.is_empty());
+    for l in drafts {
+        assert!(l.contains("drafts one of the"), "{l}");
+    }
     let text = play_as_human("tabletown", "1");
     assert!(text.contains("(you)") && text.contains("Your hand:"));
+}
+
+#[test]
+fn a_game_saved_at_the_prompt_goes_on_with_load_and_a_broken_save_is_refused() {
+    let dir = std::env::temp_dir().join(format!("highnoon-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.ron");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .args([
+            "cards",
+            "slapshot",
+            "--players",
+            "3",
+            "--human",
+            "2",
+            "--seed",
+            "4",
+        ])
+        .arg("--save")
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1\n1\ns\nq\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("saved to"), "{text}");
+    // The save is the whole state: it loads back to a consistent game.
+    let saved: Slapshot = ron::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    saved.check_invariants().unwrap();
+    assert_eq!(saved.teams[2].len(), 2, "two picks made before saving");
+    let run_loaded = |path: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_highnoon"))
+            .args(["cards", "slapshot", "--seed", "4", "--load"])
+            .arg(path)
+            .output()
+            .unwrap()
+    };
+    let out = run_loaded(&save);
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .trim_end()
+            .ends_with("wins the championship")
+    );
+    // A broken save: file:line:col; a save whose cards do not add up: refused.
+    let text = std::fs::read_to_string(&save).unwrap();
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, text.replacen("wins:", "wins", 1)).unwrap();
+    let out = run_loaded(&broken);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!("{}:", broken.display())) && err.contains("Expected"),
+        "{err}"
+    );
+    let mut twice = saved.clone();
+    let extra = twice.teams[0][0];
+    twice.teams[1].push(extra);
+    std::fs::write(&broken, ron::to_string(&twice).unwrap()).unwrap();
+    let out = run_loaded(&broken);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a consistent saved game"));
+    std::fs::remove_dir_all(&dir).ok();
 }

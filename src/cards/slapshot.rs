@@ -1425,31 +1425,37 @@ impl Game for Slapshot {
                 }
             }
             Action::Coin(s) => format!("the coin toss names seat {s}"),
-            Action::Pick(p) => match self.turn() {
-                Turn::Player(s) if sees(s) => {
+            // The top card of a deck is unknown to everyone at the table until it
+            // is taken: only a spectator is told which it is.
+            Action::Pick(p) => match (self.turn(), viewer) {
+                (Turn::Player(s), None) => {
                     let top = self.decks[p.index()]
                         .front()
                         .map(|&c| r.label(c))
                         .unwrap_or_default();
                     format!("seat {s} picks {top}")
                 }
-                Turn::Player(s) => format!("seat {s} picks one of the {}", p.plural()),
+                (Turn::Player(s), Some(_)) => format!("seat {s} picks one of the {}", p.plural()),
                 _ => format!("{action:?}"),
             },
             Action::Trade(w) => format!("seat {mover} trades with seat {w}"),
             Action::Draft(c) => {
                 let p = self.card(*c).position;
-                if sees(mover) {
-                    let top = self.decks[p.index()]
-                        .front()
-                        .map(|&c| r.label(c))
-                        .unwrap_or_default();
-                    format!(
+                let top = self.decks[p.index()]
+                    .front()
+                    .map(|&c| r.label(c))
+                    .unwrap_or_default();
+                match viewer {
+                    None => format!(
                         "seat {mover} drafts: {} to the bottom, {top} from the top",
                         r.label(*c)
-                    )
-                } else {
-                    format!("seat {mover} drafts one of the {}", p.plural())
+                    ),
+                    Some(v) if v == mover => format!(
+                        "seat {mover} drafts: {} to the bottom of the {}, the top card to the team",
+                        r.label(*c),
+                        p.plural()
+                    ),
+                    Some(_) => format!("seat {mover} drafts one of the {}", p.plural()),
                 }
             }
             Action::Challenge(w) => format!("seat {mover} plays a game at seat {w}'s"),

@@ -3,6 +3,7 @@
 //! Also the arena that measures bots against each other, and the playout bench.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -29,6 +30,8 @@ pub trait TableGame: Game {
     fn render(&self, view: &Self::Observation) -> String;
     /// The final result.
     fn summary(&self) -> String;
+    /// The state's own consistency check (every card in one place, ...), for loaded saves.
+    fn check(&self) -> Result<(), String>;
 }
 
 impl TableGame for Slapshot {
@@ -123,6 +126,10 @@ impl TableGame for Slapshot {
         s
     }
 
+    fn check(&self) -> Result<(), String> {
+        self.check_invariants()
+    }
+
     fn summary(&self) -> String {
         match self.champion {
             Some(c) => format!("seat {c} wins the championship"),
@@ -180,6 +187,10 @@ impl TableGame for Tabletown {
         s
     }
 
+    fn check(&self) -> Result<(), String> {
+        self.check_invariants()
+    }
+
     fn summary(&self) -> String {
         let w = self.winners();
         match w.len() {
@@ -196,16 +207,25 @@ impl TableGame for Tabletown {
     }
 }
 
-/// Plays to the end: bots in every seat but `human` (who answers on `input`).
-/// Prints the log on `out`; chance comes from `seed`.
+/// Who sits where, and where a human's `s` saves the game.
+pub struct Seating<'a> {
+    /// Bot levels, one per seat (repeated when shorter).
+    pub levels: &'a [Level],
+    pub human: Option<Seat>,
+    /// Seeds chance and the bots.
+    pub seed: u64,
+    pub save_to: &'a Path,
+}
+
+/// Plays to the end: bots in every seat but the human's (who answers on
+/// `input`, and may save the game with `s`). Prints the log on `out`.
 pub fn run<G: TableGame>(
     mut game: G,
-    levels: &[Level],
-    human: Option<Seat>,
-    seed: u64,
+    seating: &Seating,
     out: &mut dyn Write,
     input: &mut dyn BufRead,
 ) -> io::Result<G> {
+    let (levels, human, seed) = (seating.levels, seating.human, seating.seed);
     let mut bots: Vec<Box<dyn Agent<G>>> = (0..game.players())
         .map(|s| {
             G::bot(
@@ -226,8 +246,12 @@ pub fn run<G: TableGame>(
                     let view = game.observation(seat);
                     write!(out, "{}", game.render(&view))?;
                     match ask(&game, &legal, seat, out, input)? {
-                        Some(a) => a,
-                        None => {
+                        Answer::Play(a) => a,
+                        Answer::Save => {
+                            save(&game, seating.save_to, out)?;
+                            continue;
+                        }
+                        Answer::Quit => {
                             writeln!(out, "(game left)")?;
                             return Ok(game);
                         }
@@ -261,33 +285,73 @@ pub fn run<G: TableGame>(
     Ok(game)
 }
 
-/// Asks the human for one of `legal`; None when the input ends or they quit.
+enum Answer<A> {
+    Play(A),
+    Save,
+    Quit,
+}
+
+/// Asks the human for one of `legal`, or to save, or to quit (also when the input ends).
 fn ask<G: TableGame>(
     game: &G,
     legal: &[G::Action],
     seat: Seat,
     out: &mut dyn Write,
     input: &mut dyn BufRead,
-) -> io::Result<Option<G::Action>> {
+) -> io::Result<Answer<G::Action>> {
     for (i, a) in legal.iter().enumerate() {
         writeln!(out, "  [{}] {}", i + 1, game.describe(a, Some(seat)))?;
     }
     loop {
-        write!(out, "your choice (1-{}, q to quit): ", legal.len())?;
+        write!(
+            out,
+            "your choice (1-{}, s to save, q to quit): ",
+            legal.len()
+        )?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
-            return Ok(None);
+            return Ok(Answer::Quit);
         }
         let line = line.trim();
         if line.eq_ignore_ascii_case("q") {
-            return Ok(None);
+            return Ok(Answer::Quit);
+        }
+        if line.eq_ignore_ascii_case("s") {
+            return Ok(Answer::Save);
         }
         match line.parse::<usize>() {
-            Ok(k) if (1..=legal.len()).contains(&k) => return Ok(Some(legal[k - 1].clone())),
+            Ok(k) if (1..=legal.len()).contains(&k) => {
+                return Ok(Answer::Play(legal[k - 1].clone()));
+            }
             _ => writeln!(out, "  type a number from 1 to {}", legal.len())?,
         }
     }
+}
+
+/// Writes the whole state as RON (a save holds every card: it is the player's own file).
+fn save<G: TableGame>(game: &G, path: &Path, out: &mut dyn Write) -> io::Result<()> {
+    let text = ron::ser::to_string_pretty(game, ron::ser::PrettyConfig::default())
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    match std::fs::write(path, text) {
+        Ok(()) => writeln!(
+            out,
+            "saved to {} (go on later with --load {})",
+            path.display(),
+            path.display()
+        ),
+        Err(e) => writeln!(out, "could not save to {}: {e}", path.display()),
+    }
+}
+
+/// Reads a saved game: syntax errors name the file, line and column; a state
+/// whose cards do not add up is refused.
+pub fn load<G: TableGame>(path: &Path) -> Result<G, crate::scenario::Problems> {
+    let (game, _): (G, String) = crate::scenario::load_ron(path)?;
+    game.check().map_err(|e| {
+        crate::scenario::DataError::new(path, format!("not a consistent saved game: {e}"))
+    })?;
+    Ok(game)
 }
 
 /// The outcome of a bot-against-bot series.
