@@ -1903,6 +1903,16 @@ mod tests {
         assert_eq!(g.discard.len(), 1 + 2 + 3);
     }
 
+    /// Seat `caller` discards on its turn and draws a SHOOTOUT! (the response window opens).
+    fn call_shootout(g: &mut Tabletown, caller: Seat) {
+        g.current = caller;
+        let junk = card_of(g, Kind::ReachForTheSky, 0);
+        give(g, caller, junk);
+        stack(g, &[Kind::Shootout]);
+        ok(g, Action::Discard(junk));
+        assert_eq!(step(g), Step::Respond);
+    }
+
     /// Drives a DRAW!: seat `drawer` draws it (top of the deck) and calls `target`.
     fn call_draw(g: &mut Tabletown, drawer: Seat, target: Seat) {
         g.current = drawer;
@@ -2147,11 +2157,7 @@ mod tests {
         give(&mut g, 0, t2);
         let sheriff = card_of(&g, Kind::Sheriff, 0);
         give(&mut g, 2, sheriff);
-        g.current = 0;
-        let junk = card_of(&g, Kind::ReachForTheSky, 0);
-        give(&mut g, 0, junk);
-        stack(&mut g, &[Kind::Shootout]);
-        ok(&mut g, Action::Discard(junk));
+        call_shootout(&mut g, 0);
         for _ in 0..3 {
             ok(&mut g, Action::LetItRide);
         }
@@ -2207,11 +2213,7 @@ mod tests {
         g.slingers[1].facing = Some(0);
         let t1 = card_of(&g, Kind::Tnt, 0);
         give(&mut g, 0, t1);
-        g.current = 0;
-        let junk = card_of(&g, Kind::ReachForTheSky, 0);
-        give(&mut g, 0, junk);
-        stack(&mut g, &[Kind::Shootout]);
-        ok(&mut g, Action::Discard(junk));
+        call_shootout(&mut g, 0);
         for _ in 0..3 {
             ok(&mut g, Action::LetItRide);
         }
@@ -2249,11 +2251,7 @@ mod tests {
         // Seat 0 faces 1; seat 1 faces 2 (not 0): a shot in the back.
         arm(&mut g, 0, Kind::Rifle, 0, 4);
         arm(&mut g, 1, Kind::Revolver, 0, 6);
-        g.current = 3;
-        let junk = card_of(&g, Kind::ReachForTheSky, 0);
-        give(&mut g, 3, junk);
-        stack(&mut g, &[Kind::Shootout]);
-        ok(&mut g, Action::Discard(junk));
+        call_shootout(&mut g, 3);
         for _ in 0..4 {
             ok(&mut g, Action::LetItRide);
         }
@@ -2301,11 +2299,7 @@ mod tests {
         let mut g = table(3, |_| {});
         let cav = card_of(&g, Kind::Cavalry, 0);
         give(&mut g, 2, cav);
-        g.current = 0;
-        let junk = card_of(&g, Kind::ReachForTheSky, 0);
-        give(&mut g, 0, junk);
-        stack(&mut g, &[Kind::Shootout]);
-        ok(&mut g, Action::Discard(junk));
+        call_shootout(&mut g, 0);
         ok(&mut g, Action::LetItRide);
         ok(&mut g, Action::LetItRide);
         assert_eq!(
@@ -2319,11 +2313,7 @@ mod tests {
         arm(&mut g, 0, Kind::Revolver, 0, 6);
         let coach = card_of(&g, Kind::StageCoach, 0);
         give(&mut g, 1, coach);
-        g.current = 2;
-        let junk = card_of(&g, Kind::ReachForTheSky, 0);
-        give(&mut g, 2, junk);
-        stack(&mut g, &[Kind::Shootout]);
-        ok(&mut g, Action::Discard(junk));
+        call_shootout(&mut g, 2);
         ok(&mut g, Action::LetItRide); // seat 2
         ok(&mut g, Action::LetItRide); // seat 0
         ok(&mut g, Action::StageCoach(coach)); // seat 1
