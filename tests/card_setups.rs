@@ -182,3 +182,60 @@ fn mangled_setups_never_panic() {
         }
     }
 }
+
+/// A saved game is user data too: mangled saves are refused or play on, never panic.
+#[test]
+fn mangled_saves_are_refused_or_play_on_never_panic() {
+    use highnoon::cards::core::{Game, PlayError};
+    use highnoon::cards::terminal::{TableGame, load};
+    fn fuzz<G: TableGame>(game: G, name: &str, rng: &mut StdRng) -> (usize, usize) {
+        let text = ron::to_string(&game).unwrap();
+        let dir = std::env::temp_dir().join(format!("highnoon-fuzz-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("save.ron");
+        let (mut refused, mut played) = (0, 0);
+        for _ in 0..300 {
+            let mut t = text.clone().into_bytes();
+            for _ in 0..rng.random_range(1..4) {
+                // Change a digit: a card, a seat, a count, an index.
+                let digits: Vec<usize> = (0..t.len()).filter(|&i| t[i].is_ascii_digit()).collect();
+                let i = digits[rng.random_range(0..digits.len())];
+                t[i] = b"0123456789"[rng.random_range(0..10)];
+            }
+            std::fs::write(&path, &t).unwrap();
+            match load::<G>(&path) {
+                Err(_) => refused += 1,
+                Ok(mut g) => {
+                    match random_playout(&mut g, rng, 200_000) {
+                        Ok(_) | Err(PlayError::Stuck(_)) | Err(PlayError::TooLong(_)) => {}
+                        Err(e) => panic!("{e}"),
+                    }
+                    let _ = g.is_over();
+                    played += 1;
+                }
+            }
+        }
+        std::fs::remove_dir_all(&dir).ok();
+        (refused, played)
+    }
+    let mut rng = StdRng::seed_from_u64(3);
+    let slap = slapshot::Rules::load(&root().join("assets/cards/slapshot.ron"), None).unwrap();
+    let town = tabletown::Rules::load(&root().join("assets/cards/tabletown.ron"), None).unwrap();
+    // Saves from several moments of a game: setup, early, mid-game, late.
+    for steps in [3, 40, 150, 400] {
+        let mut s = slapshot::Slapshot::new(slap.clone());
+        random_playout(&mut s, &mut rng, steps).ok();
+        let (refused, played) = fuzz(s, "slapshot", &mut rng);
+        assert!(
+            refused > 0 && played > 0,
+            "{refused} refused, {played} played"
+        );
+        let mut t = tabletown::Tabletown::new(town.clone());
+        random_playout(&mut t, &mut rng, steps).ok();
+        let (refused, played) = fuzz(t, "tabletown", &mut rng);
+        assert!(
+            refused > 0 && played > 0,
+            "{refused} refused, {played} played"
+        );
+    }
+}

@@ -858,8 +858,99 @@ impl Slapshot {
         self.next_series(tied, first);
     }
 
+    /// Sizes and indices agree with the rules (a loaded save may be anything):
+    /// after this, nothing indexes out of range.
+    pub fn check_shape(&self) -> Result<(), String> {
+        let r = &self.rules;
+        let n = r.players;
+        let total = r.cards.len();
+        if !(2..=6).contains(&n) || r.names.len() != total || total > CardId::MAX as usize {
+            return Err(format!(
+                "{n} players, {total} cards, {} names",
+                r.names.len()
+            ));
+        }
+        let lens = [
+            self.teams.len(),
+            self.wins.len(),
+            self.drafts.len(),
+            self.trades.len(),
+            self.played.len(),
+            self.seen.len(),
+        ];
+        if lens.iter().any(|&l| l != n) || self.played.iter().any(|p| p.len() != n) {
+            return Err(format!("per-seat records do not all have {n} entries"));
+        }
+        if r.teams.as_ref().is_some_and(|t| t.len() != n) {
+            return Err("fixed teams for another number of seats".into());
+        }
+        let seat_ok = |s: &Seat| *s < n;
+        let mut cards: Vec<CardId> = Vec::new();
+        cards.extend(self.teams.iter().flatten());
+        cards.extend(self.decks.iter().flatten());
+        cards.extend(self.seen.iter().flatten().flatten());
+        cards.extend(r.teams.iter().flatten().flatten());
+        if let Some(g) = &self.last_game {
+            cards.extend(g.pairs.iter().flat_map(|p| [p.0, p.1]));
+            cards.extend(g.injured.iter().map(|i| i.1));
+            if ![g.away, g.home]
+                .iter()
+                .chain(g.injured.iter().map(|i| &i.0))
+                .all(seat_ok)
+            {
+                return Err("the last game names a seat not at the table".into());
+            }
+        }
+        let mut seats = vec![self.mover];
+        seats.extend(self.champion);
+        seats.extend(self.first_place);
+        if let Some(s) = &self.series {
+            seats.extend([s.high, s.low, s.first]);
+            seats.extend(&s.waiting);
+        }
+        match &self.phase {
+            Phase::Pick { seat } => seats.push(*seat),
+            Phase::BlindPick { with } => seats.push(*with),
+            Phase::GiveBack { with, taken } => {
+                seats.push(*with);
+                cards.push(*taken);
+            }
+            Phase::Lineup(m) => {
+                seats.extend([m.away, m.home]);
+                if m.away == m.home || m.lines.iter().any(|l| l.len() > 6) {
+                    return Err(
+                        "a game of a team against itself, or a line-up of more than six".into(),
+                    );
+                }
+                cards.extend(m.lines.iter().flatten());
+            }
+            Phase::Coin(Toss::First { leaders }) => {
+                seats.extend(leaders);
+                if leaders.is_empty() {
+                    return Err("a coin toss among nobody".into());
+                }
+            }
+            Phase::Coin(Toss::SemiHome { tied, first }) => {
+                seats.extend(tied);
+                seats.push(*first);
+                if tied.len() < 2 {
+                    return Err("a semi-final needs two teams".into());
+                }
+            }
+            Phase::Deal | Phase::Turn | Phase::Over => {}
+        }
+        if !seats.iter().all(seat_ok) {
+            return Err(format!("a seat beyond the {n} at the table"));
+        }
+        if let Some(c) = cards.iter().find(|&&c| c as usize >= total) {
+            return Err(format!("card {c} is not in the roster of {total}"));
+        }
+        Ok(())
+    }
+
     /// Every card in exactly one place, teams of 3/2/1 (outside a trade), scores in range.
     pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_shape()?;
         let total = self.rules.cards.len();
         let mut place = vec![0u8; total];
         for id in self
@@ -973,7 +1064,9 @@ impl Slapshot {
         };
         match (&self.phase, action) {
             (Phase::Pick { .. }, Action::Pick(p)) => {
-                if self.count(seat, *p) >= p.per_team() {
+                if self.decks[p.index()].is_empty() {
+                    refuse(format!("no {} left to pick", p.plural()))
+                } else if self.count(seat, *p) >= p.per_team() {
                     refuse(format!(
                         "the team already has its {} {}",
                         p.per_team(),
@@ -1285,7 +1378,9 @@ impl Game for Slapshot {
         match &self.phase {
             Phase::Pick { .. } => Position::ALL
                 .into_iter()
-                .filter(|p| self.count(seat, *p) < p.per_team())
+                .filter(|p| {
+                    self.count(seat, *p) < p.per_team() && !self.decks[p.index()].is_empty()
+                })
                 .map(Action::Pick)
                 .collect(),
             Phase::Turn => {

@@ -888,8 +888,105 @@ impl Tabletown {
         }
     }
 
+    /// Sizes and indices agree with the rules (a loaded save may be anything):
+    /// after this, nothing indexes out of range.
+    pub fn check_shape(&self) -> Result<(), String> {
+        let r = &self.rules;
+        let n = r.players;
+        let total = r.cards.len();
+        if !(2..=6).contains(&n) || self.slingers.len() != n || total > CardId::MAX as usize {
+            return Err(format!(
+                "{n} players, {} gunslingers on the table",
+                self.slingers.len()
+            ));
+        }
+        let mut seats = vec![self.current];
+        seats.extend(self.marshall);
+        seats.extend(&self.winners);
+        let mut cards: Vec<CardId> = self.deck.iter().chain(&self.discard).copied().collect();
+        for s in &self.slingers {
+            seats.extend(s.facing);
+            cards.extend(&s.hand);
+            for g in &s.guns {
+                cards.push(g.card);
+                cards.extend(&g.ammo);
+            }
+            if s.gunslinger.is_some_and(|g| g >= r.gunslingers.len()) {
+                return Err("a gunslinger card that is not in the box".into());
+            }
+        }
+        match &self.phase {
+            Phase::Choose { seat } | Phase::Face { seat } => seats.push(*seat),
+            Phase::Marshall { contenders, rolls } => {
+                seats.extend(contenders);
+                if rolls.len() >= contenders.len() {
+                    return Err("more Marshall rolls than contenders".into());
+                }
+            }
+            Phase::CallDraw { card } => cards.push(*card),
+            Phase::Combat(c) => {
+                cards.push(c.card);
+                match c.call {
+                    Call::Draw { drawer, target } => seats.extend([drawer, target]),
+                    Call::Shootout { caller } => seats.push(caller),
+                }
+                for list in [
+                    &c.asked,
+                    &c.escaped,
+                    &c.fighters,
+                    &c.pending,
+                    &c.law_asked,
+                    &c.boom_targets,
+                ] {
+                    seats.extend(list);
+                }
+                seats.extend(c.groups.iter().flatten());
+                seats.extend(c.lit.iter().map(|l| l.0));
+                seats.push(c.law_shooter);
+                if let Some(f) = &c.firing {
+                    seats.extend([f.shooter, f.target]);
+                }
+                let index_ok = match c.step {
+                    Step::Respond => c.next < c.asked.len(),
+                    Step::Initiative => c.rolls.len() < c.fighters.len(),
+                    Step::Act(s) => {
+                        seats.push(s);
+                        true
+                    }
+                    Step::Fire => c.firing.is_some(),
+                    Step::Cover { victim, .. } => {
+                        seats.push(victim);
+                        true
+                    }
+                    Step::Law => c.next < c.law_asked.len(),
+                    Step::Boom => c.boom < c.lit.len() && c.next < c.boom_targets.len(),
+                };
+                if !index_ok || c.rolls.len() > c.fighters.len() {
+                    return Err(format!("a fight that cannot go on at {:?}", c.step));
+                }
+            }
+            Phase::Deal | Phase::Mix | Phase::Turn | Phase::Reshuffle | Phase::Over => {}
+        }
+        if seats.iter().any(|&s| s >= n) {
+            return Err(format!("a seat beyond the {n} at the table"));
+        }
+        if let Some(c) = cards.iter().find(|&&c| c as usize >= total) {
+            return Err(format!("card {c} is not in the deck of {total}"));
+        }
+        for s in &self.slingers {
+            if s.guns
+                .iter()
+                .any(|g| r.cards[g.card as usize] != g.kind || !g.kind.is_gun())
+            {
+                return Err("a gun in play is not the card it says".into());
+            }
+        }
+        Ok(())
+    }
+
     /// Every card in exactly one place, hands at most five, wounds at most six.
     pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_shape()?;
         let total = self.rules.cards.len();
         let mut seen = vec![0u8; total];
         let mut count = |c: &CardId| seen[*c as usize] += 1;

@@ -242,6 +242,10 @@ pub fn run<G: TableGame>(
             Turn::Chance => game.sample_chance(&mut chance),
             Turn::Player(seat) => {
                 let legal = game.legal_actions();
+                if legal.is_empty() {
+                    writeln!(out, "stopped: seat {seat} has no legal action")?;
+                    return Ok(game);
+                }
                 if Some(seat) == human && legal.len() > 1 {
                     let view = game.observation(seat);
                     write!(out, "{}", game.render(&view))?;
