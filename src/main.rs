@@ -141,28 +141,28 @@ enum CardsCommand {
         a: String,
         #[arg(long, default_value = "random")]
         b: String,
-        #[arg(long, default_value_t = 1000)]
-        games: usize,
-        #[arg(long, default_value_t = 2)]
-        players: usize,
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
+        players: u8,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads to spread the games over.
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
+        threads: u8,
     },
     /// Random-playout speed on one core (actions per second).
     Bench {
         #[arg(value_enum)]
         game: GameName,
-        #[arg(long, default_value_t = 4)]
-        players: usize,
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=6))]
+        players: u8,
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
         /// Measurements (the median is reported).
-        #[arg(long, default_value_t = 5)]
-        runs: usize,
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=100))]
+        runs: u8,
     },
 }
 
@@ -198,6 +198,7 @@ fn cards_command(what: CardsCommand) -> ExitCode {
             seed,
             threads,
         } => {
+            let (games, players, threads) = (games as usize, players as usize, threads as usize);
             let (Ok(a), Ok(b)) = (a.parse::<Level>(), b.parse::<Level>()) else {
                 eprintln!("error: levels are random, easy, normal or hard");
                 return ExitCode::from(2);
@@ -251,9 +252,10 @@ fn cards_command(what: CardsCommand) -> ExitCode {
             seconds,
             runs,
         } => {
+            let players = players as usize;
             let game: CardGame = game.into();
             let mut rates = Vec::new();
-            for _ in 0..runs.max(1) {
+            for _ in 0..runs {
                 let (games, actions, secs) = match game {
                     CardGame::Slapshot => {
                         match slapshot::Rules::load(&game.default_setup(), Some(players)) {
