@@ -1760,7 +1760,12 @@ impl Game for Tabletown {
             },
             Action::Choose(g) => {
                 let g = &self.rules.gunslingers[*g];
-                format!("{who} is {} \"{}\"", g.name, g.nickname)
+                let blurb = if g.blurb.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", g.blurb)
+                };
+                format!("{who} is {} \"{}\"{blurb}", g.name, g.nickname)
             }
             Action::Face(t) => format!("{who} faces {}", self.name(*t)),
             Action::Arm(c) => format!("{who} arms a {}", card(c)),

@@ -158,29 +158,39 @@ impl TableGame for Tabletown {
 
     fn render(&self, view: &tabletown::View) -> String {
         let g = &view.public;
+        if let tabletown::Phase::Choose { .. } = g.phase {
+            return "\nPick your gunslinger:\n".into();
+        }
         let mut s = String::from("\n");
         for (seat, sl) in g.slingers.iter().enumerate() {
-            let gun = match sl.weapon() {
-                Some(k) => format!("{} x{} ({} loaded)", k.title(), sl.guns.len(), sl.loaded()),
+            let mut parts = vec![format!("{} wound(s)", sl.wounds)];
+            parts.push(match sl.weapon() {
+                Some(k) if sl.guns.len() > 1 => {
+                    format!("{} {}s, {} loaded", sl.guns.len(), k.title(), sl.loaded())
+                }
+                Some(k) => format!("{}, {} loaded", k.title(), sl.loaded()),
                 None => "unarmed".into(),
-            };
-            let facing = sl
-                .facing
-                .map(|f| format!("faces seat {f}"))
-                .unwrap_or_default();
+            });
+            if let Some(f) = sl.facing {
+                parts.push(format!("faces seat {f}"));
+            }
+            parts.push(format!("{} card(s)", view.hand_sizes[seat]));
             s.push_str(&format!(
-                "  {}{}: {} wound(s), {gun}, {facing}, {} card(s){}\n",
+                "  {}{}: {}{}\n",
                 g.name(seat),
                 if seat == view.seat { " (you)" } else { "" },
-                sl.wounds,
-                view.hand_sizes[seat],
+                parts.join(", "),
                 if sl.alive { "" } else { " - dead" }
             ));
         }
         let hand: Vec<&str> = view.hand.iter().map(|&c| g.kind(c).title()).collect();
         s.push_str(&format!(
             "Your hand: {}. Deck: {} card(s), discards: {}.\n",
-            hand.join(", "),
+            if hand.is_empty() {
+                "empty".to_string()
+            } else {
+                hand.join(", ")
+            },
             view.deck_size,
             g.discard.len()
         ));
