@@ -1764,49 +1764,36 @@ mod tests {
         );
     }
 
-    #[test]
-    fn injury_drafts_come_after_the_game_home_first_and_before_overtime() {
-        let away: &[&str] = &[
+    /// Seat 0 plays at seat 1's and regulation ends 1-1 with an injury on each
+    /// side; returns the game and the goalie deck as it was before the game.
+    fn tied_regulation() -> (Slapshot, Vec<CardId>) {
+        const AWAY: &[&str] = &[
             "Cheap Skate",
             "Fat Trick",
             "Ivan Fazov",
-            "Le Goon",
             "Boney Maloney",
+            "Le Goon",
             "Stu Late",
         ];
-        let home: &[&str] = &[
+        const HOME: &[&str] = &[
             "Ian Jury",
             "Captain Hook",
             "Puk Luk",
-            "Cheap Shot",
             "Charge Kard",
             "Masked Man",
+            "Cheap Shot",
         ];
-        let mut g = fixed(&[away, home], |_| {});
+        let mut g = fixed(&[AWAY, HOME], |_| {});
         let goalie_deck: Vec<CardId> = g.decks[2].iter().copied().collect();
         g.apply(Action::Challenge(1)).unwrap();
-        line(
-            &mut g,
-            &[
-                "Cheap Skate",
-                "Fat Trick",
-                "Ivan Fazov",
-                "Boney Maloney",
-                "Le Goon",
-                "Stu Late",
-            ],
-        );
-        line(
-            &mut g,
-            &[
-                "Ian Jury",
-                "Captain Hook",
-                "Puk Luk",
-                "Charge Kard",
-                "Masked Man",
-                "Cheap Shot",
-            ],
-        );
+        line(&mut g, AWAY);
+        line(&mut g, HOME);
+        (g, goalie_deck)
+    }
+
+    #[test]
+    fn injury_drafts_come_after_the_game_home_first_and_before_overtime() {
+        let (g, goalie_deck) = tied_regulation();
         // Pairs: =, =, =, Boney (2) > Charge Kard (1): away goal; Le Goon vs Masked Man:
         // stopped, the goalie injured; Stu Late vs Cheap Shot: stopped, Stu Late injured.
         let r = g.last_game.clone().unwrap();
@@ -1839,46 +1826,7 @@ mod tests {
 
     #[test]
     fn overtime_is_sudden_death_without_a_home_goal() {
-        let away: &[&str] = &[
-            "Cheap Skate",
-            "Fat Trick",
-            "Ivan Fazov",
-            "Le Goon",
-            "Boney Maloney",
-            "Stu Late",
-        ];
-        let home: &[&str] = &[
-            "Ian Jury",
-            "Captain Hook",
-            "Puk Luk",
-            "Cheap Shot",
-            "Charge Kard",
-            "Masked Man",
-        ];
-        let mut g = fixed(&[away, home], |_| {});
-        g.apply(Action::Challenge(1)).unwrap();
-        line(
-            &mut g,
-            &[
-                "Cheap Skate",
-                "Fat Trick",
-                "Ivan Fazov",
-                "Boney Maloney",
-                "Le Goon",
-                "Stu Late",
-            ],
-        );
-        line(
-            &mut g,
-            &[
-                "Ian Jury",
-                "Captain Hook",
-                "Puk Luk",
-                "Charge Kard",
-                "Masked Man",
-                "Cheap Shot",
-            ],
-        );
+        let (mut g, _) = tied_regulation();
         assert!(matches!(g.phase, Phase::Lineup(Match { overtime: 1, .. })));
         // Overtime: the away team lines Boney first against Charge Kard: first goal wins.
         let t0 = g.teams[0].clone();
