@@ -171,7 +171,7 @@ fn parse_levels(text: &str) -> Result<Vec<Level>, String> {
 }
 
 fn cards_command(what: CardsCommand) -> ExitCode {
-    use highnoon::cards::terminal;
+    use highnoon::cards::arena;
     match what {
         CardsCommand::Slapshot(args) | CardsCommand::Tabletown(args)
             if args.players.is_some_and(|p| !(2..=6).contains(&p)) =>
@@ -207,7 +207,7 @@ fn cards_command(what: CardsCommand) -> ExitCode {
             let report = match game {
                 CardGame::Slapshot => {
                     match slapshot::Rules::load(&game.default_setup(), Some(players)) {
-                        Ok(r) => terminal::arena(
+                        Ok(r) => arena::arena(
                             |_| slapshot::Slapshot::new(r.clone()),
                             a,
                             b,
@@ -220,7 +220,7 @@ fn cards_command(what: CardsCommand) -> ExitCode {
                 }
                 CardGame::Tabletown => {
                     match tabletown::Rules::load(&game.default_setup(), Some(players)) {
-                        Ok(r) => terminal::arena(
+                        Ok(r) => arena::arena(
                             |_| tabletown::Tabletown::new(r.clone()),
                             a,
                             b,
@@ -259,16 +259,14 @@ fn cards_command(what: CardsCommand) -> ExitCode {
                 let (games, actions, secs) = match game {
                     CardGame::Slapshot => {
                         match slapshot::Rules::load(&game.default_setup(), Some(players)) {
-                            Ok(r) => {
-                                terminal::bench(|_| slapshot::Slapshot::new(r.clone()), seconds)
-                            }
+                            Ok(r) => arena::bench(|_| slapshot::Slapshot::new(r.clone()), seconds),
                             Err(e) => return fail(&e),
                         }
                     }
                     CardGame::Tabletown => {
                         match tabletown::Rules::load(&game.default_setup(), Some(players)) {
                             Ok(r) => {
-                                terminal::bench(|_| tabletown::Tabletown::new(r.clone()), seconds)
+                                arena::bench(|_| tabletown::Tabletown::new(r.clone()), seconds)
                             }
                             Err(e) => return fail(&e),
                         }

@@ -2,6 +2,7 @@
 //! of OpenSpiel's `State` ([`core`]), one module per game, and bots that decide
 //! only from what their seat may see.
 
+pub mod arena;
 pub mod bots;
 pub mod core;
 pub mod slapshot;

@@ -1,16 +1,14 @@
 //! Playing a card game headless: bots against bots with a printed log, or a
 //! human seat in the terminal (a plain text interface; the 3D table is later).
-//! Also the arena that measures bots against each other, and the playout bench.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
-use std::time::Instant;
 
 use rand::SeedableRng;
-use rand::rngs::{SmallRng, StdRng};
+use rand::rngs::StdRng;
 
 use super::bots::Level;
-use super::core::{Agent, Game, Seat, Turn, random_playout};
+use super::core::{Agent, Game, Seat, Turn};
 use super::slapshot::{self, Slapshot};
 use super::slapshot_bots::Manager;
 use super::tabletown::{self, Tabletown};
@@ -366,117 +364,4 @@ pub fn load<G: TableGame>(path: &Path) -> Result<G, crate::scenario::Problems> {
         crate::scenario::DataError::new(path, format!("not a consistent saved game: {e}"))
     })?;
     Ok(game)
-}
-
-/// The outcome of a bot-against-bot series.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaReport {
-    pub games: usize,
-    /// Games the first level won (a shared sundown win counts its share).
-    pub wins: f64,
-    pub draws: usize,
-    /// Games that stopped on an error (a refused action, no end): should be none.
-    pub failed: usize,
-    pub seconds: f64,
-}
-
-impl ArenaReport {
-    pub fn rate(&self) -> f64 {
-        self.wins / self.games as f64
-    }
-
-    /// The 95% Wilson interval of the win rate.
-    pub fn interval(&self) -> (f64, f64) {
-        let n = self.games as f64;
-        let p = self.rate();
-        let z = 1.96f64;
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
-        (centre - half, centre + half)
-    }
-}
-
-/// Plays `games` games: `a` in one seat (rotating through the seats), `b` in
-/// every other, chance and bots seeded from `seed`; spread over `threads`.
-pub fn arena<G: TableGame + Send>(
-    make: impl Fn(u64) -> G + Sync,
-    a: Level,
-    b: Level,
-    games: usize,
-    seed: u64,
-    threads: usize,
-) -> ArenaReport {
-    let started = Instant::now();
-    let results: Vec<(f64, bool, bool)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|t| {
-                let make = &make;
-                scope.spawn(move || {
-                    (t..games)
-                        .step_by(threads.max(1))
-                        .map(|i| {
-                            let game_seed = seed.wrapping_add(i as u64 * 7919);
-                            let mut game = make(game_seed);
-                            let n = game.players();
-                            let a_seat = i % n;
-                            let mut bots: Vec<Box<dyn Agent<G>>> = (0..n)
-                                .map(|s| {
-                                    G::bot(
-                                        if s == a_seat { a } else { b },
-                                        game_seed ^ (s as u64 + 1) << 20,
-                                    )
-                                })
-                                .collect();
-                            let mut refs: Vec<&mut dyn Agent<G>> = bots
-                                .iter_mut()
-                                .map(|b| b.as_mut() as &mut dyn Agent<G>)
-                                .collect();
-                            let mut chance = SmallRng::seed_from_u64(game_seed);
-                            let played = super::core::play(
-                                &mut game,
-                                &mut refs,
-                                &mut chance,
-                                5_000_000,
-                                |_, _, _| {},
-                            );
-                            if played.is_err() {
-                                return (0.0, false, true);
-                            }
-                            let w = game.winners();
-                            let share = if w.contains(&a_seat) {
-                                1.0 / w.len() as f64
-                            } else {
-                                0.0
-                            };
-                            (share, w.is_empty(), false)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("arena thread"))
-            .collect()
-    });
-    ArenaReport {
-        games,
-        wins: results.iter().map(|r| r.0).sum(),
-        draws: results.iter().filter(|r| r.1).count(),
-        failed: results.iter().filter(|r| r.2).count(),
-        seconds: started.elapsed().as_secs_f64(),
-    }
-}
-
-/// Random playouts for about `seconds` on one core: (games, actions, seconds).
-pub fn bench<G: Game>(make: impl Fn(u64) -> G, seconds: f64) -> (usize, usize, f64) {
-    let mut rng = SmallRng::seed_from_u64(1);
-    let started = Instant::now();
-    let (mut games, mut actions) = (0, 0);
-    while started.elapsed().as_secs_f64() < seconds {
-        let mut g = make(games as u64);
-        actions += random_playout(&mut g, &mut rng, 10_000_000).unwrap_or(0);
-        games += 1;
-    }
-    (games, actions, started.elapsed().as_secs_f64())
 }
