@@ -289,14 +289,10 @@ fn cards_command(what: CardsCommand) -> ExitCode {
     }
 }
 
-/// A card-game setup (in `assets/cards/`, or a file with a roster or a deck).
+/// A card-game setup: a file with a Slapshot roster or Tabletown gunslingers.
 fn is_card_setup(path: &std::path::Path) -> bool {
-    let in_cards = path
-        .parent()
-        .and_then(|p| p.file_name())
-        .is_some_and(|n| n == "cards" || n == "broken_cards");
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    in_cards || text.contains("roster:") || text.contains("gunslingers:")
+    text.contains("roster:") || text.contains("gunslingers:")
 }
 
 fn fail(problems: &scenario::Problems) -> ExitCode {

@@ -53,19 +53,33 @@ pub(crate) fn at_key(
     crate::scenario::DataError::at_text(file, text, needle, message)
 }
 
+/// Reads a setup file; `players` (from the command line) overrides its count.
+pub(crate) fn read_setup<S: serde::de::DeserializeOwned>(
+    path: &Path,
+    players: Option<usize>,
+    count: impl FnOnce(&mut S) -> &mut usize,
+) -> Result<(S, String), Problems> {
+    let (mut setup, text): (S, String) = crate::scenario::load_ron(path)?;
+    if let Some(p) = players {
+        *count(&mut setup) = p;
+    }
+    Ok((setup, text))
+}
+
 /// Checks a card-game setup file of either game (told apart by its contents).
 pub fn validate_setup(path: &Path) -> Result<String, Problems> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| crate::scenario::DataError::new(path, format!("cannot read the file: {e}")))?;
+    use crate::scenario::parse_ron;
     if text.contains("roster") {
-        let r = slapshot::Rules::load(path, None)?;
+        let r = slapshot::Rules::from_setup(&parse_ron(path, &text)?, path, &text)?;
         Ok(format!(
             "Slapshot setup, {} cards, {} managers",
             r.cards.len(),
             r.players
         ))
     } else {
-        let r = tabletown::Rules::load(path, None)?;
+        let r = tabletown::Rules::from_setup(&parse_ron(path, &text)?, path, &text)?;
         Ok(format!(
             "Tabletown setup, {} cards, {} gunslingers, {} players",
             r.cards.len(),

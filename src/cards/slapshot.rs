@@ -155,10 +155,8 @@ pub struct Rules {
 impl Rules {
     /// Reads and checks a setup file; `players` overrides the file's count.
     pub fn load(path: &Path, players: Option<usize>) -> Result<Rules, Problems> {
-        let (mut setup, text): (SlapshotSetup, String) = crate::scenario::load_ron(path)?;
-        if let Some(p) = players {
-            setup.players = p;
-        }
+        let (setup, text) =
+            super::read_setup(path, players, |s: &mut SlapshotSetup| &mut s.players)?;
         Rules::from_setup(&setup, path, &text)
     }
 
@@ -724,11 +722,17 @@ impl Slapshot {
 
     /// `first` is the first-place team; the best of the rest (ties: semi-finals).
     fn start_playoffs(&mut self, first: Seat) {
-        self.first_place = Some(first);
         let n = self.rules.players;
         let rest: Vec<Seat> = (1..n).map(|k| (first + k) % n).collect();
         let best = rest.iter().map(|&s| self.wins[s]).max().unwrap_or(0);
         let tied: Vec<Seat> = rest.into_iter().filter(|&s| self.wins[s] == best).collect();
+        self.begin_playoffs(first, tied);
+    }
+
+    /// The season is over: `first` waits in the final while `tied` settle second place.
+    fn begin_playoffs(&mut self, first: Seat, tied: Vec<Seat>) {
+        self.first_place = Some(first);
+        // Marks the playoffs (no trades or drafts) until the first series is known.
         self.series = Some(Series {
             stage: Stage::Final,
             high: first,
@@ -961,14 +965,14 @@ impl Slapshot {
         {
             place[*id as usize] += 1;
         }
+        // Before the deal a card may be nowhere yet; never in two places.
         let dealt = !matches!(self.phase, Phase::Deal);
-        if dealt && self.rules.teams.is_none() || self.teams.iter().any(|t| !t.is_empty()) {
-            for (id, &k) in place.iter().enumerate() {
-                let expected = if dealt { 1 } else { u8::from(k > 0) };
-                if k != expected {
-                    return Err(format!("{} is in {k} places", self.rules.names[id]));
-                }
-            }
+        if let Some((id, &k)) = place
+            .iter()
+            .enumerate()
+            .find(|&(_, &k)| k > 1 || dealt && k == 0)
+        {
+            return Err(format!("{} is in {k} places", self.rules.names[id]));
         }
         for p in Position::ALL {
             let in_decks = self.decks[p.index()]
@@ -1213,20 +1217,11 @@ impl Slapshot {
                 }
             }
             (Phase::Coin(Toss::First { leaders }), Action::Coin(first)) => {
-                self.first_place = Some(first);
                 let tied: Vec<Seat> = (1..n)
                     .map(|k| (first + k) % n)
                     .filter(|s| leaders.contains(s))
                     .collect();
-                self.series = Some(Series {
-                    stage: Stage::Final,
-                    high: first,
-                    low: first,
-                    wins: [0, 0],
-                    waiting: Vec::new(),
-                    first,
-                });
-                self.next_series(tied, first);
+                self.begin_playoffs(first, tied);
             }
             (Phase::Coin(Toss::SemiHome { tied, first }), Action::Coin(high)) => {
                 let low = if tied[0] == high { tied[1] } else { tied[0] };

@@ -294,6 +294,7 @@ impl Manager {
             }
         };
         let pools = Position::ALL.map(pool_worth);
+        let weakest = Position::ALL.map(weakest);
         for a in legal {
             match a {
                 Action::Draft(c) => consider(
@@ -305,7 +306,7 @@ impl Manager {
                     let mut total = 0.0;
                     for w in &worlds {
                         for &x in &w.teams[*o] {
-                            total += worth(x) - weakest(rules.card(x).position);
+                            total += worth(x) - weakest[rules.card(x).position.index()];
                         }
                     }
                     let gain = total / (worlds.len() * 6) as f64;

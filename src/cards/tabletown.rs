@@ -197,11 +197,10 @@ pub struct Rules {
 pub const DECK_SIZE: usize = 99;
 
 impl Rules {
+    /// Reads and checks a setup file; `players` overrides the file's count.
     pub fn load(path: &Path, players: Option<usize>) -> Result<Rules, Problems> {
-        let (mut setup, text): (TabletownSetup, String) = crate::scenario::load_ron(path)?;
-        if let Some(p) = players {
-            setup.players = p;
-        }
+        let (setup, text) =
+            super::read_setup(path, players, |s: &mut TabletownSetup| &mut s.players)?;
         Rules::from_setup(&setup, path, &text)
     }
 
@@ -1805,6 +1804,12 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
+    /// A single shot (one round, or one shell).
+    const ONE_SHOT: Action = Action::Shoot {
+        shots: 1,
+        both_barrels: false,
+    };
+
     fn setup() -> TabletownSetup {
         let path = crate::scenario::data_root().join("assets/cards/tabletown.ron");
         let text = std::fs::read_to_string(&path).unwrap();
@@ -2044,13 +2049,7 @@ mod tests {
         ok(&mut g, Action::Die(2)); // seat 0
         ok(&mut g, Action::Die(4)); // seat 2
         assert_eq!(step(&g), Step::Act(0), "lowest roll first");
-        assert_eq!(
-            g.legal_actions(),
-            vec![Action::Shoot {
-                shots: 1,
-                both_barrels: false
-            }]
-        );
+        assert_eq!(g.legal_actions(), vec![ONE_SHOT]);
         let e = g
             .apply(Action::Shoot {
                 shots: 2,
@@ -2060,13 +2059,7 @@ mod tests {
         assert!(e.0.contains("one shot only"), "{e}");
         let e = g.apply(Action::Hold).unwrap_err();
         assert!(e.0.contains("must shoot"), "{e}");
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(5)); // a revolver hits on 5
         assert_eq!(
             step(&g),
@@ -2079,13 +2072,7 @@ mod tests {
         // Seat 0 has shot: seat 2 is next (its wound landed: different initiative).
         assert_eq!(g.slingers[2].wounds, 1);
         assert_eq!(step(&g), Step::Act(2));
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(4)); // a miss
         // Seat 0 faces seat 1, not seat 2: a shot in the back, and the Law lets
         // seat 0 (the only one not facing seat 2) turn on the shooter.
@@ -2110,13 +2097,7 @@ mod tests {
         ok(&mut g, Action::Die(3));
         let Phase::Combat(c) = &g.phase else { panic!() };
         assert_eq!(c.groups, vec![vec![0, 1]]);
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(6));
         ok(&mut g, Action::TakeHit);
         assert!(
@@ -2124,13 +2105,7 @@ mod tests {
             "the wound waits for the end of the tie"
         );
         assert_eq!(step(&g), Step::Act(1), "the man hit still shoots");
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(5));
         ok(&mut g, Action::TakeHit);
         assert!(!g.slingers[0].alive && !g.slingers[1].alive);
@@ -2165,10 +2140,7 @@ mod tests {
         assert_eq!(
             g.legal_actions(),
             vec![
-                Action::Shoot {
-                    shots: 1,
-                    both_barrels: false
-                },
+                ONE_SHOT,
                 Action::Shoot {
                     shots: 1,
                     both_barrels: true
@@ -2203,13 +2175,7 @@ mod tests {
         call_draw(&mut g, 0, 1);
         ok(&mut g, Action::Die(1));
         ok(&mut g, Action::Die(6));
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(3));
         assert_eq!(
             g.legal_actions(),
@@ -2234,13 +2200,7 @@ mod tests {
         call_draw(&mut g, 0, 1);
         ok(&mut g, Action::Die(1));
         ok(&mut g, Action::Die(6));
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(6));
         assert_eq!(
             g.legal_actions(),
@@ -2278,13 +2238,7 @@ mod tests {
         // Seat 1 must shoot now: loaded, and seat 0 faces it.
         assert_eq!(step(&g), Step::Act(1));
         assert!(!g.legal_actions().contains(&Action::Hold));
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(1));
         // Seat 0 is unarmed: shooting him breaks the Law too; seat 2 stays.
         assert_eq!(step(&g), Step::Law);
@@ -2323,13 +2277,7 @@ mod tests {
             ok(&mut g, Action::Die(d));
         }
         ok(&mut g, Action::Tnt(1)); // everyone already faces seat 0: no one to ask
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        ); // seat 1 at seat 0
+        ok(&mut g, ONE_SHOT); // seat 1 at seat 0
         ok(&mut g, Action::Die(6));
         ok(&mut g, Action::TakeHit);
         // Seat 0 is unarmed: the Law lets seat 2 turn on seat 1.
@@ -2365,13 +2313,7 @@ mod tests {
             g.legal_actions().contains(&Action::Hold),
             "seat 1 is not facing seat 0: no must-shoot"
         );
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(1));
         // Everyone not facing seat 0 is asked, clockwise from it: 1, 2 (3 faces 0 already).
         let Phase::Combat(c) = &g.phase else { panic!() };
@@ -2384,13 +2326,7 @@ mod tests {
         );
         // Shooting a man facing you who is armed breaks no law: seat 1 fires at 0.
         assert_eq!(step(&g), Step::Act(1));
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(2));
         assert!(!matches!(g.phase, Phase::Combat(ref c) if c.step == Step::Law));
     }
@@ -2488,13 +2424,7 @@ mod tests {
         call_draw(&mut g, 0, 1);
         ok(&mut g, Action::Die(1)); // rifle: 3
         ok(&mut g, Action::Die(5));
-        ok(
-            &mut g,
-            Action::Shoot {
-                shots: 1,
-                both_barrels: false,
-            },
-        );
+        ok(&mut g, ONE_SHOT);
         ok(&mut g, Action::Die(4));
         ok(&mut g, Action::TakeHit);
         // Seat 1's sixth wound lands at the end of seat 0's initiative: it never shoots.
