@@ -1,13 +1,13 @@
 //! highnoon: a 3D tabletop dexterity simulator of the Wild West.
 //!
-//! The simulation (`scenario`, `physics`) works without rendering; `render`
-//! adds the window, camera, input and HUD on top.
+//! The simulation (`scenario`, `physics`, `flick`) and the card games
+//! (`cards`) work without rendering; `window` adds the menu and the tables on
+//! top (a shell, the Flick 'em Up table, the card table).
 
-pub mod app;
 pub mod bench;
 pub mod cards;
 pub mod flick;
 pub mod physics;
 pub mod reload;
-pub mod render;
 pub mod scenario;
+pub mod window;

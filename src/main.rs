@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use highnoon::cards::CardGame;
 use highnoon::cards::bots::Level;
-use highnoon::cards::{CardGame, slapshot, tabletown};
 use highnoon::scenario::{self, PhysicsProfile, Town};
 
 #[derive(Parser, Debug)]
@@ -39,16 +39,20 @@ struct PlayArgs {
     frames: u32,
     /// Show an aim in progress: NAME,ANGLE_DEG,STRENGTH (0° = +x, 90° = toward the player).
     #[arg(long, global = true)]
-    aim: Option<highnoon::render::screenshot::ScriptedFlick>,
+    aim: Option<highnoon::window::flick_table::script::ScriptedFlick>,
     /// Flick a piece at start: NAME,ANGLE_DEG,STRENGTH.
     #[arg(long, global = true)]
-    flick: Option<highnoon::render::screenshot::ScriptedFlick>,
+    flick: Option<highnoon::window::flick_table::script::ScriptedFlick>,
     /// Play this scenario (a file in scenarios/ with a `game` section).
     #[arg(long, global = true)]
     scenario: Option<PathBuf>,
     /// With --scenario: let a seeded random player play this many steps first.
     #[arg(long, default_value_t = 0, global = true)]
     autoplay: usize,
+    /// At the card table: bots play this many actions at once first (a game in
+    /// progress, for screenshots).
+    #[arg(long, default_value_t = 0, global = true)]
+    actions: usize,
     /// Window size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800", global = true)]
     size: String,
@@ -56,10 +60,11 @@ struct PlayArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Open the table (the default), optionally on a town or scenario file.
+    /// Go straight to a table: `play` (the sandbox), `play slapshot`, `play
+    /// tabletown`, or `play FILE` (a town, a scenario or a card-game setup).
     Play {
-        /// A town or scenario file (RON); a scenario starts a game.
-        file: Option<PathBuf>,
+        /// A card game's name, or a town, scenario or card setup file (RON).
+        target: Option<String>,
     },
     /// Measure the physics headless: flicks run to rest, Bevy app vs raw rapier3d.
     Bench {
@@ -74,10 +79,7 @@ enum Command {
     },
     /// Play a card game headless: bots against bots (the log is printed), or
     /// you in a seat (`--human`), in the terminal.
-    Cards {
-        #[command(subcommand)]
-        what: CardsCommand,
-    },
+    Cards(CardsCli),
     /// Check the profile, towns/scenarios and card-game setups; prints every
     /// problem as file:line:col: message.
     Validate {
@@ -85,21 +87,6 @@ enum Command {
         /// scenarios/ and assets/cards/).
         paths: Vec<PathBuf>,
     },
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum GameName {
-    Slapshot,
-    Tabletown,
-}
-
-impl From<GameName> for CardGame {
-    fn from(g: GameName) -> CardGame {
-        match g {
-            GameName::Slapshot => CardGame::Slapshot,
-            GameName::Tabletown => CardGame::Tabletown,
-        }
-    }
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -127,16 +114,25 @@ struct CardsArgs {
     save: Option<PathBuf>,
 }
 
+/// `cards GAME [options]` plays a game; `cards arena|bench GAME` measures.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+struct CardsCli {
+    #[command(subcommand)]
+    tool: Option<CardsTool>,
+    /// The game to play.
+    #[arg(value_enum)]
+    game: Option<CardGame>,
+    #[command(flatten)]
+    args: CardsArgs,
+}
+
 #[derive(Subcommand, Debug)]
-enum CardsCommand {
-    /// Slapshot: a season, the playoffs and a champion.
-    Slapshot(CardsArgs),
-    /// The Tabletown gunslinger game.
-    Tabletown(CardsArgs),
+enum CardsTool {
     /// Measure bots: `--a` in one seat against `--b` in the others.
     Arena {
         #[arg(value_enum)]
-        game: GameName,
+        game: CardGame,
         #[arg(long, default_value = "hard")]
         a: String,
         #[arg(long, default_value = "random")]
@@ -154,7 +150,7 @@ enum CardsCommand {
     /// Random-playout speed on one core (actions per second).
     Bench {
         #[arg(value_enum)]
-        game: GameName,
+        game: CardGame,
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=6))]
         players: u8,
         /// Seconds per measurement.
@@ -170,67 +166,64 @@ fn parse_levels(text: &str) -> Result<Vec<Level>, String> {
     text.split(',').map(|s| s.trim().parse()).collect()
 }
 
-fn cards_command(what: CardsCommand) -> ExitCode {
+fn cards_command(cli: CardsCli) -> ExitCode {
     use highnoon::cards::arena;
-    match what {
-        CardsCommand::Slapshot(args) | CardsCommand::Tabletown(args)
-            if args.players.is_some_and(|p| !(2..=6).contains(&p)) =>
-        {
+    use highnoon::cards::registry::{GameVisitor, TableGame};
+    match (cli.tool, cli.game) {
+        (None, None) => {
+            eprintln!("error: name a game: {}", game_keys());
+            ExitCode::from(2)
+        }
+        (None, Some(_)) if cli.args.players.is_some_and(|p| !(2..=6).contains(&p)) => {
             eprintln!("error: --players must be 2 to 6");
             ExitCode::from(2)
         }
-        CardsCommand::Slapshot(args) => {
-            play_cards::<slapshot::Slapshot>(CardGame::Slapshot, &args, |p, n| {
-                slapshot::Rules::load(p, n).map(slapshot::Slapshot::new)
-            })
+        (None, Some(game)) => {
+            struct Play<'a>(&'a CardsArgs);
+            impl GameVisitor for Play<'_> {
+                type Output = ExitCode;
+                fn visit<G: TableGame>(self, game: CardGame) -> ExitCode {
+                    play_cards::<G>(game, self.0)
+                }
+            }
+            game.dispatch(Play(&cli.args))
         }
-        CardsCommand::Tabletown(args) => {
-            play_cards::<tabletown::Tabletown>(CardGame::Tabletown, &args, |p, n| {
-                tabletown::Rules::load(p, n).map(tabletown::Tabletown::new)
-            })
-        }
-        CardsCommand::Arena {
-            game,
-            a,
-            b,
-            games,
-            players,
-            seed,
-            threads,
-        } => {
+        (
+            Some(CardsTool::Arena {
+                game,
+                a,
+                b,
+                games,
+                players,
+                seed,
+                threads,
+            }),
+            _,
+        ) => {
             let (games, players, threads) = (games as usize, players as usize, threads as usize);
             let (Ok(a), Ok(b)) = (a.parse::<Level>(), b.parse::<Level>()) else {
                 eprintln!("error: levels are random, easy, normal or hard");
                 return ExitCode::from(2);
             };
-            let game: CardGame = game.into();
-            let report = match game {
-                CardGame::Slapshot => {
-                    match slapshot::Rules::load(&game.default_setup(), Some(players)) {
-                        Ok(r) => arena::arena(
-                            |_| slapshot::Slapshot::new(r.clone()),
-                            a,
-                            b,
-                            games,
-                            seed,
-                            threads,
-                        ),
-                        Err(e) => return fail(&e),
-                    }
+            struct Arena(Level, Level, usize, usize, u64, usize);
+            impl GameVisitor for Arena {
+                type Output = Result<arena::ArenaReport, scenario::Problems>;
+                fn visit<G: TableGame>(self, game: CardGame) -> Self::Output {
+                    let Arena(a, b, games, players, seed, threads) = self;
+                    let setup = G::load_setup(&game.default_setup(), Some(players))?;
+                    Ok(arena::arena(
+                        |_| G::new_game(setup.rules.clone()),
+                        a,
+                        b,
+                        games,
+                        seed,
+                        threads,
+                    ))
                 }
-                CardGame::Tabletown => {
-                    match tabletown::Rules::load(&game.default_setup(), Some(players)) {
-                        Ok(r) => arena::arena(
-                            |_| tabletown::Tabletown::new(r.clone()),
-                            a,
-                            b,
-                            games,
-                            seed,
-                            threads,
-                        ),
-                        Err(e) => return fail(&e),
-                    }
-                }
+            }
+            let report = match game.dispatch(Arena(a, b, games, players, seed, threads)) {
+                Ok(r) => r,
+                Err(e) => return fail(&e),
             };
             let (lo, hi) = report.interval();
             println!(
@@ -246,31 +239,29 @@ fn cards_command(what: CardsCommand) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        CardsCommand::Bench {
-            game,
-            players,
-            seconds,
-            runs,
-        } => {
+        (
+            Some(CardsTool::Bench {
+                game,
+                players,
+                seconds,
+                runs,
+            }),
+            _,
+        ) => {
             let players = players as usize;
-            let game: CardGame = game.into();
+            struct Bench(usize, f64);
+            impl GameVisitor for Bench {
+                type Output = Result<(usize, usize, f64), scenario::Problems>;
+                fn visit<G: TableGame>(self, game: CardGame) -> Self::Output {
+                    let setup = G::load_setup(&game.default_setup(), Some(self.0))?;
+                    Ok(arena::bench(|_| G::new_game(setup.rules.clone()), self.1))
+                }
+            }
             let mut rates = Vec::new();
             for _ in 0..runs {
-                let (games, actions, secs) = match game {
-                    CardGame::Slapshot => {
-                        match slapshot::Rules::load(&game.default_setup(), Some(players)) {
-                            Ok(r) => arena::bench(|_| slapshot::Slapshot::new(r.clone()), seconds),
-                            Err(e) => return fail(&e),
-                        }
-                    }
-                    CardGame::Tabletown => {
-                        match tabletown::Rules::load(&game.default_setup(), Some(players)) {
-                            Ok(r) => {
-                                arena::bench(|_| tabletown::Tabletown::new(r.clone()), seconds)
-                            }
-                            Err(e) => return fail(&e),
-                        }
-                    }
+                let (games, actions, secs) = match game.dispatch(Bench(players, seconds)) {
+                    Ok(r) => r,
+                    Err(e) => return fail(&e),
                 };
                 let rate = actions as f64 / secs;
                 println!(
@@ -289,10 +280,8 @@ fn cards_command(what: CardsCommand) -> ExitCode {
     }
 }
 
-/// A card-game setup: a file with a Slapshot roster or Tabletown gunslingers.
-fn is_card_setup(path: &std::path::Path) -> bool {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.contains("roster:") || text.contains("gunslingers:")
+fn game_keys() -> String {
+    CardGame::ALL.map(|g| g.key()).join(", ")
 }
 
 fn fail(problems: &scenario::Problems) -> ExitCode {
@@ -300,11 +289,7 @@ fn fail(problems: &scenario::Problems) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn play_cards<G: highnoon::cards::terminal::TableGame>(
-    game: CardGame,
-    args: &CardsArgs,
-    make: impl Fn(&std::path::Path, Option<usize>) -> Result<G, scenario::Problems>,
-) -> ExitCode {
+fn play_cards<G: highnoon::cards::TableGame>(game: CardGame, args: &CardsArgs) -> ExitCode {
     let levels = match parse_levels(&args.bots) {
         Ok(l) => l,
         Err(e) => {
@@ -315,7 +300,7 @@ fn play_cards<G: highnoon::cards::terminal::TableGame>(
     let path = args.setup.clone().unwrap_or_else(|| game.default_setup());
     let made = match &args.load {
         Some(saved) => highnoon::cards::terminal::load::<G>(saved),
-        None => make(&path, args.players),
+        None => highnoon::cards::registry::load_game::<G>(&path, args.players),
     };
     let state = match made {
         Ok(g) => g,
@@ -334,12 +319,10 @@ fn play_cards<G: highnoon::cards::terminal::TableGame>(
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let save_to = args.save.clone().unwrap_or_else(|| {
-        PathBuf::from(match game {
-            CardGame::Slapshot => "slapshot-save.ron",
-            CardGame::Tabletown => "tabletown-save.ron",
-        })
-    });
+    let save_to = args
+        .save
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}-save.ron", game.key())));
     let seating = highnoon::cards::terminal::Seating {
         levels: &levels,
         human: args.human,
@@ -370,6 +353,67 @@ fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::Problems> {
     Ok((profile, town))
 }
 
+/// Checks what the window will open, then opens it.
+fn open_window(play: &PlayArgs, start: highnoon::window::Start) -> ExitCode {
+    use highnoon::window::{Start, WindowOptions};
+    let Some((w, h)) = play
+        .size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+    else {
+        eprintln!("error: --size wants WIDTHxHEIGHT, e.g. 1280x800");
+        return ExitCode::from(2);
+    };
+    let profile_path = play
+        .profile
+        .clone()
+        .unwrap_or_else(scenario::default_profile_path);
+    let town = play
+        .town
+        .clone()
+        .unwrap_or_else(scenario::default_town_path);
+    let profile = match PhysicsProfile::load(&profile_path) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    // Bad files are reported here, before a window opens.
+    match &start {
+        Start::Flick { scenario } => {
+            let file = scenario.clone().unwrap_or(town.clone());
+            if let Err(e) = Town::load(&file, &profile) {
+                return fail(&e);
+            }
+        }
+        Start::Cards { game, setup, .. } => {
+            if let Err(e) = game.validate(setup) {
+                return fail(&e);
+            }
+        }
+        Start::Menu => {}
+    }
+    highnoon::window::run_window(
+        profile,
+        WindowOptions {
+            start,
+            size: (w, h),
+            screenshot: highnoon::window::shell::screenshot::ScreenshotScript {
+                path: play.screenshot.clone(),
+                frames: play.frames,
+            },
+            flick_script: highnoon::window::flick_table::script::FlickScript {
+                aim: play.aim.clone(),
+                flick: play.flick.clone(),
+            },
+            autoplay: highnoon::window::flick_table::hot_seat::Autoplay {
+                steps: play.autoplay,
+                seed: 1,
+            },
+            town,
+            profile_path,
+        },
+    )
+}
+
 /// Prints every problem on a line of its own: `file:line:col: message`.
 fn report(problems: &scenario::Problems) {
     for e in &problems.0 {
@@ -378,72 +422,60 @@ fn report(problems: &scenario::Problems) {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let mut cli = cli;
-    if let Some(Command::Play { file: Some(file) }) = &cli.command {
-        // A scenario plays a game; a plain town opens the sandbox on it.
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        if text.contains("game:") || text.contains("game :") {
-            cli.play.scenario = Some(file.clone());
-        } else {
-            cli.play.town = Some(file.clone());
-        }
-    }
-    match cli.command.take().unwrap_or(Command::Play { file: None }) {
-        Command::Play { .. } => {
-            let (profile, town) = match load(&cli.play) {
-                Ok(x) => x,
-                Err(e) => {
-                    report(&e);
-                    return ExitCode::from(2);
-                }
+    let mut cli = Cli::parse();
+    let flick_options = cli.play.scenario.is_some()
+        || cli.play.town.is_some()
+        || cli.play.aim.is_some()
+        || cli.play.flick.is_some();
+    let command = match cli.command.take() {
+        Some(c) => c,
+        // No command: the menu, unless Flick table options were given.
+        None if flick_options => Command::Play { target: None },
+        None => return open_window(&cli.play, highnoon::window::Start::Menu),
+    };
+    match command {
+        Command::Play { target } => {
+            let start = match target {
+                None => highnoon::window::Start::Flick {
+                    scenario: cli.play.scenario.clone(),
+                },
+                Some(t) => match CardGame::from_key(&t.to_lowercase()) {
+                    Some(game) => highnoon::window::Start::Cards {
+                        game,
+                        setup: game.default_setup(),
+                        actions: cli.play.actions,
+                    },
+                    None => {
+                        let file = PathBuf::from(&t);
+                        let text = match std::fs::read_to_string(&file) {
+                            Ok(text) => text,
+                            Err(e) => {
+                                eprintln!(
+                                    "error: `{t}` is neither a game ({}) nor a file I can read: {e}",
+                                    game_keys()
+                                );
+                                return ExitCode::from(2);
+                            }
+                        };
+                        if let Some(game) = CardGame::of_setup(&text) {
+                            highnoon::window::Start::Cards {
+                                game,
+                                setup: file,
+                                actions: cli.play.actions,
+                            }
+                        } else if text.contains("game:") || text.contains("game :") {
+                            // A scenario plays a game; a plain town opens the sandbox on it.
+                            highnoon::window::Start::Flick {
+                                scenario: Some(file),
+                            }
+                        } else {
+                            cli.play.town = Some(file);
+                            highnoon::window::Start::Flick { scenario: None }
+                        }
+                    }
+                },
             };
-            let Some((w, h)) = cli
-                .play
-                .size
-                .split_once('x')
-                .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-            else {
-                eprintln!("error: --size wants WIDTHxHEIGHT, e.g. 1280x800");
-                return ExitCode::from(2);
-            };
-            let script = highnoon::render::screenshot::Script {
-                screenshot: cli.play.screenshot.clone(),
-                frames: cli.play.frames,
-                aim: cli.play.aim.clone(),
-                flick: cli.play.flick.clone(),
-            };
-            let autoplay = highnoon::render::hot_seat::Autoplay {
-                steps: cli.play.autoplay,
-                seed: 1,
-            };
-            let profile_path = cli
-                .play
-                .profile
-                .clone()
-                .unwrap_or_else(scenario::default_profile_path);
-            let watched = match &cli.play.scenario {
-                Some(file) => {
-                    highnoon::reload::Watched::new(profile_path, Some(file.clone()), true)
-                }
-                None => {
-                    let town_path = cli
-                        .play
-                        .town
-                        .clone()
-                        .unwrap_or_else(scenario::default_town_path);
-                    highnoon::reload::Watched::new(profile_path, Some(town_path), false)
-                }
-            };
-            highnoon::app::run_window(
-                profile,
-                town,
-                script,
-                cli.play.scenario.clone(),
-                autoplay,
-                watched,
-                (w, h),
-            )
+            open_window(&cli.play, start)
         }
         Command::Bench { flicks, seed, csv } => {
             let (profile, town) = match load(&cli.play) {
@@ -483,7 +515,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Cards { what } => cards_command(what),
+        Command::Cards(cli) => cards_command(cli),
         Command::Validate { paths } => {
             let started = std::time::Instant::now();
             let profile_path = cli
@@ -527,8 +559,9 @@ fn main() -> ExitCode {
             }
             let mut failed = false;
             for path in &files {
-                if is_card_setup(path) {
-                    match highnoon::cards::validate_setup(path) {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                if let Some(game) = CardGame::of_setup(&text) {
+                    match game.validate(path) {
                         Ok(what) => println!("ok    {} ({what})", path.display()),
                         Err(e) => {
                             report(&e);

@@ -15,8 +15,12 @@ use crate::scenario::{PhysicsProfile, Town};
 pub fn plugin(app: &mut App) {
     app.init_resource::<ReloadStatus>()
         .init_resource::<ReloadSettings>()
-        .add_systems(Update, reload_changed_files);
+        .add_systems(Update, reload_changed_files.in_set(ReloadSystems));
 }
+
+/// The reload check (the window runs it only while the Flick table is on screen).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ReloadSystems;
 
 /// The files behind what is on the table.
 #[derive(Resource, Debug, Clone)]

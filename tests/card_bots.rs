@@ -7,12 +7,12 @@ use std::process::{Command, Stdio};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use highnoon::cards::TableGame;
 use highnoon::cards::arena::arena;
 use highnoon::cards::bots::Level;
 use highnoon::cards::core::{Game, Turn, random_playout};
 use highnoon::cards::slapshot::{self, Slapshot};
 use highnoon::cards::tabletown::{self, Tabletown};
-use highnoon::cards::terminal::TableGame;
 
 fn slapshot_rules(players: usize) -> slapshot::Rules {
     let path = highnoon::scenario::data_root().join("assets/cards/slapshot.ron");

@@ -1,4 +1,4 @@
-//! Random playouts of every card game: thousands of games with random legal
+//! Random playouts of every card game in the registry: thousands of games with random legal
 //! actions from many seeds, checking the invariants at every step, that refused
 //! actions change nothing, that a game saved and loaded mid-way (RON) continues
 //! identically, and that a game replays exactly from its action list.
@@ -7,7 +7,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use highnoon::cards::core::{Game, Turn};
-use highnoon::cards::{slapshot, tabletown};
+use highnoon::cards::registry::GameVisitor;
+use highnoon::cards::{CardGame, TableGame, slapshot, tabletown};
 
 fn slapshot_game(seed: u64) -> slapshot::Slapshot {
     let path = highnoon::scenario::data_root().join("assets/cards/slapshot.ron");
@@ -40,7 +41,7 @@ fn playout<G: Game + PartialEq + std::fmt::Debug>(
     mut game: G,
     seed: u64,
     invariants: impl Fn(&G) -> Result<(), String>,
-    wrong_actions: impl Fn(&G, &mut SmallRng) -> Vec<G::Action>,
+    wrong_actions: impl Fn(&G, &mut dyn rand::RngCore) -> Vec<G::Action>,
     max_actions: usize,
 ) -> usize {
     let start = game.clone();
@@ -111,39 +112,65 @@ fn playout<G: Game + PartialEq + std::fmt::Debug>(
     actions.len()
 }
 
+/// A game of the registry for `seed`: 2 to 6 players and its options on and
+/// off in every combination over the seeds.
+fn registry_game<G: TableGame>(game: CardGame, seed: u64) -> G {
+    let players = 2 + (seed % 5) as usize;
+    let mut setup = G::load_setup(&game.default_setup(), Some(players)).expect("setup loads");
+    for (i, option) in G::OPTIONS.iter().enumerate() {
+        G::set_option(&mut setup.rules, option.key, ((seed / 5) >> i) & 1 == 1);
+    }
+    G::new_game(setup.rules)
+}
+
+/// Every game in the registry passes the shared random-playout test.
 #[test]
-fn slapshot_random_playouts_keep_every_rule() {
-    let mut total = 0;
-    let games = 2000;
-    for seed in 0..games {
-        total += playout(
+fn every_registered_game_passes_the_random_playout_test() {
+    struct Playouts(u64);
+    impl GameVisitor for Playouts {
+        type Output = usize;
+        fn visit<G: TableGame + std::fmt::Debug>(self, game: CardGame) -> usize {
+            let mut total = 0;
+            for seed in 0..self.0 {
+                total += playout(
+                    registry_game::<G>(game, seed),
+                    seed,
+                    |g| g.check(),
+                    |g, rng| g.wrong_actions(rng),
+                    200_000,
+                );
+            }
+            total
+        }
+    }
+    let games = 1500;
+    assert_eq!(
+        CardGame::ALL.len(),
+        2,
+        "a new game? it is tested here by itself"
+    );
+    for game in CardGame::ALL {
+        let total = game.dispatch(Playouts(games));
+        // Every legal action is accepted and the checks above ran on real games.
+        assert!(
+            total > games as usize * 50,
+            "{game}: {total} actions in {games} games"
+        );
+    }
+}
+
+/// Slapshot's own options beyond the registry's: short seasons and every first seat.
+#[test]
+fn slapshot_random_playouts_over_short_seasons_and_first_seats() {
+    for seed in 0..500 {
+        playout(
             slapshot_game(seed),
             seed,
             |g| g.check_invariants(),
-            |g, rng| {
-                use slapshot::{Action, Position};
-                let n = g.rules.players;
-                let c = rng.random_range(0..g.rules.cards.len() as u8);
-                let s = rng.random_range(0..n + 1);
-                vec![
-                    Action::Draft(c),
-                    Action::Trade(s),
-                    Action::Challenge(s),
-                    Action::Give(c),
-                    Action::Line(c),
-                    Action::Pass,
-                    Action::Pick(Position::ALL[rng.random_range(0..3)]),
-                    Action::Coin(s),
-                ]
-            },
+            |g, rng| g.wrong_actions(rng),
             200_000,
         );
     }
-    // Every legal action is accepted and the checks above ran on real games.
-    assert!(
-        total > games as usize * 50,
-        "{total} actions in {games} games"
-    );
 }
 
 #[test]
@@ -181,48 +208,6 @@ fn slapshot_legal_actions_are_exactly_the_accepted_ones() {
             }
         }
     }
-}
-
-#[test]
-fn tabletown_random_playouts_keep_every_rule() {
-    let mut total = 0;
-    let games = 2000;
-    for seed in 0..games {
-        total += playout(
-            tabletown_game(seed),
-            seed,
-            |g| g.check_invariants(),
-            |g, rng| {
-                use tabletown::Action;
-                let n = g.rules.players;
-                let c = rng.random_range(0..g.rules.cards.len() as u8);
-                let s = rng.random_range(0..n + 1);
-                vec![
-                    Action::Arm(c),
-                    Action::Load(c),
-                    Action::Discard(c),
-                    Action::Track(s),
-                    Action::Reach(c, s),
-                    Action::Pass,
-                    Action::Hold,
-                    Action::Shoot {
-                        shots: rng.random_range(1..4),
-                        both_barrels: rng.random(),
-                    },
-                    Action::Tnt(rng.random_range(1..4)),
-                    Action::Star(c),
-                    Action::TurnToFace,
-                    Action::CallOut(s),
-                    Action::Die(rng.random_range(0..8)),
-                ]
-            },
-            200_000,
-        );
-    }
-    assert!(
-        total > games as usize * 50,
-        "{total} actions in {games} games"
-    );
 }
 
 #[test]

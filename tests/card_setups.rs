@@ -186,8 +186,9 @@ fn mangled_setups_never_panic() {
 /// A saved game is user data too: mangled saves are refused or play on, never panic.
 #[test]
 fn mangled_saves_are_refused_or_play_on_never_panic() {
+    use highnoon::cards::TableGame;
     use highnoon::cards::core::PlayError;
-    use highnoon::cards::terminal::{TableGame, load};
+    use highnoon::cards::terminal::load;
     fn fuzz<G: TableGame>(game: G, name: &str, rng: &mut StdRng) -> (usize, usize) {
         let text = ron::to_string(&game).unwrap();
         let dir = std::env::temp_dir().join(format!("highnoon-fuzz-{}-{name}", std::process::id()));

@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 
 use super::bots::Level;
 use super::core::{Agent, Game, random_playout};
-use super::terminal::TableGame;
+use super::registry::TableGame;
 
 /// The outcome of a bot-against-bot series.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,7 +61,7 @@ pub fn arena<G: TableGame + Send>(
                             let mut game = make(game_seed);
                             let n = game.players();
                             let a_seat = i % n;
-                            let mut bots: Vec<Box<dyn Agent<G>>> = (0..n)
+                            let mut bots: Vec<Box<dyn Agent<G> + Send>> = (0..n)
                                 .map(|s| {
                                     G::bot(
                                         if s == a_seat { a } else { b },

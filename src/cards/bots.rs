@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use super::core::{Game, Seat};
 
 /// How hard a computer opponent plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Level {
     /// Uniformly random legal actions (the baseline bots are measured against).
     Random,

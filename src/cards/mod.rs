@@ -5,36 +5,25 @@
 pub mod arena;
 pub mod bots;
 pub mod core;
+pub mod registry;
+pub mod setup_edit;
 pub mod slapshot;
 pub mod slapshot_bots;
+mod slapshot_entry;
+mod slapshot_view;
+pub mod table_layout;
 pub mod tabletown;
 pub mod tabletown_bots;
+mod tabletown_entry;
+mod tabletown_view;
 pub mod terminal;
+pub mod view;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+pub use registry::{CardGame, TableGame};
 
 use crate::scenario::Problems;
-
-/// The turn-based card games the `cards` command plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CardGame {
-    Slapshot,
-    Tabletown,
-}
-
-impl CardGame {
-    /// The shipped setup file.
-    pub fn default_setup(self) -> PathBuf {
-        let name = match self {
-            CardGame::Slapshot => "slapshot.ron",
-            CardGame::Tabletown => "tabletown.ron",
-        };
-        crate::scenario::data_root()
-            .join("assets")
-            .join("cards")
-            .join(name)
-    }
-}
 
 /// An error at a setup file's `key:` (not at a comment that happens to hold the
 /// word); at the bare word if the key is absent.
@@ -64,27 +53,4 @@ pub(crate) fn read_setup<S: serde::de::DeserializeOwned>(
         *count(&mut setup) = p;
     }
     Ok((setup, text))
-}
-
-/// Checks a card-game setup file of either game (told apart by its contents).
-pub fn validate_setup(path: &Path) -> Result<String, Problems> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| crate::scenario::DataError::new(path, format!("cannot read the file: {e}")))?;
-    use crate::scenario::parse_ron;
-    if text.contains("roster") {
-        let r = slapshot::Rules::from_setup(&parse_ron(path, &text)?, path, &text)?;
-        Ok(format!(
-            "Slapshot setup, {} cards, {} managers",
-            r.cards.len(),
-            r.players
-        ))
-    } else {
-        let r = tabletown::Rules::from_setup(&parse_ron(path, &text)?, path, &text)?;
-        Ok(format!(
-            "Tabletown setup, {} cards, {} gunslingers, {} players",
-            r.cards.len(),
-            r.gunslingers.len(),
-            r.players
-        ))
-    }
 }

@@ -123,6 +123,13 @@ pub struct SlapshotSetup {
     /// Fixed teams by card name, one list per seat (no picking): for lessons and tests.
     #[serde(default)]
     pub teams: Option<Vec<Vec<String>>>,
+    /// Who sits where at the window's table (`You` or `Bot(Hard)`, ...), seat 0
+    /// first; missing seats are normal bots. Not a rule: the game ignores it.
+    #[serde(default)]
+    pub seats: Vec<super::registry::SeatKind>,
+    /// Seeds the deal, chance and the bots in the window.
+    #[serde(default = "super::registry::default_seed")]
+    pub seed: u64,
     /// The 54 cards.
     pub roster: Vec<CardSpec>,
 }
@@ -164,6 +171,7 @@ impl Rules {
     pub fn from_setup(setup: &SlapshotSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems = Vec::new();
         let at = |key: &str, msg: String| super::at_key(file, text, key, msg);
+        problems.extend(super::registry::check_seats(&setup.seats, file, text));
         if !(2..=6).contains(&setup.players) {
             problems.push(at(
                 "players",

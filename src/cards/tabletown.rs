@@ -152,9 +152,6 @@ pub struct Gunslinger {
 fn four() -> usize {
     4
 }
-fn yes() -> bool {
-    true
-}
 fn turn_limit() -> u32 {
     400
 }
@@ -168,8 +165,8 @@ pub struct TabletownSetup {
     /// Advanced rule: two revolvers in play at once.
     #[serde(default)]
     pub two_revolvers: bool,
-    /// Advanced rule: rifle +2, shotgun +1 to the initiative die.
-    #[serde(default = "yes")]
+    /// Advanced rule: rifle +2, shotgun +1 to the initiative die (off in the basic game).
+    #[serde(default)]
     pub weapon_modifiers: bool,
     /// House rule for computer play: at sundown after this many turns the
     /// gunslingers with the fewest wounds win.
@@ -179,6 +176,13 @@ pub struct TabletownSetup {
     pub deck: Vec<DeckEntry>,
     /// The 18 gunslinger cards.
     pub gunslingers: Vec<Gunslinger>,
+    /// Who sits where at the window's table (`You` or `Bot(Hard)`, ...), seat 0
+    /// first; missing seats are normal bots. Not a rule: the game ignores it.
+    #[serde(default)]
+    pub seats: Vec<super::registry::SeatKind>,
+    /// Seeds the deal, the dice and the bots in the window.
+    #[serde(default = "super::registry::default_seed")]
+    pub seed: u64,
 }
 
 /// A validated setup.
@@ -207,6 +211,7 @@ impl Rules {
     pub fn from_setup(setup: &TabletownSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems = Vec::new();
         let at = |key: &str, msg: String| super::at_key(file, text, key, msg);
+        problems.extend(super::registry::check_seats(&setup.seats, file, text));
         if !(2..=6).contains(&setup.players) {
             problems.push(at(
                 "players",
@@ -2115,7 +2120,8 @@ mod tests {
 
     #[test]
     fn rifles_and_shotguns_add_to_the_initiative_roll() {
-        let mut g = table(2, |_| {});
+        // Advanced rule: weapon modifiers.
+        let mut g = table(2, |s| s.weapon_modifiers = true);
         arm(&mut g, 0, Kind::Rifle, 0, 4);
         arm(&mut g, 1, Kind::Revolver, 0, 6);
         call_draw(&mut g, 0, 1);
@@ -2123,6 +2129,15 @@ mod tests {
         ok(&mut g, Action::Die(3)); // revolver: 3
         let Phase::Combat(c) = &g.phase else { panic!() };
         assert_eq!(c.groups, vec![vec![1], vec![0]]);
+        // The basic game: the same dice, the rifle shoots first.
+        let mut g = table(2, |_| {});
+        arm(&mut g, 0, Kind::Rifle, 0, 4);
+        arm(&mut g, 1, Kind::Revolver, 0, 6);
+        call_draw(&mut g, 0, 1);
+        ok(&mut g, Action::Die(2));
+        ok(&mut g, Action::Die(3));
+        let Phase::Combat(c) = &g.phase else { panic!() };
+        assert_eq!(c.groups, vec![vec![0], vec![1]]);
         assert_eq!(Kind::Shotgun.initiative(), 1);
         assert_eq!(to_hit(Kind::Rifle, false), 4);
         assert_eq!(to_hit(Kind::Shotgun, false), 3);

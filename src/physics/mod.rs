@@ -4,6 +4,7 @@
 //! running flick one step at a time ([`advance_flicks`]); headless code
 //! ([`headless::Sim`]) drives the same [`table`] functions in a tight loop.
 
+pub mod dice;
 pub mod headless;
 pub mod pieces;
 pub mod raw;

@@ -23,6 +23,76 @@ pub struct PhysicsProfile {
     /// Named materials, referred to by the pieces.
     pub materials: BTreeMap<String, Material>,
     pub pieces: Pieces,
+    /// The card table's dice and dice tray (optional: these values when absent).
+    #[serde(default)]
+    pub dice: DiceSpec,
+}
+
+/// A six-sided die and the felt tray it is thrown into (card games' real dice).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DiceSpec {
+    /// Edge length of the die, metres.
+    pub size: f32,
+    /// Radius of the die's rounded edges, metres (less than half the size).
+    pub edge_radius: f32,
+    /// kg/m³ (acrylic: about 1,180).
+    pub density: f32,
+    pub friction: f32,
+    pub restitution: f32,
+    pub linear_damping: f32,
+    pub angular_damping: f32,
+    /// Inside of the tray, x and z, metres.
+    pub tray_size: (f32, f32),
+    pub wall_height: f32,
+    pub wall_thickness: f32,
+    /// The felt's friction and restitution.
+    pub tray_friction: f32,
+    pub tray_restitution: f32,
+    /// Step of the dice simulation, seconds.
+    pub dt: f32,
+    /// The die sleeps below this speed (length units per second) for `time_until_sleep`.
+    pub sleep_speed: f32,
+    pub time_until_sleep: f32,
+    /// A throw not at rest after this long is thrown again, seconds.
+    pub max_seconds: f32,
+    /// A die resting more than this far from flat is cocked and thrown again, degrees.
+    pub cocked_tolerance_deg: f32,
+    /// Throws after which the nearest face counts (a roll always ends).
+    pub max_rerolls: u32,
+    /// Release speed range, m/s; release height range above the felt, metres;
+    /// tumble, rad/s (each axis up to this, either way).
+    pub throw_speed: (f32, f32),
+    pub throw_height: (f32, f32),
+    pub throw_spin: f32,
+}
+
+impl Default for DiceSpec {
+    fn default() -> Self {
+        DiceSpec {
+            size: 0.016,
+            edge_radius: 0.0015,
+            density: 1180.0,
+            friction: 0.35,
+            restitution: 0.45,
+            linear_damping: 0.1,
+            angular_damping: 0.3,
+            tray_size: (0.30, 0.22),
+            wall_height: 0.03,
+            wall_thickness: 0.01,
+            tray_friction: 0.5,
+            tray_restitution: 0.3,
+            dt: 1.0 / 240.0,
+            sleep_speed: 0.1,
+            time_until_sleep: 0.2,
+            max_seconds: 6.0,
+            cocked_tolerance_deg: 8.0,
+            max_rerolls: 20,
+            throw_speed: (0.6, 1.2),
+            throw_height: (0.04, 0.08),
+            throw_spin: 25.0,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -269,6 +339,83 @@ impl PhysicsProfile {
                 0.1,
             ),
             ("disc_soft_ccd", self.solver.disc_soft_ccd, 0.0, 1.0),
+            ("dice.size", self.dice.size, 0.005, 0.1),
+            (
+                "dice.edge_radius",
+                self.dice.edge_radius,
+                0.0,
+                self.dice.size * 0.45,
+            ),
+            ("dice.density", self.dice.density, 100.0, 20_000.0),
+            ("dice.friction", self.dice.friction, 0.0, 5.0),
+            ("dice.restitution", self.dice.restitution, 0.0, 1.0),
+            ("dice.linear_damping", self.dice.linear_damping, 0.0, 100.0),
+            (
+                "dice.angular_damping",
+                self.dice.angular_damping,
+                0.0,
+                100.0,
+            ),
+            (
+                "dice.tray_size",
+                self.dice.tray_size.0.min(self.dice.tray_size.1),
+                self.dice.size * 4.0,
+                2.0,
+            ),
+            (
+                "dice.wall_height",
+                self.dice.wall_height,
+                self.dice.size * 0.5,
+                0.5,
+            ),
+            ("dice.wall_thickness", self.dice.wall_thickness, 0.001, 0.1),
+            ("dice.tray_friction", self.dice.tray_friction, 0.0, 5.0),
+            (
+                "dice.tray_restitution",
+                self.dice.tray_restitution,
+                0.0,
+                1.0,
+            ),
+            ("dice.dt", self.dice.dt, 1e-4, 0.02),
+            ("dice.sleep_speed", self.dice.sleep_speed, 0.0, 10.0),
+            (
+                "dice.time_until_sleep",
+                self.dice.time_until_sleep,
+                0.0,
+                5.0,
+            ),
+            ("dice.max_seconds", self.dice.max_seconds, 0.5, 60.0),
+            (
+                "dice.cocked_tolerance_deg",
+                self.dice.cocked_tolerance_deg,
+                0.5,
+                40.0,
+            ),
+            (
+                "dice.throw_speed",
+                self.dice.throw_speed.0,
+                0.0,
+                self.dice.throw_speed.1,
+            ),
+            (
+                "dice.throw_speed",
+                self.dice.throw_speed.1,
+                self.dice.throw_speed.0,
+                10.0,
+            ),
+            (
+                "dice.throw_height",
+                self.dice.throw_height.0,
+                0.0,
+                self.dice.throw_height.1,
+            ),
+            (
+                "dice.throw_height",
+                self.dice.throw_height.1,
+                self.dice.throw_height.0,
+                1.0,
+            ),
+            ("dice.throw_spin", self.dice.throw_spin, 0.0, 200.0),
             (
                 "normalized_linear_threshold",
                 self.sleep.normalized_linear_threshold,
@@ -284,12 +431,22 @@ impl PhysicsProfile {
         ];
         for (field, value, min, max) in ranges {
             if !(value.is_finite() && value >= min && value <= max) {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    field,
-                    format!("`{field}` must be between {min} and {max}, got {value}"),
-                ));
+                let message = format!("`{field}` must be between {min} and {max}, got {value}");
+                out.push(match field.strip_prefix("dice.") {
+                    // A dice field: its key inside the `dice` section.
+                    Some(key) => {
+                        let start = text.find("dice:").unwrap_or(0);
+                        let at = text[start..]
+                            .find(&format!("{key}:"))
+                            .map_or(start, |o| start + o);
+                        DataError {
+                            file: path.to_path_buf(),
+                            position: Some(super::line_col(text, at)),
+                            message,
+                        }
+                    }
+                    None => DataError::at_text(path, text, field, message),
+                });
             }
         }
         for (name, m) in &self.materials {

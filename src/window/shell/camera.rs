@@ -4,7 +4,7 @@
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 
-use super::FrameSystems;
+use crate::window::FrameSystems;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, place_camera)
@@ -34,6 +34,16 @@ impl Default for OrbitCamera {
 }
 
 impl OrbitCamera {
+    /// Seated at the card table: your hand in front, the others across.
+    pub fn card_table() -> Self {
+        Self {
+            focus: Vec3::new(0.12, 0.0, 0.14),
+            yaw: 0.0,
+            pitch: 1.02,
+            distance: 1.42,
+        }
+    }
+
     pub fn transform(&self) -> Transform {
         let offset = Vec3::new(
             self.distance * self.pitch.cos() * self.yaw.sin(),
@@ -60,7 +70,7 @@ fn orbit_camera(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
-    egui_wants_pointer: Option<Res<super::hud::EguiWantsPointer>>,
+    egui_wants_pointer: Option<Res<crate::window::shell::pointer::EguiWantsPointer>>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
 ) {
     let over_ui = egui_wants_pointer.is_some_and(|w| w.0);

@@ -5,10 +5,11 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::FrameSystems;
 use crate::physics::pieces::{PieceId, PieceKind};
 use crate::physics::table::{Flick, TableIndex};
 use crate::physics::{FlickQueue, ResetRequested, RunningFlick};
+use crate::window::FrameSystems;
+use crate::window::shell::pointer::cursor_on_table;
 
 /// A drag this long (metres on the table) is a full-strength flick.
 pub const FULL_PULL: f32 = 0.15;
@@ -24,11 +25,29 @@ pub const FULL_SLIDE: f32 = 0.80;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Aim>()
+        .init_resource::<GameAim>()
         .add_systems(
             Update,
-            (aim_with_mouse, reset_with_key).in_set(FrameSystems::Input),
+            (aim_with_mouse, reset_with_key)
+                .in_set(FrameSystems::Input)
+                .in_set(super::FlickSystems),
         )
-        .add_systems(Update, draw_aim.in_set(FrameSystems::Draw));
+        .add_systems(
+            Update,
+            draw_aim
+                .in_set(FrameSystems::Draw)
+                .in_set(super::FlickSystems),
+        );
+}
+
+/// Where a game flick is aimed from, while the referee awaits one.
+#[derive(Resource, Debug, Default)]
+pub struct GameAim {
+    /// A scenario is being played: the sandbox's free flicks and reset are off.
+    pub active: bool,
+    pub anchor: Option<(Vec3, PieceId)>,
+    /// A flick released by the player, for the referee.
+    pub released: Option<Flick>,
 }
 
 /// The flick being aimed.
@@ -64,32 +83,19 @@ impl Aim {
     }
 }
 
-/// Where the cursor's ray meets the horizontal plane at height `y`.
-pub fn cursor_on_table(
-    window: &Window,
-    camera: &Camera,
-    camera_transform: &GlobalTransform,
-    y: f32,
-) -> Option<Vec3> {
-    let cursor = window.cursor_position()?;
-    let ray = camera.viewport_to_world(camera_transform, cursor).ok()?;
-    let t = ray.intersect_plane(Vec3::new(0.0, y, 0.0), InfinitePlane3d::new(Vec3::Y))?;
-    Some(ray.get_point(t))
-}
-
 #[allow(clippy::too_many_arguments)]
 fn aim_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
     window: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     index: Res<TableIndex>,
     transforms: Query<&GlobalTransform>,
     running: Res<RunningFlick>,
-    egui_wants_pointer: Option<Res<super::hud::EguiWantsPointer>>,
+    egui_wants_pointer: Option<Res<crate::window::shell::pointer::EguiWantsPointer>>,
     mut aim: ResMut<Aim>,
     mut queue: ResMut<FlickQueue>,
-    mut game: ResMut<super::hot_seat::GameAim>,
+    mut game: ResMut<GameAim>,
 ) {
     let Ok(window) = window.single() else { return };
     let Ok((camera, cam_t)) = cameras.single() else {
@@ -140,6 +146,8 @@ fn aim_with_mouse(
         return;
     }
     if buttons.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+        // Esc cancels the aim here; it goes back to the menu only when nothing is aimed.
+        keys.clear_just_pressed(KeyCode::Escape);
         *aim = Aim::default();
         return;
     }

@@ -7,12 +7,11 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::flick_input::Aim;
+use super::aim::{Aim, GameAim};
 use crate::flick::referee::{Aim as FlickAim, Referee, Side};
 use crate::flick::rules::{Intent, Outcome, Phase, colour_name};
 use crate::flick::setup::hour_colour;
-use crate::physics::pieces::PieceId;
-use crate::physics::table::{self, Flick, Profile, TableIndex};
+use crate::physics::table::{self, Profile, TableIndex};
 use crate::physics::{self, ActiveTown};
 use crate::scenario::town::{HatSide, Team};
 use crate::scenario::{self, Town};
@@ -20,12 +19,23 @@ use crate::scenario::{self, Town};
 pub fn plugin(app: &mut App) {
     app.init_resource::<ScenarioRequest>()
         .init_resource::<PlayerChoice>()
-        .init_resource::<GameAim>()
-        .add_systems(Update, run_session.in_set(super::FrameSystems::Input))
-        .add_systems(Update, draw_anchor.in_set(super::FrameSystems::Draw))
+        .add_systems(
+            Update,
+            run_session
+                .in_set(crate::window::FrameSystems::Input)
+                .in_set(super::FlickSystems),
+        )
+        .add_systems(
+            Update,
+            draw_anchor
+                .in_set(crate::window::FrameSystems::Draw)
+                .in_set(super::FlickSystems),
+        )
         .add_systems(
             EguiPrimaryContextPass,
-            show_game_panels.after(super::hud::HudSystems),
+            show_game_panels
+                .after(super::hud::HudSystems)
+                .in_set(super::FlickSystems),
         );
 }
 
@@ -48,16 +58,6 @@ pub struct PlayerChoice {
     /// Move the objects blocking this building's door aside.
     pub clear_door: Option<crate::scenario::town::BuildingKind>,
     pub side: Option<Side>,
-}
-
-/// Where a game flick is aimed from, while the referee awaits one.
-#[derive(Resource, Debug, Default)]
-pub struct GameAim {
-    /// A scenario is being played: the sandbox's free flicks and reset are off.
-    pub active: bool,
-    pub anchor: Option<(Vec3, PieceId)>,
-    /// A flick released by the player, for the referee.
-    pub released: Option<Flick>,
 }
 
 /// A flick being replayed on screen, then the town blending to its final state.
@@ -400,7 +400,7 @@ fn show_game_panels(
     mut choice: ResMut<PlayerChoice>,
     mut request: ResMut<ScenarioRequest>,
     mut list: Local<Option<Vec<(PathBuf, String, String)>>>,
-    mut wants: ResMut<super::hud::EguiWantsPointer>,
+    mut wants: ResMut<crate::window::shell::pointer::EguiWantsPointer>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let scenarios = list.get_or_insert_with(scenario_list);

@@ -1,68 +1,26 @@
-//! Meshes, materials and lights: the town made visible.
+//! Meshes and materials: the town made visible.
 
 use bevy::prelude::*;
 
-use super::FrameSystems;
 use crate::physics::pieces::{
     DiscKind, Door, Hat, PartKind, Piece, PieceCollider, PieceKind, TableTop,
 };
 use crate::physics::table::Profile;
 use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team};
+use crate::window::FrameSystems;
 
 pub fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.13, 0.10, 0.08)))
-        .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(1.0, 0.95, 0.85),
-            brightness: 350.0,
-            ..default()
-        })
-        .add_systems(Startup, light_the_room)
-        .add_systems(
-            Update,
-            (dress_table, dress_pieces, paint_hats).in_set(FrameSystems::Dress),
-        );
+    app.add_systems(
+        Update,
+        (dress_table, dress_pieces, paint_hats)
+            .in_set(FrameSystems::Dress)
+            .in_set(super::FlickSystems),
+    );
 }
 
 /// Marks the mesh child that shows a figure's hat.
 #[derive(Component)]
 pub struct HatMesh;
-
-fn light_the_room(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    commands.spawn((
-        Name::new("Sun"),
-        DirectionalLight {
-            illuminance: 9_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
-        Transform::from_xyz(-0.6, 1.6, 0.9).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    commands.spawn((
-        Name::new("Lamp"),
-        PointLight {
-            intensity: 60_000.0,
-            range: 6.0,
-            shadow_maps_enabled: false,
-            ..default()
-        },
-        Transform::from_xyz(0.4, 1.2, -0.4),
-    ));
-    // The floor, far below the table.
-    commands.spawn((
-        Name::new("Floor"),
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(8.0, 8.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.22, 0.16, 0.12),
-            perceptual_roughness: 0.9,
-            ..default()
-        })),
-        Transform::from_xyz(0.0, -0.75, 0.0),
-    ));
-}
 
 fn mat(
     materials: &mut Assets<StandardMaterial>,
@@ -85,24 +43,14 @@ fn dress_table(
 ) {
     let t = &profile.0.table;
     for e in &tables {
-        let top = meshes.add(Cuboid::new(t.size.0, t.thickness, t.size.1));
-        let legs = meshes.add(Cuboid::new(0.06, 0.72, 0.06));
-        let wood = mat(&mut materials, Color::srgb(0.55, 0.36, 0.20), 0.7);
-        let leg_wood = mat(&mut materials, Color::srgb(0.35, 0.22, 0.12), 0.8);
-        commands.entity(e).with_children(|p| {
-            p.spawn((Mesh3d(top), wood));
-            for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-                p.spawn((
-                    Mesh3d(legs.clone()),
-                    leg_wood.clone(),
-                    Transform::from_xyz(
-                        x * (t.size.0 / 2.0 - 0.06),
-                        -0.36 - t.thickness / 2.0,
-                        z * (t.size.1 / 2.0 - 0.06),
-                    ),
-                ));
-            }
-        });
+        let furniture = crate::window::shell::room::spawn_table(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            t.size,
+            t.thickness,
+        );
+        commands.entity(e).add_child(furniture);
     }
 }
 

@@ -4,28 +4,32 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::flick_input::Aim;
+use super::aim::Aim;
 use crate::physics::pieces::{Door, Hat, Piece, PieceKind};
 use crate::physics::table::{Profile, TableIndex};
 use crate::physics::{ActiveTown, LastOutcome, RunningFlick};
 use crate::scenario::town::Team;
+use crate::window::shell::pointer::EguiWantsPointer;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<EguiWantsPointer>()
-        .add_systems(
-            EguiPrimaryContextPass,
-            (label_pieces, show_panels).chain().in_set(HudSystems),
-        )
-        .add_systems(Update, draw_door_lines.in_set(super::FrameSystems::Draw));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (label_pieces, show_panels)
+            .chain()
+            .in_set(HudSystems)
+            .in_set(super::FlickSystems),
+    )
+    .add_systems(
+        Update,
+        draw_door_lines
+            .in_set(crate::window::FrameSystems::Draw)
+            .in_set(super::FlickSystems),
+    );
 }
 
 /// The HUD's egui systems (the game's panels come after them).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct HudSystems;
-
-/// True while the pointer is over an egui panel: the camera and flicks ignore it then.
-#[derive(Resource, Debug, Default)]
-pub struct EguiWantsPointer(pub bool);
 
 fn to_egui(c: Color) -> egui::Color32 {
     let s = c.to_srgba();
@@ -105,7 +109,7 @@ fn show_panels(
     town: Res<ActiveTown>,
     index: Res<TableIndex>,
     mut wants: ResMut<EguiWantsPointer>,
-    game: Res<super::hot_seat::GameAim>,
+    game: Res<super::aim::GameAim>,
     reload: Option<Res<crate::reload::ReloadStatus>>,
     time: Res<Time>,
 ) -> Result {
@@ -164,7 +168,7 @@ fn show_panels(
             .title_bar(false)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(format!("Flicking {}", aim.name)).strong());
-                let colour = to_egui(super::flick_input::power_colour(s));
+                let colour = to_egui(super::aim::power_colour(s));
                 ui.add(
                     egui::ProgressBar::new(s)
                         .desired_width(260.0)
@@ -177,7 +181,7 @@ fn show_panels(
                 );
                 ui.label(format!(
                     "expected slide on an empty table ≈ {:.0} cm · spin {:+.0}%",
-                    super::flick_input::FULL_SLIDE * s * s * 100.0,
+                    super::aim::FULL_SLIDE * s * s * 100.0,
                     aim.offset * 100.0
                 ));
             });

@@ -1,0 +1,425 @@
+//! One registry of card games, in the manner of OpenSpiel's: every tool — the
+//! `cards` command, the arena, the bench, `validate`, the window's menu and 3D
+//! table, the shared tests — reaches a game through [`CardGame::dispatch`]. A new
+//! game is a variant of [`CardGame`], a line in `dispatch`, and an impl of
+//! [`TableGame`]; nothing else changes.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::bots::Level;
+use super::core::{Agent, Game, Seat};
+use crate::scenario::{DataError, Problems};
+
+/// Every card game the program knows, in menu order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum CardGame {
+    Slapshot,
+    Tabletown,
+}
+
+impl CardGame {
+    pub const ALL: [CardGame; 2] = [CardGame::Slapshot, CardGame::Tabletown];
+
+    /// Applies `visitor` to the game's state type: the one dispatch.
+    pub fn dispatch<V: GameVisitor>(self, visitor: V) -> V::Output {
+        match self {
+            CardGame::Slapshot => visitor.visit::<super::slapshot::Slapshot>(self),
+            CardGame::Tabletown => visitor.visit::<super::tabletown::Tabletown>(self),
+        }
+    }
+
+    /// The lower-case name used on the command line and in file names.
+    pub fn key(self) -> &'static str {
+        self.dispatch(Key)
+    }
+
+    /// The game's title, for menus and logs.
+    pub fn title(self) -> &'static str {
+        self.dispatch(Title)
+    }
+
+    /// One line about the game, for the menu.
+    pub fn blurb(self) -> &'static str {
+        self.dispatch(Blurb)
+    }
+
+    pub fn from_key(key: &str) -> Option<CardGame> {
+        CardGame::ALL.into_iter().find(|g| g.key() == key)
+    }
+
+    /// The shipped setup file, `assets/cards/<key>.ron`.
+    pub fn default_setup(self) -> PathBuf {
+        crate::scenario::data_root()
+            .join("assets")
+            .join("cards")
+            .join(format!("{}.ron", self.key()))
+    }
+
+    /// Which game a setup file's text is for (each game's setup holds a key no
+    /// other game's does), if any.
+    pub fn of_setup(text: &str) -> Option<CardGame> {
+        CardGame::ALL
+            .into_iter()
+            .find(|g| g.dispatch(Marker).is_some_and(|m| text.contains(m)))
+    }
+
+    /// Checks a setup file of this game; a one-line summary when it is good.
+    pub fn validate(self, path: &Path) -> Result<String, Problems> {
+        struct Validate<'a>(&'a Path);
+        impl GameVisitor for Validate<'_> {
+            type Output = Result<String, Problems>;
+            fn visit<G: TableGame>(self, _: CardGame) -> Self::Output {
+                G::load_setup(self.0, None).map(|s| G::setup_summary(&s.rules))
+            }
+        }
+        self.dispatch(Validate(path))
+    }
+
+    /// The game's named rule options (advanced rules and house rules).
+    pub fn options(self) -> &'static [RuleOption] {
+        self.dispatch(Options)
+    }
+}
+
+/// A setup as the menu edits it: players, seats, seed and rule options. The
+/// rest (cards, house rules) stays as the file has it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupForm {
+    pub game: CardGame,
+    pub path: PathBuf,
+    pub players: usize,
+    pub seats: Vec<SeatKind>,
+    pub seed: u64,
+    /// On or off, in the order of the game's [`CardGame::options`].
+    pub options: Vec<bool>,
+}
+
+impl CardGame {
+    /// Reads and checks a setup file of this game into a form.
+    pub fn read_form(self, path: &Path) -> Result<SetupForm, Problems> {
+        struct Read<'a>(&'a Path);
+        impl GameVisitor for Read<'_> {
+            type Output = Result<SetupForm, Problems>;
+            fn visit<G: TableGame>(self, game: CardGame) -> Self::Output {
+                let s = G::load_setup(self.0, None)?;
+                Ok(SetupForm {
+                    game,
+                    path: s.path,
+                    players: s.players,
+                    seats: s.seats,
+                    seed: s.seed,
+                    options: s.options,
+                })
+            }
+        }
+        self.dispatch(Read(path))
+    }
+}
+
+impl SetupForm {
+    /// Writes the form's fields into its file (comments and everything else
+    /// kept) when they differ, then reads the file back and checks it.
+    pub fn save(&self) -> Result<SetupForm, Problems> {
+        let text = std::fs::read_to_string(&self.path)
+            .map_err(|e| DataError::new(&self.path, format!("cannot read the file: {e}")))?;
+        let mut new = super::setup_edit::set_field(&text, "players", &self.players.to_string());
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| match s {
+                SeatKind::You => "You".to_string(),
+                SeatKind::Bot(l) => format!("Bot({l:?})"),
+            })
+            .collect();
+        new = super::setup_edit::set_field(&new, "seats", &format!("[{}]", seats.join(", ")));
+        new = super::setup_edit::set_field(&new, "seed", &self.seed.to_string());
+        for (option, on) in self.game.options().iter().zip(&self.options) {
+            let value = if *on { option.on } else { option.off };
+            // An option already on keeps its own values (custom limits, say).
+            let already_on = super::setup_edit::find_value(&new, option.key)
+                .is_some_and(|(a, b)| new[a..b] != *option.off);
+            if !(*on && already_on) {
+                new = super::setup_edit::set_field(&new, option.key, value);
+            }
+        }
+        if new != text {
+            std::fs::write(&self.path, &new)
+                .map_err(|e| DataError::new(&self.path, format!("cannot write the file: {e}")))?;
+        }
+        self.game.read_form(&self.path)
+    }
+}
+
+impl std::fmt::Display for CardGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+struct Key;
+impl GameVisitor for Key {
+    type Output = &'static str;
+    fn visit<G: TableGame>(self, _: CardGame) -> &'static str {
+        G::KEY
+    }
+}
+struct Title;
+impl GameVisitor for Title {
+    type Output = &'static str;
+    fn visit<G: TableGame>(self, _: CardGame) -> &'static str {
+        G::TITLE
+    }
+}
+struct Blurb;
+impl GameVisitor for Blurb {
+    type Output = &'static str;
+    fn visit<G: TableGame>(self, _: CardGame) -> &'static str {
+        G::BLURB
+    }
+}
+struct Marker;
+impl GameVisitor for Marker {
+    type Output = Option<&'static str>;
+    fn visit<G: TableGame>(self, _: CardGame) -> Option<&'static str> {
+        Some(G::SETUP_MARKER)
+    }
+}
+struct Options;
+impl GameVisitor for Options {
+    type Output = &'static [RuleOption];
+    fn visit<G: TableGame>(self, _: CardGame) -> &'static [RuleOption] {
+        G::OPTIONS
+    }
+}
+
+/// Code that works on any card game: `visit` is called with the game's state type.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: TableGame>(self, game: CardGame) -> Self::Output;
+}
+
+/// Who sits in a seat at the window's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatKind {
+    /// The person at the computer.
+    You,
+    /// A computer opponent of this level.
+    Bot(Level),
+}
+
+impl std::fmt::Display for SeatKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatKind::You => f.write_str("you"),
+            SeatKind::Bot(l) => write!(f, "{l} bot"),
+        }
+    }
+}
+
+/// The seats as the setup lists them, filled out to `players`: seat 0 is you
+/// when the file names nobody; missing seats are normal bots, extra ones are
+/// dropped (so `--players` may change the count).
+pub fn seats_for(listed: &[SeatKind], players: usize) -> Vec<SeatKind> {
+    if listed.is_empty() {
+        return (0..players)
+            .map(|s| {
+                if s == 0 {
+                    SeatKind::You
+                } else {
+                    SeatKind::Bot(Level::Normal)
+                }
+            })
+            .collect();
+    }
+    (0..players)
+        .map(|s| {
+            listed
+                .get(s)
+                .copied()
+                .unwrap_or(SeatKind::Bot(Level::Normal))
+        })
+        .collect()
+}
+
+/// The problem with a setup's `seats`, if any: at most one seat is yours.
+pub fn check_seats(seats: &[SeatKind], file: &Path, text: &str) -> Option<DataError> {
+    let yours = seats.iter().filter(|s| **s == SeatKind::You).count();
+    (yours > 1).then(|| {
+        super::at_key(
+            file,
+            text,
+            "seats",
+            format!(
+                "{yours} seats are `You`: one person sits at the table, the rest are `Bot(level)`"
+            ),
+        )
+    })
+}
+
+/// The seed a setup names (1 when it names none).
+pub fn default_seed() -> u64 {
+    1
+}
+
+/// A named rule option a setup file holds and the menu offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleOption {
+    /// The setup file's field.
+    pub key: &'static str,
+    pub label: &'static str,
+    /// Where it comes from and what it does.
+    pub about: &'static str,
+    /// The field's value (RON) when the option is on, and when it is off.
+    pub on: &'static str,
+    pub off: &'static str,
+}
+
+/// A setup file read and checked: the rules, who sits where, the seed, and
+/// which of the game's [`RuleOption`]s are on (in `OPTIONS` order).
+#[derive(Clone, Debug)]
+pub struct LoadedSetup<R> {
+    pub rules: R,
+    pub players: usize,
+    pub seats: Vec<SeatKind>,
+    pub seed: u64,
+    pub options: Vec<bool>,
+    pub path: PathBuf,
+}
+
+/// What every tool needs of a card game beyond its rules ([`Game`]).
+pub trait TableGame:
+    Game<Action: Send + Sync + 'static, Observation: Send + Sync + 'static>
+    + super::view::CardView
+    + PartialEq
+    + std::fmt::Debug
+    + Send
+    + Sync
+    + 'static
+{
+    /// The checked setup a game is created from.
+    type Rules: Clone + Send + Sync + 'static;
+    const KEY: &'static str;
+    const TITLE: &'static str;
+    const BLURB: &'static str;
+    /// A field only this game's setup files hold, to tell setups apart.
+    const SETUP_MARKER: &'static str;
+    /// The advanced and house rules the setup names; all off is the basic game.
+    const OPTIONS: &'static [RuleOption];
+
+    /// Reads and checks a setup file; `players` overrides its count.
+    fn load_setup(
+        path: &Path,
+        players: Option<usize>,
+    ) -> Result<LoadedSetup<Self::Rules>, Problems>;
+    /// A new game (the deal is its first chance action).
+    fn new_game(rules: Self::Rules) -> Self;
+    /// One line about a checked setup, for `validate`.
+    fn setup_summary(rules: &Self::Rules) -> String;
+
+    /// A bot of `level` for this game.
+    fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self> + Send>;
+    /// The log line for an action (None: not worth a line), as `viewer` may know it.
+    fn log_line(&self, action: &Self::Action, viewer: Option<Seat>) -> Option<String> {
+        Some(self.describe(action, viewer))
+    }
+    /// Lines about what changed (a game's report, a death, the standings).
+    fn news(&self, before: &Self) -> Vec<String>;
+    /// The seat's view as text, for a human deciding.
+    fn render(&self, view: &Self::Observation) -> String;
+    /// The final result.
+    fn summary(&self) -> String;
+    /// The state's own consistency check (every card in one place, ...), for
+    /// loaded saves and the random-playout tests.
+    fn check(&self) -> Result<(), String>;
+    /// Turns one of [`Self::OPTIONS`] on or off (unknown keys are ignored).
+    fn set_option(rules: &mut Self::Rules, key: &str, on: bool);
+    /// Random actions, mostly illegal now, for the playout tests' "a refused
+    /// action changes nothing".
+    fn wrong_actions(&self, rng: &mut dyn rand::RngCore) -> Vec<Self::Action>;
+
+    /// True at a chance node that is a six-sided die (which a window rolls on
+    /// the table instead of drawing from the RNG).
+    fn awaits_die(&self) -> bool {
+        false
+    }
+    /// The chance action for a die showing `face`.
+    fn die_action(_face: u8) -> Option<Self::Action> {
+        None
+    }
+}
+
+/// A new game from a setup file (`players` overrides its count).
+pub fn load_game<G: TableGame>(path: &Path, players: Option<usize>) -> Result<G, Problems> {
+    G::load_setup(path, players).map(|s| G::new_game(s.rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_a_distinct_key_marker_and_a_shipped_setup_of_its_own() {
+        let keys: Vec<&str> = CardGame::ALL.iter().map(|g| g.key()).collect();
+        for (i, g) in CardGame::ALL.into_iter().enumerate() {
+            assert!(!keys[..i].contains(&g.key()), "{g}: key used twice");
+            assert_eq!(CardGame::from_key(g.key()), Some(g));
+            let text = std::fs::read_to_string(g.default_setup()).expect("shipped setup");
+            assert_eq!(CardGame::of_setup(&text), Some(g), "{g}: setup marker");
+            assert!(g.validate(&g.default_setup()).is_ok(), "{g}: setup checks");
+        }
+    }
+
+    #[test]
+    fn a_form_saved_to_its_file_reads_back_the_same_and_keeps_the_comments() {
+        for game in CardGame::ALL {
+            let dir = std::env::temp_dir().join(format!("highnoon-form-{}", game.key()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("setup.ron");
+            std::fs::copy(game.default_setup(), &path).unwrap();
+            let mut form = game.read_form(&path).expect("reads");
+            assert!(
+                form.options.iter().all(|on| !on),
+                "{game}: the basic game by default"
+            );
+            form.players = 3;
+            form.seats = vec![
+                SeatKind::Bot(Level::Hard),
+                SeatKind::You,
+                SeatKind::Bot(Level::Easy),
+            ];
+            form.seed = 99;
+            form.options = vec![true; form.options.len()];
+            let back = form.save().expect("saves");
+            assert_eq!(back, form, "{game}");
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.starts_with("//"), "{game}: comments kept");
+            // Two people at one table is refused with the place.
+            let mut two = form.clone();
+            two.seats[0] = SeatKind::You;
+            let e = two.save().expect_err("two seats of yours");
+            assert!(e.to_string().contains("seats"), "{e}");
+        }
+    }
+
+    #[test]
+    fn seats_are_filled_out_to_the_players() {
+        use Level::*;
+        assert_eq!(
+            seats_for(&[], 3),
+            vec![SeatKind::You, SeatKind::Bot(Normal), SeatKind::Bot(Normal)]
+        );
+        assert_eq!(
+            seats_for(
+                &[SeatKind::Bot(Hard), SeatKind::You, SeatKind::Bot(Easy)],
+                2
+            ),
+            vec![SeatKind::Bot(Hard), SeatKind::You]
+        );
+        assert_eq!(
+            seats_for(&[SeatKind::Bot(Hard)], 2),
+            vec![SeatKind::Bot(Hard), SeatKind::Bot(Normal)]
+        );
+    }
+}

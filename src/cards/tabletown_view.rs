@@ -1,0 +1,478 @@
+//! Tabletown on the card table: a gunslinger card at each seat turned to face
+//! its target, wounds on it as red tokens, its gun beside it with the loaded
+//! rounds fanned on top, your hand fanned toward you (the others' face down),
+//! the deck and the discards in the middle, and a DRAW! or SHOOTOUT! staged
+//! there with each fighter's initiative roll. The dice are rolled in the tray.
+
+use glam::Vec3;
+
+use super::core::{Game, Seat, Turn};
+use super::registry::SeatKind;
+use super::table_layout::{
+    self as layout, DECK_AT, DISCARD_AT, TOP, card_size, hand_fan, seat_angle_for, seat_centre,
+    stacked,
+};
+use super::tabletown::{Action, Kind, Phase, Tabletown, tnt_to_hit, to_hit};
+use super::view::{BackSpec, CardView, FaceSpec, Label, Placed, Spot, TableScene, Token, seat_rgb};
+
+/// Gunslinger cards' keys come after the deck's card ids.
+const GUNSLINGER_KEY: u32 = 1000;
+
+fn face_of(kind: Kind) -> usize {
+    Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0)
+}
+
+fn kind_face(kind: Kind) -> FaceSpec {
+    let (subtitle, big, icons, lines, band): (&str, String, &str, Vec<&str>, [u8; 4]) = match kind {
+        Kind::Draw => (
+            "Combat",
+            "!".into(),
+            "🔫",
+            vec!["Call out one", "gunslinger"],
+            [160, 30, 25, 255],
+        ),
+        Kind::Shootout => (
+            "Combat",
+            "!!".into(),
+            "🔫",
+            vec!["Everyone", "draws"],
+            [160, 30, 25, 255],
+        ),
+        Kind::Revolver => (
+            "Weapon",
+            format!("{}+", to_hit(Kind::Revolver, false)),
+            "🔫",
+            vec!["Hits on 5 or 6", "one shot a bullet"],
+            [70, 70, 80, 255],
+        ),
+        Kind::Rifle => (
+            "Weapon",
+            format!("{}+", to_hit(Kind::Rifle, false)),
+            "🔫",
+            vec!["Hits on 4+", "slow: +2 initiative*"],
+            [70, 70, 80, 255],
+        ),
+        Kind::Shotgun => (
+            "Weapon",
+            "3+".into(),
+            "🔫",
+            vec!["One shell 3+", "both shells 2+"],
+            [70, 70, 80, 255],
+        ),
+        Kind::Bullet => (
+            "Ammunition",
+            "•".into(),
+            "",
+            vec!["Load a revolver", "or a rifle"],
+            [150, 110, 40, 255],
+        ),
+        Kind::Shell => (
+            "Ammunition",
+            "▮".into(),
+            "",
+            vec!["Load a shotgun"],
+            [150, 110, 40, 255],
+        ),
+        Kind::Tnt => (
+            "Explosive",
+            format!("{}+", tnt_to_hit(1)),
+            "🧨",
+            vec!["Goes off last,", "hits everyone"],
+            [180, 90, 20, 255],
+        ),
+        Kind::Sheriff => (
+            "Tin star",
+            "★".into(),
+            "",
+            vec!["Cancels any hit"],
+            [170, 140, 40, 255],
+        ),
+        Kind::Deputy => (
+            "Tin star",
+            "☆".into(),
+            "",
+            vec!["Cancels a hit,", "not shotgun or TNT"],
+            [170, 140, 40, 255],
+        ),
+        Kind::ReachForTheSky => (
+            "Action",
+            "✋".into(),
+            "",
+            vec!["Empties a", "gunslinger's guns"],
+            [60, 100, 130, 255],
+        ),
+        Kind::StageCoach => (
+            "Response",
+            "".into(),
+            "🐎",
+            vec!["Leave town:", "miss the shootout"],
+            [60, 100, 130, 255],
+        ),
+        Kind::Cavalry => (
+            "Response",
+            "".into(),
+            "🐎",
+            vec!["Stops a DRAW!", "or a SHOOTOUT!"],
+            [60, 100, 130, 255],
+        ),
+    };
+    FaceSpec {
+        title: kind.title().into(),
+        subtitle: subtitle.into(),
+        big,
+        icons: icons.into(),
+        lines: lines.into_iter().map(String::from).collect(),
+        band,
+        paper: [244, 233, 208, 255],
+    }
+}
+
+/// The yaw that turns a card lying at `from` to point its top at `to`.
+fn yaw_toward(from: Vec3, to: Vec3) -> f32 {
+    let d = to - from;
+    (-d.x).atan2(-d.z)
+}
+
+impl CardView for Tabletown {
+    const DICE: bool = true;
+
+    fn faces(&self) -> Vec<FaceSpec> {
+        let mut v: Vec<FaceSpec> = Kind::ALL.into_iter().map(kind_face).collect();
+        for g in &self.rules.gunslingers {
+            let words: Vec<&str> = g.blurb.split_whitespace().collect();
+            let half = words.len().div_ceil(2);
+            v.push(FaceSpec {
+                title: g.nickname.clone(),
+                subtitle: g.name.clone(),
+                big: String::new(),
+                icons: "🤠".into(),
+                lines: vec![words[..half].join(" "), words[half..].join(" ")],
+                band: [110, 60, 30, 255],
+                paper: [238, 222, 190, 255],
+            });
+        }
+        v
+    }
+
+    fn back() -> BackSpec {
+        BackSpec {
+            word: "TABLETOWN".into(),
+            colour: [110, 40, 30, 255],
+            ink: [240, 215, 160, 255],
+        }
+    }
+
+    fn scene(
+        &self,
+        viewer: Option<Seat>,
+        seats: &[SeatKind],
+        _staged: Option<usize>,
+    ) -> TableScene<Action> {
+        let n = self.rules.players;
+        let mut s = TableScene::default();
+        let you = match self.turn() {
+            Turn::Player(p) if Some(p) == viewer => Some(p),
+            _ => None,
+        };
+        let legal = if you.is_some() {
+            self.legal_actions()
+        } else {
+            Vec::new()
+        };
+        let card = |s: &mut TableScene<Action>,
+                    key: u32,
+                    face: Option<usize>,
+                    spot: Spot,
+                    action: Option<Action>| {
+            s.cards.push(Placed {
+                key,
+                face,
+                highlight: action.is_some(),
+                spot,
+                action,
+            });
+        };
+        let centre_of = |seat: Seat| seat_centre(seat_angle_for(seat, n, viewer), 0.24);
+        // Gunslingers not yet chosen, face up in the middle.
+        if let Phase::Choose { .. } = self.phase {
+            let free: Vec<usize> = (0..self.rules.gunslingers.len())
+                .filter(|g| !self.slingers.iter().any(|o| o.gunslinger == Some(*g)))
+                .collect();
+            let w = card_size().x * 1.05;
+            for (i, &g) in free.iter().enumerate() {
+                let (col, rowi) = (i % 9, i / 9);
+                let spot = Spot {
+                    pos: Vec3::new(
+                        (col as f32 - 4.0) * w,
+                        TOP + 0.001,
+                        -0.2 + rowi as f32 * card_size().y * 1.05,
+                    ),
+                    yaw: 0.0,
+                    face_up: true,
+                };
+                let action = legal.iter().find(|a| **a == Action::Choose(g)).cloned();
+                card(
+                    &mut s,
+                    GUNSLINGER_KEY + g as u32,
+                    Some(Kind::ALL.len() + g),
+                    spot,
+                    action,
+                );
+            }
+        }
+        for seat in 0..n {
+            let sl = &self.slingers[seat];
+            let angle = seat_angle_for(seat, n, viewer);
+            let mine = Some(seat) == viewer;
+            let at = centre_of(seat);
+            let target = sl.facing.map(centre_of);
+            let yaw = target.map_or(layout::seat_yaw(angle) + std::f32::consts::PI, |t| {
+                yaw_toward(at, t)
+            });
+            let right = layout::seat_right(angle);
+            if let Some(g) = sl.gunslinger {
+                // The gunslinger, face down once dead (a tombstone).
+                card(
+                    &mut s,
+                    GUNSLINGER_KEY + g as u32,
+                    sl.alive.then_some(Kind::ALL.len() + g),
+                    Spot { pos: at, yaw, face_up: sl.alive },
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Face(t) | Action::Track(t) | Action::CallOut(t) if *t == seat))
+                        .cloned()
+                        .filter(|_| legal.iter().filter(|a| matches!(a, Action::Face(t) | Action::Track(t) | Action::CallOut(t) if *t == seat)).count() == 1),
+                );
+                for w in 0..sl.wounds {
+                    s.tokens.push(Token {
+                        key: seat as u32 * 16 + w as u32,
+                        at: at
+                            + Vec3::new(
+                                -0.025 + 0.017 * (w % 4) as f32,
+                                0.003,
+                                0.02 + 0.017 * (w / 4) as f32,
+                            ),
+                        colour: [190, 20, 20, 255],
+                        radius: 0.008,
+                    });
+                }
+            }
+            // Guns beside the gunslinger, loaded rounds fanned on top.
+            for (gi, gun) in sl.guns.iter().enumerate() {
+                let gpos = at
+                    + right * (card_size().x * (1.15 + 0.6 * gi as f32))
+                    + Vec3::Y * 0.0005 * gi as f32;
+                let gyaw = layout::seat_yaw(angle);
+                card(
+                    &mut s,
+                    gun.card as u32,
+                    Some(face_of(gun.kind)),
+                    Spot {
+                        pos: gpos,
+                        yaw: gyaw,
+                        face_up: true,
+                    },
+                    None,
+                );
+                let toward = Vec3::new(angle.cos(), 0.0, angle.sin());
+                for (ai, &round) in gun.ammo.iter().enumerate() {
+                    card(
+                        &mut s,
+                        round as u32,
+                        Some(face_of(self.kind(round))),
+                        stacked(
+                            gpos - toward * (0.03 + 0.018 * ai as f32),
+                            gyaw,
+                            ai + 1,
+                            true,
+                        ),
+                        None,
+                    );
+                }
+            }
+            // The hand: yours face up toward you, the others face down at their seat.
+            if mine {
+                for (&c, spot) in sl.hand.iter().zip(hand_fan(sl.hand.len())) {
+                    let plays = legal.iter().find(|a| match a {
+                        Action::Arm(x)
+                        | Action::Load(x)
+                        | Action::Star(x)
+                        | Action::Cavalry(x)
+                        | Action::StageCoach(x) => *x == c,
+                        _ => false,
+                    });
+                    card(
+                        &mut s,
+                        c as u32,
+                        Some(face_of(self.kind(c))),
+                        spot,
+                        plays.cloned(),
+                    );
+                }
+            } else {
+                let hand_at = seat_centre(angle, 0.08);
+                for (&c, spot) in
+                    sl.hand
+                        .iter()
+                        .zip(layout::row(hand_at, angle, sl.hand.len(), 0.25, false))
+                {
+                    card(&mut s, c as u32, None, spot, None);
+                }
+            }
+            let name = match (sl.gunslinger, seats.get(seat)) {
+                (Some(g), Some(k)) => format!("{} ({k})", self.rules.gunslingers[g].nickname),
+                (None, Some(k)) => format!("seat {seat} ({k})"),
+                _ => format!("seat {seat}"),
+            };
+            let mut text = name;
+            if self.marshall == Some(seat) {
+                text.push_str(" ★ Marshall");
+            }
+            if !sl.alive {
+                text.push_str(" — dead");
+            } else if sl.wounds > 0 {
+                text.push_str(&format!(
+                    " — {} wound{}",
+                    sl.wounds,
+                    if sl.wounds == 1 { "" } else { "s" }
+                ));
+            }
+            if self.turn() == Turn::Player(seat) {
+                text = format!("▶ {text}");
+            }
+            s.labels.push(Label {
+                at: if mine {
+                    at + Vec3::new(-0.2, 0.0, 0.0)
+                } else {
+                    at + Vec3::new(0.0, 0.0, 0.0) - Vec3::new(angle.cos(), 0.0, angle.sin()) * 0.1
+                },
+                text,
+                colour: seat_rgb(seat),
+                big: false,
+            });
+        }
+        // The deck and the discards.
+        for (i, &c) in self.deck.iter().enumerate() {
+            card(
+                &mut s,
+                c as u32,
+                None,
+                stacked(DECK_AT, 0.0, i, false),
+                None,
+            );
+        }
+        for (i, &c) in self.discard.iter().enumerate() {
+            card(
+                &mut s,
+                c as u32,
+                Some(face_of(self.kind(c))),
+                stacked(DISCARD_AT, 0.08 * ((i % 5) as f32 - 2.0), i, true),
+                None,
+            );
+        }
+        s.labels.push(Label {
+            at: DECK_AT + Vec3::new(0.0, 0.0, 0.085),
+            text: format!("deck ({})", self.deck.len()),
+            colour: [230, 220, 200],
+            big: false,
+        });
+        // A fight in the middle: its card, the fighters' initiative.
+        if let Phase::Combat(c) = &self.phase {
+            let mid = Vec3::new(0.13, TOP + 0.001, -0.08);
+            if !s.cards.iter().any(|p| p.key == c.card as u32) {
+                card(
+                    &mut s,
+                    c.card as u32,
+                    Some(face_of(self.kind(c.card))),
+                    Spot {
+                        pos: mid,
+                        yaw: 0.0,
+                        face_up: true,
+                    },
+                    None,
+                );
+            }
+            for (i, &f) in c.fighters.iter().enumerate() {
+                if let Some(roll) = c.rolls.get(i) {
+                    s.labels.push(Label {
+                        at: centre_of(f) + Vec3::new(0.0, 0.02, 0.0),
+                        text: format!("🎲 {roll}"),
+                        colour: [255, 230, 140],
+                        big: true,
+                    });
+                }
+            }
+            if let Some(fire) = &c.firing {
+                s.labels.push(Label {
+                    at: (centre_of(fire.shooter) + centre_of(fire.target)) / 2.0 + Vec3::Y * 0.02,
+                    text: format!(
+                        "{} shoots: {}+ hits",
+                        fire.weapon.title(),
+                        to_hit(fire.weapon, fire.both_barrels)
+                    ),
+                    colour: [255, 200, 120],
+                    big: false,
+                });
+            }
+        }
+        s
+    }
+
+    fn status(&self, viewer: Option<Seat>) -> Vec<String> {
+        let mut v = Vec::new();
+        v.push(format!(
+            "Turn {} · deck {} · discards {}",
+            self.turns,
+            self.deck.len(),
+            self.discard.len()
+        ));
+        match &self.phase {
+            Phase::Choose { seat } => v.push(format!("Seat {seat} picks a gunslinger")),
+            Phase::Marshall { contenders, rolls } => v.push(format!(
+                "Rolling for Marshall: {}",
+                contenders
+                    .iter()
+                    .zip(rolls.iter().map(Some).chain(std::iter::repeat(None)))
+                    .map(|(s, r)| match r {
+                        Some(r) => format!("seat {s}: {r}"),
+                        None => format!("seat {s}: …"),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            Phase::Face { seat } => v.push(format!("{} chooses whom to face", self.name(*seat))),
+            Phase::Turn => v.push(format!("{}'s turn", self.name(self.current))),
+            Phase::CallDraw { .. } => v.push(format!(
+                "{} drew a DRAW!: whom to call out?",
+                self.name(self.current)
+            )),
+            Phase::Combat(c) => {
+                let fighters: Vec<String> = c
+                    .fighters
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &f)| match c.rolls.get(i) {
+                        Some(r) => format!("{} 🎲{r}", self.name(f)),
+                        None => self.name(f),
+                    })
+                    .collect();
+                v.push(format!("Combat: {}", fighters.join(", ")));
+            }
+            Phase::Over => {}
+            _ => {}
+        }
+        if let Some(you) = viewer {
+            let sl = &self.slingers[you];
+            v.push(match sl.weapon() {
+                Some(k) => format!(
+                    "You: {}, {} loaded, {} wound(s)",
+                    k.title(),
+                    sl.loaded(),
+                    sl.wounds
+                ),
+                None => format!("You: unarmed, {} wound(s)", sl.wounds),
+            });
+        }
+        v
+    }
+}

@@ -1,0 +1,167 @@
+//! What a card game shows on the table: its card faces and back, and for a
+//! given state and viewer, where every card lies, which way up, and what a
+//! click on it does. A pure function of the rules state (plain data, no Bevy
+//! types): the window's card table draws it, so the scene follows the state
+//! and shows face up only what the viewer's seat may see.
+
+use glam::Vec3;
+
+use super::core::{Game, Seat};
+use super::registry::SeatKind;
+
+/// An RGBA colour.
+pub type Rgba = [u8; 4];
+
+/// What one card face shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FaceSpec {
+    /// The card's name, at the top.
+    pub title: String,
+    /// Under the title: a kind, a position.
+    pub subtitle: String,
+    /// Large in the middle: a value, a gun.
+    pub big: String,
+    /// Icons beside the big text (emoji), may be empty.
+    pub icons: String,
+    /// Short lines at the bottom (what the card does).
+    pub lines: Vec<String>,
+    /// The band behind the title, and the paper.
+    pub band: Rgba,
+    pub paper: Rgba,
+}
+
+/// A card back: a colour, a border and a word in the middle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BackSpec {
+    pub word: String,
+    pub colour: Rgba,
+    pub ink: Rgba,
+}
+
+/// A physical card, the same from deal to discard (so it can be animated).
+pub type CardKey = u32;
+
+/// Where a card lies: table coordinates in metres (y up, your seat toward +z),
+/// turned by `yaw` about the vertical, face up or down; `lift` raises it a
+/// little (a selected card, the top of a stack).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spot {
+    pub pos: Vec3,
+    pub yaw: f32,
+    pub face_up: bool,
+}
+
+/// One card on the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed<A> {
+    pub key: CardKey,
+    /// The face shown (an index into [`CardView::faces`]) when face up. A card
+    /// the viewer may not see has `None` and is drawn face down.
+    pub face: Option<usize>,
+    pub spot: Spot,
+    /// What clicking it does, when it is the viewer's decision.
+    pub action: Option<A>,
+    /// Drawn with a glow: a card that can be played, or one in the news.
+    pub highlight: bool,
+}
+
+/// Words on the table: a seat's name and score, a verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub at: Vec3,
+    pub text: String,
+    pub colour: [u8; 3],
+    pub big: bool,
+}
+
+/// A place cards can be dragged to (a line-up slot), with its index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slot {
+    pub at: Vec3,
+    pub yaw: f32,
+    pub index: usize,
+}
+
+/// A round token on the table: a manager's marker on the scoreboard, a
+/// wound, a loaded round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// The same token from one scene to the next (so it can glide).
+    pub key: u32,
+    pub at: Vec3,
+    pub colour: Rgba,
+    pub radius: f32,
+}
+
+/// Everything on the table for one viewer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableScene<A> {
+    pub cards: Vec<Placed<A>>,
+    pub labels: Vec<Label>,
+    pub slots: Vec<Slot>,
+    pub tokens: Vec<Token>,
+}
+
+impl<A> Default for TableScene<A> {
+    fn default() -> Self {
+        TableScene {
+            cards: Vec::new(),
+            labels: Vec::new(),
+            slots: Vec::new(),
+            tokens: Vec::new(),
+        }
+    }
+}
+
+/// A colour per seat, for tokens and labels.
+pub const SEAT_COLOURS: [Rgba; 6] = [
+    [200, 60, 50, 255],
+    [60, 110, 210, 255],
+    [70, 160, 80, 255],
+    [220, 180, 50, 255],
+    [150, 80, 190, 255],
+    [230, 120, 40, 255],
+];
+
+/// A seat's colour as a label's RGB.
+pub fn seat_rgb(seat: Seat) -> [u8; 3] {
+    let c = SEAT_COLOURS[seat % SEAT_COLOURS.len()];
+    [
+        c[0].saturating_add(40),
+        c[1].saturating_add(40),
+        c[2].saturating_add(40),
+    ]
+}
+
+/// The table's view of a card game.
+pub trait CardView: Game {
+    /// Seconds each staged step (a revealed pair) stays on show.
+    const STAGE_SECONDS: f32 = 1.0;
+    /// The game rolls dice (the table gets a dice tray).
+    const DICE: bool = false;
+
+    /// Every face the game's cards can show (from the RON card data).
+    fn faces(&self) -> Vec<FaceSpec>;
+    /// The game's card back.
+    fn back() -> BackSpec;
+    /// The table as `viewer` sees it (None: a spectator, who sees no hidden
+    /// card). `staged`: how many steps of what is on show are shown so far.
+    fn scene(
+        &self,
+        viewer: Option<Seat>,
+        seats: &[SeatKind],
+        staged: Option<usize>,
+    ) -> TableScene<Self::Action>;
+    /// Steps to show, one at a time, after an action took the game from
+    /// `before` to `self` (a line-up revealed pair by pair); 0 for none.
+    fn stage_steps(&self, _before: &Self) -> usize {
+        0
+    }
+    /// Lines for the side panel: the phase, the scores, whose turn.
+    fn status(&self, viewer: Option<Seat>) -> Vec<String>;
+    /// The label of a button for `action` (the viewer's legal actions that no
+    /// card click stands for).
+    fn action_label(&self, action: &Self::Action, viewer: Option<Seat>) -> String {
+        self.describe(action, viewer)
+    }
+}

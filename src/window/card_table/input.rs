@@ -1,0 +1,250 @@
+//! The mouse on the card table: hovering names a card, a click on a card does
+//! what the scene says it does (an intent), a click on a card that does
+//! nothing now says why. Cards that go into slots (a line-up) are dragged into
+//! them and arranged freely; the arrangement is laid as intents, slot by slot.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::scene::SceneNow;
+use super::session::{CardIntent, CardTable};
+use crate::cards::TableGame;
+use crate::cards::table_layout::{self as layout, card_size};
+use crate::cards::view::{CardKey, Spot};
+use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
+
+/// The card under the pointer, and where the pointer meets the table.
+#[derive(Resource, Debug, Default)]
+pub struct Hovered {
+    pub key: Option<CardKey>,
+    pub at: Option<Vec3>,
+}
+
+/// Cards arranged in the scene's slots before they are laid: slot → card.
+#[derive(Resource)]
+pub struct SlotPlan<G: TableGame> {
+    pub slots: Vec<Option<(CardKey, G::Action)>>,
+    /// Laid in order, one intent per turn of yours.
+    pub queue: VecDeque<G::Action>,
+    /// A card being dragged, and where it was picked up.
+    pub dragging: Option<(CardKey, Vec3)>,
+}
+
+impl<G: TableGame> Default for SlotPlan<G> {
+    fn default() -> Self {
+        SlotPlan {
+            slots: Vec::new(),
+            queue: VecDeque::new(),
+            dragging: None,
+        }
+    }
+}
+
+impl<G: TableGame> SlotPlan<G> {
+    pub fn slot_of(&self, key: CardKey) -> Option<usize> {
+        self.slots
+            .iter()
+            .position(|s| s.as_ref().is_some_and(|(k, _)| *k == key))
+    }
+
+    pub fn is_full(&self) -> bool {
+        !self.slots.is_empty() && self.slots.iter().all(Option::is_some)
+    }
+
+    /// Lays the arrangement: its actions in slot order.
+    pub fn lay(&mut self) {
+        self.queue = self
+            .slots
+            .iter_mut()
+            .filter_map(|s| s.take())
+            .map(|(_, a)| a)
+            .collect();
+    }
+}
+
+/// Whether `p` lies on the card at `spot` (the card's rectangle, turned).
+pub fn on_card(spot: &Spot, p: Vec3) -> bool {
+    let d = Quat::from_rotation_y(-spot.yaw) * (p - spot.pos);
+    let half = card_size() / 2.0;
+    d.x.abs() <= half.x && d.z.abs() <= half.y
+}
+
+/// The topmost card of the scene under `p`.
+fn card_at<G: TableGame>(now: &SceneNow<G>, plan: &SlotPlan<G>, p: Vec3) -> Option<usize> {
+    now.scene
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| on_card(&planned_spot(now, plan, c.key).unwrap_or(c.spot), p))
+        .max_by(|a, b| a.1.spot.pos.y.total_cmp(&b.1.spot.pos.y))
+        .map(|(i, _)| i)
+}
+
+/// Where a card arranged in a slot lies (face up: it is yours).
+pub fn planned_spot<G: TableGame>(
+    now: &SceneNow<G>,
+    plan: &SlotPlan<G>,
+    key: CardKey,
+) -> Option<Spot> {
+    let slot = plan.slot_of(key)?;
+    let s = now.scene.slots.iter().find(|s| s.index == slot)?;
+    Some(Spot {
+        pos: s.at + Vec3::Y * 0.003,
+        yaw: s.yaw,
+        face_up: true,
+    })
+}
+
+/// Hover, click and drag.
+#[allow(clippy::too_many_arguments)]
+pub fn pick_cards<G: TableGame>(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    over_ui: Res<EguiWantsPointer>,
+    now: Res<SceneNow<G>>,
+    table: Option<ResMut<CardTable<G>>>,
+    mut plan: ResMut<SlotPlan<G>>,
+    mut hovered: ResMut<Hovered>,
+    mut intents: MessageWriter<CardIntent<G>>,
+) {
+    let Some(mut table) = table else { return };
+    let (Ok(window), Ok((camera, cam_t))) = (window.single(), cameras.single()) else {
+        return;
+    };
+    let p = cursor_on_table(window, camera, cam_t, layout::TOP + 0.002);
+    let under = p.and_then(|p| card_at(&now, &plan, p));
+    let key = under.map(|i| now.scene.cards[i].key);
+    if hovered.key != key || hovered.at != p {
+        hovered.key = key;
+        hovered.at = p;
+    }
+    if over_ui.0 {
+        return;
+    }
+    let you = table.awaiting_you();
+    if buttons.just_pressed(MouseButton::Left) {
+        let Some(i) = under else { return };
+        let card = &now.scene.cards[i];
+        if !now.scene.slots.is_empty()
+            && (card.action.is_some() || plan.slot_of(card.key).is_some())
+        {
+            plan.dragging = Some((card.key, p.unwrap_or_default()));
+        }
+        return;
+    }
+    if !buttons.just_released(MouseButton::Left) {
+        return;
+    }
+    // A release: the end of a drag, or a click.
+    if let Some((dragged, from)) = plan.dragging.take() {
+        let moved = p.is_some_and(|p| p.distance(from) > 0.02);
+        let slot = p.and_then(|p| {
+            now.scene.slots.iter().find(|s| {
+                on_card(
+                    &Spot {
+                        pos: s.at,
+                        yaw: s.yaw,
+                        face_up: true,
+                    },
+                    p,
+                )
+            })
+        });
+        let action = now
+            .scene
+            .cards
+            .iter()
+            .find(|c| c.key == dragged)
+            .and_then(|c| c.action.clone())
+            .or_else(|| {
+                plan.slots
+                    .iter()
+                    .flatten()
+                    .find(|(k, _)| *k == dragged)
+                    .map(|(_, a)| a.clone())
+            });
+        if plan.slots.len() != now.scene.slots.len() {
+            plan.slots = vec![None; now.scene.slots.len()];
+        }
+        let old = plan.slot_of(dragged);
+        match (slot, moved) {
+            (Some(s), _) => {
+                let Some(action) = action else { return };
+                // Into the slot; a card already there swaps places.
+                let there = plan.slots[s.index].take();
+                if let Some(o) = old {
+                    plan.slots[o] = there;
+                }
+                plan.slots[s.index] = Some((dragged, action));
+            }
+            (None, true) => {
+                // Dragged off the slots: back to the hand.
+                if let Some(o) = old {
+                    plan.slots[o] = None;
+                }
+            }
+            (None, false) => {
+                // A click: into the first free slot, or back out of one.
+                match old {
+                    Some(o) => plan.slots[o] = None,
+                    None => match (plan.slots.iter().position(Option::is_none), action) {
+                        (Some(free), Some(action)) => plan.slots[free] = Some((dragged, action)),
+                        _ => {
+                            table.refused =
+                                Some("every slot is taken: drag a card out first".into())
+                        }
+                    },
+                }
+            }
+        }
+        return;
+    }
+    let Some(i) = under else { return };
+    let card = &now.scene.cards[i];
+    match (&card.action, you) {
+        (Some(action), Some(seat)) => {
+            intents.write(CardIntent {
+                seat: Some(seat),
+                action: action.clone(),
+            });
+        }
+        (Some(_), None) | (None, None) => {
+            table.refused = Some(match table.game.turn() {
+                crate::cards::core::Turn::Player(s) => format!("wait: it is seat {s}'s turn"),
+                crate::cards::core::Turn::Chance => "wait: the table is dealing or rolling".into(),
+                crate::cards::core::Turn::Over => "the game is over".into(),
+            });
+        }
+        (None, Some(_)) => {
+            table.refused =
+                Some("that card cannot be played now: the panel lists what you can do".into());
+        }
+    }
+}
+
+/// Lays an arrangement's cards, one intent per turn of yours, each when legal.
+pub fn lay_planned_cards<G: TableGame>(
+    table: Option<Res<CardTable<G>>>,
+    mut plan: ResMut<SlotPlan<G>>,
+    mut intents: MessageWriter<CardIntent<G>>,
+) {
+    let Some(table) = table else { return };
+    let Some(seat) = table.awaiting_you() else {
+        return;
+    };
+    let Some(next) = plan.queue.front() else {
+        return;
+    };
+    if table.game.legal_actions().contains(next) {
+        let action = plan.queue.pop_front().expect("front");
+        intents.write(CardIntent {
+            seat: Some(seat),
+            action,
+        });
+    } else {
+        plan.queue.clear();
+    }
+}

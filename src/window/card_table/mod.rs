@@ -1,0 +1,160 @@
+//! The card table: any game of the card-game registry played with 3D cards
+//! (and real dice) on the wooden table. One plugin tree per registered game,
+//! each running only in its own [`Screen::Cards`] state:
+//!
+//! - [`session`]: the rules state as a resource, intents as messages, bots off
+//!   the main thread, chance and dice (no drawing: runs headless);
+//! - [`scene`]: card art painted from the RON card data ([`faces`], [`mesh`]),
+//!   card entities following the game's scene with eased moves and flips;
+//! - [`input`]: hover, click and drag into slots; [`panel`]: the side panel
+//!   and the words on the table; [`dice`]: the tray and the rolling die.
+//!
+//! A game draws itself through [`crate::cards::view::CardView`]; nothing here
+//! knows which game it is.
+
+pub mod dice;
+pub mod faces;
+pub mod input;
+pub mod mesh;
+pub mod panel;
+pub mod scene;
+pub mod session;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use crate::cards::CardGame;
+use crate::cards::registry::{GameVisitor, TableGame};
+use crate::physics::dice::DiceTray;
+use crate::physics::table::Profile;
+use crate::window::{FrameSystems, Screen};
+
+/// What the card table opens: a game from a setup file, `actions` actions in.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct CardRequest {
+    pub game: CardGame,
+    pub setup: PathBuf,
+    pub actions: usize,
+}
+
+/// One card table's systems: they run only while its game is on screen.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CardSystems(pub CardGame);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<input::Hovered>()
+        .add_systems(Update, scene::glide_cards.in_set(FrameSystems::Dress));
+    for game in CardGame::ALL {
+        game.dispatch(AddTable(app));
+    }
+}
+
+/// Adds the table of one registered game.
+struct AddTable<'a>(&'a mut App);
+
+impl GameVisitor for AddTable<'_> {
+    type Output = ();
+    fn visit<G: TableGame>(self, game: CardGame) {
+        let app = self.0;
+        let screen = Screen::Cards(game);
+        let set = CardSystems(game);
+        app.configure_sets(Update, set.clone().run_if(in_state(screen)))
+            .configure_sets(EguiPrimaryContextPass, set.clone().run_if(in_state(screen)))
+            .init_resource::<scene::SceneNow<G>>()
+            .init_resource::<input::SlotPlan<G>>();
+        session::plugin::<G>(app, set.clone());
+        app.add_systems(
+            OnEnter(screen),
+            (
+                open_table::<G>,
+                scene::paint_card_art::<G>,
+                scene::furnish_card_table(screen),
+            )
+                .chain(),
+        )
+        .add_systems(OnExit(screen), close_table::<G>)
+        .add_systems(
+            Update,
+            (
+                (input::pick_cards::<G>, input::lay_planned_cards::<G>)
+                    .chain()
+                    .in_set(FrameSystems::Input),
+                (
+                    scene::lay_out_cards::<G>,
+                    scene::follow_pointer::<G>,
+                    dice::roll_die_on_screen::<G>,
+                )
+                    .chain()
+                    .in_set(FrameSystems::Dress),
+            )
+                .in_set(set.clone()),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (panel::show_card_panel::<G>, panel::label_table::<G>)
+                .chain()
+                .in_set(set),
+        );
+        if G::DICE {
+            let spec = app.world().resource::<Profile>().0.dice.clone();
+            app.add_systems(OnEnter(screen), dice::place_dice_tray(screen, spec));
+        }
+    }
+}
+
+/// Deals the requested game: its setup, its seats, its seed; bots play the
+/// first `actions` actions at once when asked (screenshots of a game in progress).
+fn open_table<G: TableGame>(
+    request: Option<Res<CardRequest>>,
+    profile: Res<Profile>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut cameras: Query<&mut crate::window::shell::camera::OrbitCamera>,
+    mut windows: Query<&mut Window>,
+) {
+    let Some(request) = request else {
+        next.set(Screen::Menu);
+        return;
+    };
+    let setup = match G::load_setup(&request.setup, None) {
+        Ok(s) => s,
+        Err(e) => {
+            error!("{e}");
+            next.set(Screen::Menu);
+            return;
+        }
+    };
+    let p = &profile.0;
+    let mut table = session::CardTable::new(
+        G::new_game(setup.rules),
+        setup.seats,
+        setup.seed,
+        DiceTray::new(&p.dice, p.gravity),
+    );
+    table.fast_forward(request.actions);
+    commands.insert_resource(table);
+    for mut c in &mut cameras {
+        *c = crate::window::shell::camera::OrbitCamera::card_table();
+    }
+    for mut w in &mut windows {
+        w.title = format!("highnoon — {}", G::TITLE);
+    }
+}
+
+/// Ends the game: its state, art and layout go (its entities despawn on exit).
+fn close_table<G: TableGame>(
+    mut commands: Commands,
+    mut now: ResMut<scene::SceneNow<G>>,
+    mut plan: ResMut<input::SlotPlan<G>>,
+    mut cameras: Query<&mut crate::window::shell::camera::OrbitCamera>,
+) {
+    commands.remove_resource::<session::CardTable<G>>();
+    commands.remove_resource::<scene::CardArt>();
+    *now = scene::SceneNow::default();
+    *plan = input::SlotPlan::default();
+    for mut c in &mut cameras {
+        *c = crate::window::shell::camera::OrbitCamera::default();
+    }
+}

@@ -1,0 +1,177 @@
+//! The card table's panels: the game's status, what you can do now (a button
+//! for each legal action no card click stands for), why a click was refused,
+//! the card under the pointer spelled out, the log; and the words on the
+//! table (seat names, scores, verdicts) drawn where the scene puts them.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::input::{Hovered, SlotPlan};
+use super::scene::{CardArt, SceneNow};
+use super::session::{CardIntent, CardTable};
+use crate::cards::TableGame;
+use crate::cards::core::Turn;
+use crate::window::Screen;
+use crate::window::shell::pointer::EguiWantsPointer;
+
+const GOLD: egui::Color32 = egui::Color32::from_rgb(240, 200, 120);
+const PROBLEM: egui::Color32 = egui::Color32::from_rgb(255, 130, 110);
+
+/// Seat names, scores and verdicts, painted over the 3D table.
+pub fn label_table<G: TableGame>(
+    mut contexts: EguiContexts,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    now: Res<SceneNow<G>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Ok((camera, cam_t)) = cameras.single() else {
+        return Ok(());
+    };
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    for label in &now.scene.labels {
+        let Ok(pos) = camera.world_to_viewport(cam_t, label.at) else {
+            continue;
+        };
+        let [r, g, b] = label.colour;
+        let ink = egui::Color32::from_rgb(r, g, b);
+        let font = egui::FontId::proportional(if label.big { 22.0 } else { 14.0 });
+        let galley = painter.layout_no_wrap(label.text.clone(), font, ink);
+        let rect = egui::Align2::CENTER_CENTER
+            .anchor_size(egui::pos2(pos.x, pos.y), galley.size())
+            .expand(3.0);
+        painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
+        painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, ink);
+    }
+    Ok(())
+}
+
+/// The side panel.
+#[allow(clippy::too_many_arguments)]
+pub fn show_card_panel<G: TableGame>(
+    mut contexts: EguiContexts,
+    table: Option<ResMut<CardTable<G>>>,
+    now: Res<SceneNow<G>>,
+    hovered: Res<Hovered>,
+    art: Option<Res<CardArt>>,
+    mut plan: ResMut<SlotPlan<G>>,
+    mut wants: ResMut<EguiWantsPointer>,
+    mut intents: MessageWriter<CardIntent<G>>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(mut table) = table else {
+        return Ok(());
+    };
+    egui::Window::new(G::TITLE)
+        .title_bar(false)
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .resizable(false)
+        .default_width(320.0)
+        .max_height(ctx.content_rect().height() - 16.0)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new(G::TITLE).color(GOLD));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Menu (Esc)").clicked() {
+                        next.set(Screen::Menu);
+                    }
+                });
+            });
+            for line in table.game.status(table.viewer) {
+                ui.label(line);
+            }
+            ui.separator();
+            let you = table.awaiting_you();
+            match (table.game.turn(), you) {
+                (Turn::Over, _) => {
+                    ui.label(egui::RichText::new(table.game.summary()).color(GOLD).strong());
+                }
+                (_, Some(_)) if table.staging.is_none() => {
+                    ui.label(egui::RichText::new("Your move").color(GOLD).strong());
+                    let clickable: Vec<&G::Action> =
+                        now.scene.cards.iter().filter_map(|c| c.action.as_ref()).collect();
+                    let legal = table.game.legal_actions();
+                    if !clickable.is_empty() {
+                        ui.weak("Click a glowing card, or:");
+                    }
+                    for action in legal.iter().filter(|a| !clickable.contains(a)) {
+                        let label = table.game.action_label(action, table.viewer);
+                        if ui.button(label).clicked() {
+                            intents.write(CardIntent {
+                                seat: you,
+                                action: action.clone(),
+                            });
+                        }
+                    }
+                }
+                (Turn::Player(s), _) => {
+                    ui.label(format!("Seat {s} ({}) is deciding…", table.seats[s]));
+                }
+                (Turn::Chance, _) => {
+                    ui.label(if table.die.is_some() {
+                        "The die is rolling…"
+                    } else {
+                        "Dealing…"
+                    });
+                }
+            }
+            if !now.scene.slots.is_empty() && you.is_some() {
+                let filled = plan.slots.iter().flatten().count();
+                ui.label(format!(
+                    "Line-up: {filled} of {} slots filled (drag cards into the slots, or click them in order)",
+                    now.scene.slots.len()
+                ));
+                if ui
+                    .add_enabled(plan.is_full(), egui::Button::new("Lay the line-up"))
+                    .clicked()
+                {
+                    plan.lay();
+                }
+            }
+            if let Some(why) = &table.refused {
+                ui.colored_label(PROBLEM, why);
+            }
+            if let Some((face, what)) = &table.last_roll
+                && !what.is_empty()
+            {
+                ui.label(format!("Last roll: {face} ({what})"));
+            }
+            if table.staging.is_some() {
+                ui.weak("Space: skip");
+            }
+            // The card under the pointer, spelled out.
+            if let (Some(key), Some(art)) = (hovered.key, &art)
+                && let Some(card) = now.scene.cards.iter().find(|c| c.key == key)
+            {
+                ui.separator();
+                match card.face.and_then(|f| art.specs.get(f)) {
+                    Some(spec) => {
+                        ui.label(egui::RichText::new(&spec.title).strong());
+                        ui.label(format!("{} · {} {}", spec.subtitle, spec.big, spec.icons));
+                        for l in &spec.lines {
+                            ui.weak(l);
+                        }
+                    }
+                    None => {
+                        ui.weak("A card face down.");
+                    }
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Pace");
+                ui.add(egui::Slider::new(&mut table.pace, 0.0..=2.0).show_value(false));
+            });
+            ui.label(egui::RichText::new("Log").strong());
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    let start = table.log.len().saturating_sub(60);
+                    for line in &table.log[start..] {
+                        ui.label(egui::RichText::new(line).size(12.0));
+                    }
+                });
+        });
+    wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    Ok(())
+}

@@ -1,0 +1,365 @@
+//! A card game held as ECS state: the pure rules state is a resource
+//! ([`CardTable`]); a click, a drag, a bot's decision or a die that came to rest
+//! becomes an intent ([`CardIntent`], a Bevy message) applied to it in
+//! [`FrameSystems::Apply`]. Bots think off the main thread, on the async compute
+//! pool, and act at a pace a person can follow; dice are thrown on Rapier
+//! ([`crate::physics::dice`]) and their face is the chance outcome.
+//!
+//! Nothing here draws: a headless `App` (MinimalPlugins) runs it whole.
+
+use std::sync::Mutex;
+
+use bevy::math::Vec2;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::cards::TableGame;
+use crate::cards::core::{Agent, Seat, Turn};
+use crate::cards::registry::SeatKind;
+use crate::physics::dice::{DiceTray, Roll};
+use crate::window::FrameSystems;
+
+/// Seconds between a bot's actions, so a person can follow them.
+pub const BOT_PACE: f32 = 0.7;
+
+/// An intent for the game on the table: a seat's action, or a chance outcome
+/// (`seat: None`: a shuffle drawn from the table's seed, a die read off the felt).
+#[derive(Message, Clone, Debug)]
+pub struct CardIntent<G: TableGame> {
+    pub seat: Option<Seat>,
+    pub action: G::Action,
+}
+
+/// A bot: its agent (held here while idle, moved into its task while thinking).
+type Bot<G> = Mutex<Option<Box<dyn Agent<G> + Send>>>;
+
+/// A die in flight on the table: the throw's recorded path and its face.
+#[derive(Clone, Debug)]
+pub struct DieInFlight {
+    pub roll: Roll,
+    /// Seconds since the throw.
+    pub t: f32,
+}
+
+/// The game on the table and everything about it that is not a rule.
+#[derive(Resource)]
+pub struct CardTable<G: TableGame> {
+    pub game: G,
+    pub seats: Vec<SeatKind>,
+    /// Whose view the table shows: your seat (or, with bots only, nobody's
+    /// hidden cards: a spectator).
+    pub viewer: Option<Seat>,
+    pub log: Vec<String>,
+    /// Why the last intent was refused (shown until the next is accepted).
+    pub refused: Option<String>,
+    /// Every applied action in order (with who chose it): the replay.
+    pub history: Vec<(Option<Seat>, G::Action)>,
+    /// Shuffles, coins and the dice throws come from here.
+    pub chance: ChaCha8Rng,
+    /// Draw chance outcomes and roll dice by itself (off in scripted tests).
+    pub auto_chance: bool,
+    pub dice: DiceTray,
+    pub die: Option<DieInFlight>,
+    /// The last die read, and for what.
+    pub last_roll: Option<(u8, String)>,
+    bots: Vec<Bot<G>>,
+    thinking: Option<Task<(Seat, Box<dyn Agent<G> + Send>, G::Action)>>,
+    /// Seconds until a bot may act again.
+    pub cooldown: f32,
+    /// Something on show that the game waits for (a line-up revealed pair by pair):
+    /// (steps shown, steps in all, seconds into the current step).
+    pub staging: Option<(usize, usize, f32)>,
+    /// Bot and staging pace multiplier (0: as fast as possible).
+    pub pace: f32,
+    /// A new state to draw.
+    pub version: u64,
+}
+
+impl<G: TableGame> CardTable<G> {
+    /// A table for `game` with these seats; `seed` drives chance, dice and bots.
+    pub fn new(game: G, seats: Vec<SeatKind>, seed: u64, dice: DiceTray) -> Self {
+        let viewer = seats.iter().position(|s| *s == SeatKind::You);
+        let bots = seats
+            .iter()
+            .enumerate()
+            .map(|(s, kind)| {
+                Mutex::new(match kind {
+                    SeatKind::Bot(level) => Some(G::bot(
+                        *level,
+                        seed.wrapping_mul(31).wrapping_add(s as u64 + 1),
+                    )),
+                    SeatKind::You => None,
+                })
+            })
+            .collect();
+        CardTable {
+            game,
+            seats,
+            viewer,
+            log: Vec::new(),
+            refused: None,
+            history: Vec::new(),
+            chance: ChaCha8Rng::seed_from_u64(seed),
+            auto_chance: true,
+            dice,
+            die: None,
+            last_roll: None,
+            bots,
+            thinking: None,
+            cooldown: 0.0,
+            staging: None,
+            pace: 1.0,
+            version: 0,
+        }
+    }
+
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        matches!(self.seats.get(seat), Some(SeatKind::Bot(_)))
+    }
+
+    /// The seat whose decision it is, if a person's (yours).
+    pub fn awaiting_you(&self) -> Option<Seat> {
+        match self.game.turn() {
+            Turn::Player(s) if Some(s) == self.viewer && !self.is_bot(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Applies an intent if it is legal now; otherwise says why and changes nothing.
+    pub fn apply(&mut self, intent: &CardIntent<G>) -> Result<(), String> {
+        let turn = self.game.turn();
+        match (turn, intent.seat) {
+            (Turn::Over, _) => return Err("the game is over".into()),
+            (Turn::Chance, Some(_)) => return Err("the table is dealing or rolling".into()),
+            (Turn::Player(s), Some(by)) if s != by => {
+                return Err(format!("it is seat {s}'s turn, not seat {by}'s"));
+            }
+            (Turn::Player(s), None) => return Err(format!("it is seat {s}'s turn")),
+            _ => {}
+        }
+        let before = self.game.clone();
+        let line = self.game.log_line(&intent.action, self.viewer);
+        self.game
+            .apply(intent.action.clone())
+            .map_err(|e| e.0.clone())?;
+        if let Some(line) = line {
+            self.log.push(line);
+        }
+        self.log.extend(self.game.news(&before));
+        if self.game.is_over() {
+            self.log.push(self.game.summary());
+        }
+        let steps = G::stage_steps(&self.game, &before);
+        if steps > 0 {
+            self.staging = Some((0, steps, 0.0));
+        }
+        self.history.push((intent.seat, intent.action.clone()));
+        self.refused = None;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Where a die is thrown from: the side of the table of the seat in turn
+    /// before the roll (yours when nobody's), in the tray's plane.
+    pub fn throw_from(&self) -> Vec2 {
+        let seat = self
+            .history
+            .iter()
+            .rev()
+            .find_map(|(s, _)| *s)
+            .or(self.viewer);
+        let n = self.seats.len().max(1);
+        let a = crate::cards::table_layout::seat_angle(seat.unwrap_or(0), n);
+        Vec2::new(a.cos(), a.sin())
+    }
+
+    /// A chance outcome drawn at once (a shuffle, a coin); dice are thrown.
+    fn chance_outcome(&mut self, record: bool) -> Option<CardIntent<G>> {
+        if self.game.awaits_die() {
+            let from = self.throw_from();
+            let roll = self.dice.roll(from, &mut self.chance, record);
+            if record {
+                self.die = Some(DieInFlight { roll, t: 0.0 });
+                return None;
+            }
+            let action = G::die_action(roll.face)?;
+            self.last_roll = Some((roll.face, String::new()));
+            return Some(CardIntent { seat: None, action });
+        }
+        Some(CardIntent {
+            seat: None,
+            action: self.game.sample_chance(&mut self.chance),
+        })
+    }
+
+    /// Plays `n` actions at once with the bots deciding on this thread and
+    /// dice thrown without being shown (a game in progress for screenshots);
+    /// stops at a seat of yours or at the end.
+    pub fn fast_forward(&mut self, n: usize) {
+        for _ in 0..n {
+            let intent = match self.game.turn() {
+                Turn::Over => return,
+                Turn::Chance => match self.chance_outcome(false) {
+                    Some(i) => i,
+                    None => return,
+                },
+                Turn::Player(s) => {
+                    let mut slot = self.bots[s].lock().unwrap_or_else(|e| e.into_inner());
+                    let Some(bot) = slot.as_mut() else { return };
+                    let legal = self.game.legal_actions();
+                    if legal.is_empty() {
+                        return;
+                    }
+                    let action = bot.act(s, &self.game.observation(s), &legal);
+                    drop(slot);
+                    CardIntent {
+                        seat: Some(s),
+                        action,
+                    }
+                }
+            };
+            if let Err(e) = self.apply(&intent) {
+                self.refused = Some(e);
+                return;
+            }
+        }
+        self.staging = None;
+    }
+}
+
+/// The card table's rules-side systems for game `G` (added once per registered game).
+pub fn plugin<G: TableGame>(app: &mut App, set: impl SystemSet + Clone) {
+    app.add_message::<CardIntent<G>>().add_systems(
+        Update,
+        (
+            (run_chance::<G>, run_bots::<G>, run_staging::<G>).in_set(FrameSystems::Input),
+            apply_intents::<G>.in_set(FrameSystems::Apply),
+        )
+            .in_set(set),
+    );
+}
+
+/// Draws chance outcomes (a shuffle at once; a die thrown on the felt, then
+/// read when it has rolled out on screen).
+pub fn run_chance<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    time: Res<Time>,
+    mut intents: MessageWriter<CardIntent<G>>,
+) {
+    let Some(mut table) = table else { return };
+    if !table.auto_chance || table.staging.is_some() {
+        return;
+    }
+    if let Some(mut die) = table.die.take() {
+        die.t += time.delta_secs();
+        let shown = (die.t / table.dice.spec.dt) as usize;
+        // The die rolls out on screen, rests a moment, then counts.
+        if shown < die.roll.path.len() + 60 && table.pace > 0.0 {
+            table.die = Some(die);
+            return;
+        }
+        if let Some(action) = G::die_action(die.roll.face) {
+            table.last_roll = Some((die.roll.face, format!("a {} on the felt", die.roll.face)));
+            intents.write(CardIntent { seat: None, action });
+        }
+        return;
+    }
+    if table.game.turn() == Turn::Chance
+        && let Some(intent) = table.chance_outcome(true)
+    {
+        intents.write(intent);
+    }
+}
+
+/// Starts a bot thinking when it is its turn, and hands in its decision when
+/// it is ready and the pace allows.
+pub fn run_bots<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    time: Res<Time>,
+    mut intents: MessageWriter<CardIntent<G>>,
+) {
+    let Some(mut table) = table else { return };
+    let table = &mut *table;
+    table.cooldown -= time.delta_secs();
+    if let Some(task) = table.thinking.as_mut() {
+        if table.cooldown > 0.0 && table.pace > 0.0 {
+            return;
+        }
+        let Some((seat, bot, action)) = check_ready(task) else {
+            return;
+        };
+        table.thinking = None;
+        *table.bots[seat].lock().unwrap_or_else(|e| e.into_inner()) = Some(bot);
+        table.cooldown = BOT_PACE * table.pace;
+        intents.write(CardIntent {
+            seat: Some(seat),
+            action,
+        });
+        return;
+    }
+    if table.staging.is_some() || table.die.is_some() {
+        return;
+    }
+    let Turn::Player(seat) = table.game.turn() else {
+        return;
+    };
+    let Some(mut bot) = table.bots[seat]
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    else {
+        return;
+    };
+    let observation = table.game.observation(seat);
+    let legal = table.game.legal_actions();
+    if legal.is_empty() {
+        table.refused = Some(format!("seat {seat} has no legal action"));
+        *table.bots[seat].lock().unwrap_or_else(|e| e.into_inner()) = Some(bot);
+        return;
+    }
+    table.thinking = Some(AsyncComputeTaskPool::get().spawn(async move {
+        // A bot that fails plays its first legal action: it never takes the table down.
+        let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            bot.act(seat, &observation, &legal)
+        }));
+        let action = match chosen {
+            Ok(a) if legal.contains(&a) => a,
+            _ => legal[0].clone(),
+        };
+        (seat, bot, action)
+    }));
+}
+
+/// Advances whatever is on show (a line-up revealed pair by pair).
+pub fn run_staging<G: TableGame>(table: Option<ResMut<CardTable<G>>>, time: Res<Time>) {
+    let Some(mut table) = table else { return };
+    let table = &mut *table;
+    let Some((mut shown, all, mut t)) = table.staging else {
+        return;
+    };
+    t += time.delta_secs();
+    if table.pace == 0.0 || t >= G::STAGE_SECONDS * table.pace {
+        t = 0.0;
+        shown += 1;
+        table.version += 1;
+    }
+    table.staging = (shown <= all).then_some((shown, all, t));
+}
+
+/// Applies the frame's intents in order; a refused one changes nothing and says why.
+pub fn apply_intents<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    mut intents: MessageReader<CardIntent<G>>,
+) {
+    let Some(mut table) = table else {
+        intents.clear();
+        return;
+    };
+    for intent in intents.read() {
+        if let Err(why) = table.apply(intent) {
+            table.refused = Some(why);
+        }
+    }
+}

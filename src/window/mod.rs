@@ -1,0 +1,132 @@
+//! The window: the root of the plugin tree. A shell (menu, camera, room,
+//! screenshots) and one plugin tree per table — the Flick 'em Up table and the
+//! card table — switched by the [`Screen`] state; each table despawns what it
+//! spawned when it is left. Frame ordering is declared once, here.
+//!
+//! ```text
+//! window/
+//!   shell/        menu, camera, room and table furniture, pointer, screenshots
+//!   flick_table/  the town: scene, aiming, HUD, hot-seat referee, scripted flicks
+//!   card_table/   any registered card game: cards, dice, seats, bots, panels
+//! ```
+
+pub mod card_table;
+pub mod flick_table;
+pub mod shell;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+
+use crate::cards::CardGame;
+use crate::physics;
+use crate::physics::table::Profile;
+use crate::scenario::PhysicsProfile;
+
+/// Which screen the window shows.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// The main menu: pick a game, its setup and the seats.
+    #[default]
+    Menu,
+    /// The Flick 'em Up table (a scenario or the sandbox).
+    Flick,
+    /// The card table, playing this game.
+    Cards(CardGame),
+}
+
+/// Frame-side ordering, declared once here.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FrameSystems {
+    /// Turn mouse and keys into intents and camera moves.
+    Input,
+    /// Apply intents to the rules (the tables' state machines).
+    Apply,
+    /// Build visuals for new pieces, repaint changed ones, animate.
+    Dress,
+    /// Gizmos and overlays.
+    Draw,
+}
+
+/// What the window opens on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Start {
+    Menu,
+    /// The Flick table: a scenario, or the town in the sandbox.
+    Flick {
+        scenario: Option<PathBuf>,
+    },
+    /// A card game from a setup file, after `actions` actions played by bots
+    /// (for screenshots of a game in progress).
+    Cards {
+        game: CardGame,
+        setup: PathBuf,
+        actions: usize,
+    },
+}
+
+/// Everything the command line tells the window.
+#[derive(Clone, Debug)]
+pub struct WindowOptions {
+    pub start: Start,
+    pub size: (u32, u32),
+    pub screenshot: shell::screenshot::ScreenshotScript,
+    pub flick_script: flick_table::script::FlickScript,
+    pub autoplay: flick_table::hot_seat::Autoplay,
+    /// The town for the Flick table (the standard town unless `--town`).
+    pub town: PathBuf,
+    pub profile_path: PathBuf,
+}
+
+/// Opens the window and runs until it is closed.
+pub fn run_window(profile: PhysicsProfile, options: WindowOptions) -> ExitCode {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "highnoon".into(),
+                    resolution: WindowResolution::new(options.size.0, options.size.1),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: crate::scenario::data_root()
+                    .join("assets")
+                    .to_string_lossy()
+                    .into_owned(),
+                ..default()
+            }),
+    )
+    .insert_resource(Profile(profile))
+    .add_plugins(physics::plugin)
+    .add_plugins(EguiPlugin::default())
+    .add_plugins(plugin)
+    .insert_resource(options.screenshot.clone())
+    .insert_resource(options.flick_script.clone())
+    .insert_resource(options.autoplay)
+    .insert_resource(shell::menu::Launch::from_options(&options));
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+/// The window's plugin tree (no windowing plugins: the caller adds those).
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>().configure_sets(
+        Update,
+        (
+            FrameSystems::Input,
+            FrameSystems::Apply,
+            FrameSystems::Dress,
+            FrameSystems::Draw,
+        )
+            .chain(),
+    );
+    app.add_plugins((shell::plugin, flick_table::plugin, card_table::plugin));
+}

@@ -1,0 +1,400 @@
+//! The main menu: every game — Flick 'em Up's scenarios and sandbox, each card
+//! game of the registry, and the games still to come — with its setup: players,
+//! who sits in each seat (you or a bot of some level), the rule options and the
+//! seed, read from and written back to the game's RON setup file. A file with
+//! problems shows them (file:line:col) here and starts nothing. Esc on a table
+//! comes back here.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::cards::CardGame;
+use crate::cards::bots::Level;
+use crate::cards::registry::{SeatKind, SetupForm, seats_for};
+use crate::physics::table::Profile;
+use crate::scenario::Town;
+use crate::window::card_table::CardRequest;
+use crate::window::flick_table::{FlickRequest, FlickTableError};
+use crate::window::{FrameSystems, Screen, Start, WindowOptions};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<MenuState>()
+        .add_systems(Update, launch_from_command_line)
+        .add_systems(OnEnter(Screen::Menu), refresh_menu)
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_menu.run_if(in_state(Screen::Menu)),
+        )
+        .add_systems(
+            Update,
+            return_to_menu
+                .in_set(FrameSystems::Draw)
+                .run_if(not(in_state(Screen::Menu))),
+        );
+}
+
+/// Where the window starts, and the files the menu opens.
+#[derive(Resource, Debug, Clone)]
+pub struct Launch {
+    /// Taken on the first frame.
+    pub start: Option<Start>,
+    pub town: PathBuf,
+    pub profile: PathBuf,
+}
+
+impl Launch {
+    pub fn from_options(o: &WindowOptions) -> Self {
+        Launch {
+            start: Some(o.start.clone()),
+            town: o.town.clone(),
+            profile: o.profile_path.clone(),
+        }
+    }
+}
+
+/// The games still to come, shown so players know where they will be.
+const COMING: [(&str, &str); 2] = [
+    (
+        "Slap .45",
+        "Real-time slapping: a card is flipped and the fastest correct slap wins.",
+    ),
+    (
+        "The Gunfighter",
+        "Cards tossed from a memorised bandolier into the holes of the play mats.",
+    ),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum Choice {
+    #[default]
+    Sandbox,
+    Scenario(usize),
+    Cards(CardGame),
+    Coming(usize),
+}
+
+/// A card game's setup as the menu holds it: the form, or the file's problems.
+#[derive(Clone, Debug)]
+struct CardEntry {
+    path: PathBuf,
+    form: Result<SetupForm, String>,
+}
+
+#[derive(Resource, Default)]
+struct MenuState {
+    choice: Choice,
+    scenarios: Vec<(PathBuf, String, String)>,
+    cards: HashMap<CardGame, CardEntry>,
+    /// Why the last start failed.
+    message: Option<String>,
+}
+
+fn read_entry(game: CardGame, path: PathBuf) -> CardEntry {
+    let form = game.read_form(&path).map_err(|e| e.to_string());
+    CardEntry { path, form }
+}
+
+/// Re-reads the scenario list and every card setup (files may have changed).
+fn refresh_menu(
+    mut state: ResMut<MenuState>,
+    table_error: Res<FlickTableError>,
+    mut windows: Query<&mut Window>,
+) {
+    state.scenarios = super::super::flick_table::hot_seat::scenario_list();
+    for game in CardGame::ALL {
+        let path = state
+            .cards
+            .get(&game)
+            .map_or_else(|| game.default_setup(), |e| e.path.clone());
+        state.cards.insert(game, read_entry(game, path));
+    }
+    if let Some(e) = &table_error.0 {
+        state.message = Some(e.clone());
+    }
+    for mut w in &mut windows {
+        w.title = "highnoon".into();
+    }
+}
+
+/// The first frame: go straight to the table the command line named.
+fn launch_from_command_line(
+    mut launch: ResMut<Launch>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(start) = launch.start.take() else {
+        return;
+    };
+    match start {
+        Start::Menu => {}
+        Start::Flick { scenario } => {
+            commands.insert_resource(FlickRequest {
+                town: launch.town.clone(),
+                scenario,
+                profile: launch.profile.clone(),
+            });
+            next.set(Screen::Flick);
+        }
+        Start::Cards {
+            game,
+            setup,
+            actions,
+        } => {
+            commands.insert_resource(CardRequest {
+                game,
+                setup,
+                actions,
+            });
+            next.set(Screen::Cards(game));
+        }
+    }
+}
+
+fn return_to_menu(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Menu);
+    }
+}
+
+const TITLE: egui::Color32 = egui::Color32::from_rgb(240, 200, 120);
+const PROBLEM: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
+
+fn show_menu(
+    mut contexts: EguiContexts,
+    mut state: ResMut<MenuState>,
+    launch: Res<Launch>,
+    profile: Res<Profile>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let state = &mut *state;
+    egui::Window::new("highnoon")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .fixed_size([820.0, 540.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new("highnoon").color(TITLE).size(28.0));
+                ui.label("— a Wild West table. Pick a game.");
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Quit").clicked() {
+                        exit.write(AppExit::Success);
+                    }
+                });
+            });
+            ui.separator();
+            ui.columns(2, |cols| {
+                egui::ScrollArea::vertical()
+                    .id_salt("games")
+                    .show(&mut cols[0], |ui| game_list(ui, state));
+                egui::ScrollArea::vertical()
+                    .id_salt("setup")
+                    .show(&mut cols[1], |ui| {
+                        setup_panel(ui, state, &launch, &profile, &mut commands, &mut next)
+                    });
+            });
+        });
+    Ok(())
+}
+
+fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
+    ui.label(egui::RichText::new("Flick 'em Up!").strong().color(TITLE));
+    ui.selectable_value(
+        &mut state.choice,
+        Choice::Sandbox,
+        "Sandbox: the standard town",
+    );
+    for i in 0..state.scenarios.len() {
+        let title = state.scenarios[i].1.clone();
+        ui.selectable_value(&mut state.choice, Choice::Scenario(i), title);
+    }
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new("Card games").strong().color(TITLE));
+    for game in CardGame::ALL {
+        ui.selectable_value(&mut state.choice, Choice::Cards(game), game.title());
+    }
+    ui.add_space(8.0);
+    ui.label(
+        egui::RichText::new("Coming to the table")
+            .strong()
+            .color(TITLE),
+    );
+    for (i, (name, _)) in COMING.iter().enumerate() {
+        ui.selectable_value(&mut state.choice, Choice::Coming(i), *name);
+    }
+}
+
+fn setup_panel(
+    ui: &mut egui::Ui,
+    state: &mut MenuState,
+    launch: &Launch,
+    profile: &Profile,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    if let Some(m) = &state.message {
+        ui.colored_label(PROBLEM, m);
+        ui.separator();
+    }
+    match state.choice {
+        Choice::Sandbox | Choice::Scenario(_) => {
+            let (town, scenario, title, about) = match state.choice {
+                Choice::Scenario(i) if i < state.scenarios.len() => {
+                    let (path, title, about) = state.scenarios[i].clone();
+                    let is_game = !title.ends_with("(sandbox)");
+                    (path.clone(), is_game.then_some(path), title, about)
+                }
+                _ => (
+                    launch.town.clone(),
+                    None,
+                    "Sandbox".to_string(),
+                    "Flick any disc, knock the town over, press R to set it up again.".to_string(),
+                ),
+            };
+            ui.heading(&title);
+            ui.label(&about);
+            ui.add_space(6.0);
+            ui.label(if scenario.is_some() {
+                "Hot seat: two players at one computer, the program referees every rule."
+            } else {
+                "No rules: free flicks on the town."
+            });
+            ui.weak(town.display().to_string());
+            ui.add_space(10.0);
+            if ui
+                .button(egui::RichText::new("Sit down at the table").size(18.0))
+                .clicked()
+            {
+                match Town::load(&town, &profile.0) {
+                    Ok(_) => {
+                        state.message = None;
+                        commands.insert_resource(FlickRequest {
+                            town,
+                            scenario,
+                            profile: launch.profile.clone(),
+                        });
+                        next.set(Screen::Flick);
+                    }
+                    Err(e) => state.message = Some(e.to_string()),
+                }
+            }
+        }
+        Choice::Coming(i) => {
+            ui.heading(COMING[i].0);
+            ui.label(COMING[i].1);
+            ui.add_space(6.0);
+            ui.weak("Not on the table yet: it will plug into the card table and the registry.");
+        }
+        Choice::Cards(game) => card_setup(ui, state, game, commands, next),
+    }
+}
+
+const SEAT_KINDS: [SeatKind; 5] = [
+    SeatKind::You,
+    SeatKind::Bot(Level::Random),
+    SeatKind::Bot(Level::Easy),
+    SeatKind::Bot(Level::Normal),
+    SeatKind::Bot(Level::Hard),
+];
+
+fn card_setup(
+    ui: &mut egui::Ui,
+    state: &mut MenuState,
+    game: CardGame,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    ui.heading(game.title());
+    ui.label(game.blurb());
+    let Some(entry) = state.cards.get_mut(&game) else {
+        return;
+    };
+    ui.weak(format!("setup: {}", entry.path.display()));
+    ui.add_space(6.0);
+    let form = match &mut entry.form {
+        Ok(form) => form,
+        Err(problems) => {
+            ui.colored_label(
+                PROBLEM,
+                "The setup file has problems; fix it and read it again:",
+            );
+            for line in problems.lines() {
+                ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
+            }
+            if ui.button("Read the file again").clicked() {
+                *entry = read_entry(game, entry.path.clone());
+            }
+            return;
+        }
+    };
+    let mut players = form.players;
+    ui.add(egui::Slider::new(&mut players, 2..=6).text("players"));
+    if players != form.players {
+        form.players = players;
+        form.seats = seats_for(&form.seats, players);
+    }
+    egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
+        for seat in 0..form.seats.len() {
+            ui.label(format!("seat {seat}"));
+            let mut kind = form.seats[seat];
+            egui::ComboBox::from_id_salt(("seat", seat))
+                .selected_text(kind.to_string())
+                .show_ui(ui, |ui| {
+                    for k in SEAT_KINDS {
+                        ui.selectable_value(&mut kind, k, k.to_string());
+                    }
+                });
+            if kind != form.seats[seat] {
+                if kind == SeatKind::You {
+                    // One person at the table: the seat they left gets a bot.
+                    for s in form.seats.iter_mut().filter(|s| **s == SeatKind::You) {
+                        *s = SeatKind::Bot(Level::Normal);
+                    }
+                }
+                form.seats[seat] = kind;
+            }
+            ui.end_row();
+        }
+    });
+    ui.add_space(6.0);
+    ui.label("Rules (all off: the rule book's basic game)");
+    for (option, on) in game.options().iter().zip(form.options.iter_mut()) {
+        ui.checkbox(on, option.label).on_hover_text(option.about);
+    }
+    ui.horizontal(|ui| {
+        ui.label("seed");
+        ui.add(egui::DragValue::new(&mut form.seed));
+        if ui.small_button("new").clicked() {
+            form.seed = form
+                .seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407)
+                % 1_000_000;
+        }
+    });
+    ui.add_space(10.0);
+    if ui
+        .button(egui::RichText::new("Sit down at the table").size(18.0))
+        .on_hover_text("Saves the setup to its file, then deals")
+        .clicked()
+    {
+        match form.save() {
+            Ok(saved) => {
+                *form = saved;
+                state.message = None;
+                commands.insert_resource(CardRequest {
+                    game,
+                    setup: entry.path.clone(),
+                    actions: 0,
+                });
+                next.set(Screen::Cards(game));
+            }
+            Err(e) => entry.form = Err(e.to_string()),
+        }
+    }
+}

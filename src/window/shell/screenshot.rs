@@ -1,0 +1,71 @@
+//! Screenshots: F12 at any time, or `--screenshot PATH --frames N` from the
+//! command line (render N frames, save a PNG, exit) so every table can be
+//! looked at under Xvfb.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use crate::window::FrameSystems;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ScreenshotScript>().add_systems(
+        Update,
+        (screenshot_on_key, take_scripted_screenshot).in_set(FrameSystems::Input),
+    );
+}
+
+/// `--screenshot PATH --frames N`: save the Nth frame and exit.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ScreenshotScript {
+    pub path: Option<PathBuf>,
+    pub frames: u32,
+}
+
+fn screenshot_on_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands, mut n: Local<u32>) {
+    if keys.just_pressed(KeyCode::F12) {
+        *n += 1;
+        let path = PathBuf::from("screenshots").join(format!("highnoon-{}.png", *n));
+        let _ = std::fs::create_dir_all("screenshots");
+        info!("saving {}", path.display());
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path));
+    }
+}
+
+fn take_scripted_screenshot(
+    script: Res<ScreenshotScript>,
+    mut frame: Local<u32>,
+    mut taken_at: Local<Option<u32>>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(path) = &script.path else {
+        return;
+    };
+    *frame += 1;
+    if *frame == script.frames.max(2) {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = std::fs::remove_file(path);
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path.clone()));
+        *taken_at = Some(*frame);
+    }
+    if let Some(at) = *taken_at {
+        let written = std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false);
+        if written && *frame > at + 3 {
+            info!("screenshot saved to {}", path.display());
+            exit.write(AppExit::Success);
+        } else if *frame > at + 600 {
+            error!("the screenshot was never written");
+            exit.write(AppExit::from_code(3));
+        }
+    }
+}
