@@ -560,7 +560,8 @@ pub struct Slapshot {
     pub trades: Vec<u32>,
     /// `played[a][b]`: games `a` initiated against `b` this season.
     pub played: Vec<Vec<u8>>,
-    /// The line-up each manager showed in their latest game (public).
+    /// The cards of each manager's line-up turned over in their latest game
+    /// (public; a sudden-death overtime shows only the pairs up to its goal).
     pub seen: Vec<Option<Vec<CardId>>>,
     pub last_game: Option<GameReport>,
     pub series: Option<Series>,
@@ -816,8 +817,11 @@ impl Slapshot {
                 self.draft(seat, card);
             }
         }
-        self.seen[m.away] = Some(m.lines[0].clone());
-        self.seen[m.home] = Some(m.lines[1].clone());
+        // Only what was turned over is seen: an overtime that ends at its
+        // first goal leaves the rest of both line-ups face down.
+        let shown = pairs.len();
+        self.seen[m.away] = Some(m.lines[0][..shown].to_vec());
+        self.seen[m.home] = Some(m.lines[1][..shown].to_vec());
         let winner = match score[0].cmp(&score[1]) {
             std::cmp::Ordering::Greater => Some(m.away),
             std::cmp::Ordering::Less => Some(m.home),

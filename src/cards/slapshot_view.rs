@@ -18,7 +18,7 @@ use super::view::{
 
 /// The decks: forwards, defensemen, goalies, side by side beyond the middle.
 fn deck_at(p: Position) -> Vec3 {
-    Vec3::new(-0.14 + 0.14 * p.index() as f32, TOP, -0.27)
+    Vec3::new(-0.12 + 0.12 * p.index() as f32, TOP, -0.2)
 }
 
 /// The two rows of a game: away (far) and home (near), six columns.
@@ -28,7 +28,7 @@ fn row_spot(side: usize, column: usize, face_up: bool) -> Spot {
         pos: Vec3::new(
             (column as f32 - 2.5) * w,
             TOP + 0.001,
-            if side == 0 { -0.095 } else { 0.06 },
+            if side == 0 { -0.03 } else { 0.115 },
         ),
         yaw: 0.0,
         face_up,
@@ -38,7 +38,7 @@ fn row_spot(side: usize, column: usize, face_up: bool) -> Spot {
 /// The scoreboard's spaces, Preseason to Playoffs, along the near right.
 fn board_space(space: u32, of: u32) -> Vec3 {
     let t = space as f32 / of.max(1) as f32;
-    Vec3::new(0.42 + 0.4 * t, TOP, 0.5)
+    Vec3::new(0.36 + 0.3 * t, TOP, 0.36)
 }
 
 fn value_text(halves: u8) -> String {
@@ -75,7 +75,7 @@ impl CardView for Slapshot {
                 let mut icons = String::new();
                 let mut lines = Vec::new();
                 if c.position == Position::Goalie {
-                    icons.push('🥅');
+                    icons.push('🔒');
                     lines.push("Stops any skater".into());
                     lines.push("but Tiny Tim".into());
                 }
@@ -180,13 +180,13 @@ impl CardView for Slapshot {
                 }
             }
             s.labels.push(Label {
-                at: Vec3::new(-0.42, TOP, -0.095),
+                at: Vec3::new(-0.4, TOP, -0.03),
                 text: format!("away: seat {}", m.away),
                 colour: seat_rgb(m.away),
                 big: false,
             });
             s.labels.push(Label {
-                at: Vec3::new(-0.42, TOP, 0.06),
+                at: Vec3::new(-0.4, TOP, 0.115),
                 text: format!("home: seat {}", m.home),
                 colour: seat_rgb(m.home),
                 big: false,
@@ -230,9 +230,9 @@ impl CardView for Slapshot {
             };
             s.labels.push(Label {
                 at: if mine {
-                    Vec3::new(-0.42, TOP, 0.53)
+                    Vec3::new(-0.45, TOP, 0.44)
                 } else {
-                    seat_centre(angle, 0.34)
+                    seat_centre(angle, 0.06)
                 },
                 text: format!("{turn_mark}seat {seat} ({name}): {} wins", self.wins[seat]),
                 colour: seat_rgb(seat),
@@ -278,8 +278,8 @@ impl CardView for Slapshot {
                 );
             }
             s.labels.push(Label {
-                at: deck_at(p) + Vec3::new(0.0, 0.0, -0.085),
-                text: format!("{} ({count})", p.plural()),
+                at: deck_at(p) + Vec3::new(0.0, 0.0, 0.08),
+                text: format!("{}: {count}", p.letter()),
                 colour: [230, 220, 200],
                 big: false,
             });
@@ -287,7 +287,7 @@ impl CardView for Slapshot {
         s
     }
 
-    fn status(&self, viewer: Option<Seat>) -> Vec<String> {
+    fn status(&self, _viewer: Option<Seat>) -> Vec<String> {
         let mut v = vec![format!("Scoreboard: {}", self.standings())];
         if let Some(series) = &self.series {
             v.push(format!(
@@ -317,6 +317,11 @@ impl CardView for Slapshot {
             Phase::Over => {}
             _ => {}
         }
+        v
+    }
+
+    fn notes(&self, viewer: Option<Seat>) -> Vec<String> {
+        let mut v = Vec::new();
         for (seat, seen) in self.seen.iter().enumerate() {
             if let Some(line) = seen
                 && Some(seat) != viewer
@@ -362,8 +367,14 @@ impl Slapshot {
             );
             if up {
                 let (text, at) = match g.goals.get(col).copied().flatten() {
-                    Some(0) => ("GOAL!", row_spot(0, col, true).pos),
-                    Some(_) => ("GOAL!", row_spot(1, col, true).pos),
+                    Some(0) => (
+                        "GOAL!",
+                        row_spot(0, col, true).pos + Vec3::new(0.0, 0.0, 0.05),
+                    ),
+                    Some(_) => (
+                        "GOAL!",
+                        row_spot(1, col, true).pos + Vec3::new(0.0, 0.0, 0.05),
+                    ),
                     None => (
                         "save",
                         (row_spot(0, col, true).pos + row_spot(1, col, true).pos) / 2.0,
@@ -377,12 +388,12 @@ impl Slapshot {
                     } else {
                         [255, 210, 90]
                     },
-                    big: text != "save",
+                    big: false,
                 });
                 for &(_, c) in g.injured.iter().filter(|(_, c)| *c == away || *c == home) {
                     let side = usize::from(c == home);
                     s.labels.push(Label {
-                        at: row_spot(side, col, true).pos + Vec3::new(0.0, 0.01, 0.045),
+                        at: row_spot(side, col, true).pos + Vec3::new(0.0, 0.01, -0.05),
                         text: "injured".into(),
                         colour: [255, 120, 100],
                         big: false,

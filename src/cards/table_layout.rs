@@ -10,18 +10,20 @@ use super::view::Spot;
 /// A poker-size card: 63 × 88 mm, and thick enough that stacks read as stacks.
 pub const CARD_W: f32 = 0.063;
 pub const CARD_H: f32 = 0.088;
-pub const CARD_T: f32 = 0.0008;
+pub const CARD_T: f32 = 0.0003;
 
 /// Cards are drawn larger than life so their faces read at the default
 /// camera distance.
 pub const CARD_SCALE: f32 = 1.45;
 /// The card table's top, x by z.
-pub const TABLE_SIZE: (f32, f32) = (1.9, 1.3);
+pub const TABLE_SIZE: (f32, f32) = (1.5, 1.05);
 pub const TABLE_THICKNESS: f32 = 0.04;
 /// The table top's upper face.
 pub const TOP: f32 = TABLE_THICKNESS / 2.0;
 /// Where the dice tray sits.
-pub const TRAY_AT: Vec3 = Vec3::new(0.55, TOP, -0.05);
+pub const TRAY_AT: Vec3 = Vec3::new(-0.47, TOP, 0.31);
+/// The tray and its die are drawn this much larger than simulated, to be seen.
+pub const DICE_SCALE: f32 = 1.2;
 
 /// A card's width and height on the table.
 pub fn card_size() -> Vec2 {
@@ -86,7 +88,7 @@ pub fn hand_fan(count: usize) -> Vec<Spot> {
                 pos: Vec3::new(
                     t * w,
                     TOP + 0.002 + 0.0012 * i as f32,
-                    TABLE_SIZE.1 / 2.0 - 0.13 + 0.006 * t * t,
+                    TABLE_SIZE.1 / 2.0 - 0.1 + 0.006 * t * t,
                 ),
                 yaw: -0.05 * t,
                 face_up: true,
@@ -98,15 +100,15 @@ pub fn hand_fan(count: usize) -> Vec<Spot> {
 /// A stack at `at`: the `i`th card from the bottom.
 pub fn stacked(at: Vec3, yaw: f32, i: usize, face_up: bool) -> Spot {
     Spot {
-        pos: at + Vec3::Y * (0.0009 * i as f32 + 0.0005),
+        pos: at + Vec3::Y * (0.0004 * i as f32 + 0.0003),
         yaw,
         face_up,
     }
 }
 
 /// The deck's place (centre left) and the discard's (centre right).
-pub const DECK_AT: Vec3 = Vec3::new(-0.13, TOP, -0.08);
-pub const DISCARD_AT: Vec3 = Vec3::new(0.0, TOP, -0.08);
+pub const DECK_AT: Vec3 = Vec3::new(-0.14, TOP, -0.04);
+pub const DISCARD_AT: Vec3 = Vec3::new(0.0, TOP, -0.04);
 
 #[cfg(test)]
 mod tests {

@@ -145,7 +145,7 @@ impl CardView for Tabletown {
                 title: g.nickname.clone(),
                 subtitle: g.name.clone(),
                 big: String::new(),
-                icons: "🤠".into(),
+                icons: String::new(),
                 lines: vec![words[..half].join(" "), words[half..].join(" ")],
                 band: [110, 60, 30, 255],
                 paper: [238, 222, 190, 255],

@@ -159,6 +159,10 @@ pub trait CardView: Game {
     }
     /// Lines for the side panel: the phase, the scores, whose turn.
     fn status(&self, viewer: Option<Seat>) -> Vec<String>;
+    /// Longer public notes, shown folded (what each manager last showed, ...).
+    fn notes(&self, _viewer: Option<Seat>) -> Vec<String> {
+        Vec::new()
+    }
     /// The label of a button for `action` (the viewer's legal actions that no
     /// card click stands for).
     fn action_label(&self, action: &Self::Action, viewer: Option<Seat>) -> String {

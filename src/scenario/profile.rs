@@ -77,7 +77,7 @@ impl Default for DiceSpec {
             restitution: 0.45,
             linear_damping: 0.1,
             angular_damping: 0.3,
-            tray_size: (0.30, 0.22),
+            tray_size: (0.24, 0.18),
             wall_height: 0.03,
             wall_thickness: 0.01,
             tray_friction: 0.5,

@@ -118,7 +118,14 @@ pub fn run_window(profile: PhysicsProfile, options: WindowOptions) -> ExitCode {
 
 /// The window's plugin tree (no windowing plugins: the caller adds those).
 pub fn plugin(app: &mut App) {
-    app.init_state::<Screen>().configure_sets(
+    app.init_state::<Screen>();
+    frame_order(app);
+    app.add_plugins((shell::plugin, flick_table::plugin, card_table::plugin));
+}
+
+/// The frame's system sets in order (also for headless test apps).
+pub fn frame_order(app: &mut App) {
+    app.configure_sets(
         Update,
         (
             FrameSystems::Input,
@@ -128,5 +135,4 @@ pub fn plugin(app: &mut App) {
         )
             .chain(),
     );
-    app.add_plugins((shell::plugin, flick_table::plugin, card_table::plugin));
 }

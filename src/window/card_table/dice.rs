@@ -10,7 +10,7 @@ use super::faces::Pixels;
 use super::scene::to_image;
 use super::session::CardTable;
 use crate::cards::TableGame;
-use crate::cards::table_layout::TRAY_AT;
+use crate::cards::table_layout::{DICE_SCALE, TRAY_AT};
 use crate::physics::dice::FACES;
 use crate::scenario::profile::DiceSpec;
 use crate::window::Screen;
@@ -137,7 +137,7 @@ pub fn place_dice_tray(
         commands
             .spawn((
                 Name::new("Dice tray"),
-                Transform::from_translation(TRAY_AT),
+                Transform::from_translation(TRAY_AT).with_scale(Vec3::splat(DICE_SCALE)),
                 Visibility::default(),
                 DespawnOnExit(screen),
             ))
@@ -186,7 +186,10 @@ pub fn place_dice_tray(
                 perceptual_roughness: 0.35,
                 ..default()
             })),
-            Transform::from_translation(TRAY_AT + Vec3::new(0.0, spec.size / 2.0, 0.0)),
+            Transform::from_translation(
+                TRAY_AT + Vec3::new(0.0, spec.size / 2.0, 0.0) * DICE_SCALE,
+            )
+            .with_scale(Vec3::splat(DICE_SCALE)),
             DespawnOnExit(screen),
         ));
     }
@@ -207,7 +210,7 @@ pub fn roll_die_on_screen<G: TableGame>(
     }
     let i = ((flight.t / table.dice.spec.dt) as usize).min(path.len() - 1);
     let (p, r) = path[i];
-    transform.translation = TRAY_AT + p;
+    transform.translation = TRAY_AT + p * DICE_SCALE;
     transform.rotation = r;
 }
 

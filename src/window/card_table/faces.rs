@@ -78,8 +78,8 @@ impl Pixels {
 /// Text drawing with swash: a scale context and the two fonts.
 pub struct Painter {
     context: ScaleContext,
-    text: FontRef<'static>,
-    icons: FontRef<'static>,
+    /// Tried in order for each character: text, emoji, egui's icons, Hack.
+    fonts: [FontRef<'static>; 4],
 }
 
 impl Default for Painter {
@@ -90,22 +90,25 @@ impl Default for Painter {
 
 impl Painter {
     pub fn new() -> Self {
+        let font = |data: &'static [u8]| FontRef::from_index(data, 0).expect("a font egui ships");
         Painter {
             context: ScaleContext::new(),
-            text: FontRef::from_index(epaint_default_fonts::UBUNTU_LIGHT, 0)
-                .expect("egui's Ubuntu font"),
-            icons: FontRef::from_index(epaint_default_fonts::NOTO_EMOJI_REGULAR, 0)
-                .expect("egui's emoji font"),
+            fonts: [
+                font(epaint_default_fonts::UBUNTU_LIGHT),
+                font(epaint_default_fonts::NOTO_EMOJI_REGULAR),
+                font(epaint_default_fonts::EMOJI_ICON),
+                font(epaint_default_fonts::HACK_REGULAR),
+            ],
         }
     }
 
-    /// The font that has `ch` (text first, then icons), and its glyph.
-    fn glyph(&self, ch: char) -> (FontRef<'static>, GlyphId) {
-        let g = self.text.charmap().map(ch);
-        if g != 0 {
-            return (self.text, g);
-        }
-        (self.icons, self.icons.charmap().map(ch))
+    /// The first font that has `ch`, and its glyph (the text font's blank if none).
+    pub fn glyph(&self, ch: char) -> (FontRef<'static>, GlyphId) {
+        self.fonts
+            .iter()
+            .map(|f| (*f, f.charmap().map(ch)))
+            .find(|(_, g)| *g != 0)
+            .unwrap_or((self.fonts[0], 0))
     }
 
     /// Width in pixels of `text` at `size`.
@@ -326,6 +329,15 @@ mod tests {
             ..spec
         });
         assert_ne!(other, img);
+    }
+
+    #[test]
+    fn every_character_on_the_cards_has_a_glyph() {
+        let painter = Painter::new();
+        // The icons and symbols the games put on their faces.
+        for ch in "½•■★☆👊⭐🔒🔫💣🐎🏃✋🎲".chars() {
+            assert_ne!(painter.glyph(ch).1, 0, "no glyph for {ch}");
+        }
     }
 
     #[test]

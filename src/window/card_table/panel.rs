@@ -66,7 +66,7 @@ pub fn show_card_panel<G: TableGame>(
         .title_bar(false)
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .resizable(false)
-        .default_width(320.0)
+        .default_width(290.0)
         .max_height(ctx.content_rect().height() - 16.0)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
@@ -79,6 +79,14 @@ pub fn show_card_panel<G: TableGame>(
             });
             for line in table.game.status(table.viewer) {
                 ui.label(line);
+            }
+            let notes = table.game.notes(table.viewer);
+            if !notes.is_empty() {
+                egui::CollapsingHeader::new("What the others showed").show(ui, |ui| {
+                    for line in &notes {
+                        ui.label(egui::RichText::new(line).size(12.0));
+                    }
+                });
             }
             ui.separator();
             let you = table.awaiting_you();
@@ -103,6 +111,9 @@ pub fn show_card_panel<G: TableGame>(
                             });
                         }
                     }
+                }
+                (_, Some(_)) => {
+                    ui.label("The game is turned over pair by pair… (Space skips)");
                 }
                 (Turn::Player(s), _) => {
                     ui.label(format!("Seat {s} ({}) is deciding…", table.seats[s]));
@@ -144,6 +155,12 @@ pub fn show_card_panel<G: TableGame>(
                 && let Some(card) = now.scene.cards.iter().find(|c| c.key == key)
             {
                 ui.separator();
+                if let Some(action) = &card.action {
+                    ui.label(
+                        egui::RichText::new(format!("Click: {}", table.game.action_label(action, table.viewer)))
+                            .color(GOLD),
+                    );
+                }
                 match card.face.and_then(|f| art.specs.get(f)) {
                     Some(spec) => {
                         ui.label(egui::RichText::new(&spec.title).strong());
@@ -162,15 +179,20 @@ pub fn show_card_panel<G: TableGame>(
                 ui.label("Pace");
                 ui.add(egui::Slider::new(&mut table.pace, 0.0..=2.0).show_value(false));
             });
-            ui.label(egui::RichText::new("Log").strong());
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    let start = table.log.len().saturating_sub(60);
-                    for line in &table.log[start..] {
-                        ui.label(egui::RichText::new(line).size(12.0));
-                    }
-                });
+            if let Some(last) = table.log.last() {
+                ui.label(egui::RichText::new(last).size(12.0));
+            }
+            egui::CollapsingHeader::new("Log").show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        let start = table.log.len().saturating_sub(80);
+                        for line in &table.log[start..] {
+                            ui.label(egui::RichText::new(line).size(12.0));
+                        }
+                    });
+            });
         });
     wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     Ok(())

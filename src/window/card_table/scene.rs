@@ -126,6 +126,8 @@ pub fn paint_card_art<G: TableGame>(
         emissive: LinearRgba::rgb(0.9, 0.6, 0.1),
         alpha_mode: AlphaMode::Blend,
         unlit: true,
+        double_sided: true,
+        cull_mode: None,
         ..default()
     });
     info!(

@@ -115,6 +115,15 @@ impl<G: TableGame> CardTable<G> {
         }
     }
 
+    /// Seats `bot` in `seat` (a test's scripted or failing bot, say).
+    pub fn set_bot(&mut self, seat: Seat, bot: Box<dyn Agent<G> + Send>) {
+        self.seats[seat] = SeatKind::Bot(crate::cards::bots::Level::Random);
+        *self.bots[seat].lock().unwrap_or_else(|e| e.into_inner()) = Some(bot);
+        if self.viewer == Some(seat) {
+            self.viewer = self.seats.iter().position(|s| *s == SeatKind::You);
+        }
+    }
+
     pub fn is_bot(&self, seat: Seat) -> bool {
         matches!(self.seats.get(seat), Some(SeatKind::Bot(_)))
     }
@@ -194,10 +203,11 @@ impl<G: TableGame> CardTable<G> {
         })
     }
 
-    /// Plays `n` actions at once with the bots deciding on this thread and
-    /// dice thrown without being shown (a game in progress for screenshots);
-    /// stops at a seat of yours or at the end.
+    /// Plays `n` actions at once with the bots deciding on this thread (a
+    /// normal bot stands in for you) and dice thrown without being shown: a
+    /// game in progress, for screenshots. Stops early at the end.
     pub fn fast_forward(&mut self, n: usize) {
+        let mut stand_in = G::bot(crate::cards::bots::Level::Normal, 0x5eed);
         for _ in 0..n {
             let intent = match self.game.turn() {
                 Turn::Over => return,
@@ -206,13 +216,16 @@ impl<G: TableGame> CardTable<G> {
                     None => return,
                 },
                 Turn::Player(s) => {
-                    let mut slot = self.bots[s].lock().unwrap_or_else(|e| e.into_inner());
-                    let Some(bot) = slot.as_mut() else { return };
                     let legal = self.game.legal_actions();
                     if legal.is_empty() {
                         return;
                     }
-                    let action = bot.act(s, &self.game.observation(s), &legal);
+                    let observation = self.game.observation(s);
+                    let mut slot = self.bots[s].lock().unwrap_or_else(|e| e.into_inner());
+                    let action = match slot.as_mut() {
+                        Some(bot) => bot.act(s, &observation, &legal),
+                        None => stand_in.act(s, &observation, &legal),
+                    };
                     drop(slot);
                     CardIntent {
                         seat: Some(s),
@@ -333,12 +346,22 @@ pub fn run_bots<G: TableGame>(
 }
 
 /// Advances whatever is on show (a line-up revealed pair by pair).
-pub fn run_staging<G: TableGame>(table: Option<ResMut<CardTable<G>>>, time: Res<Time>) {
+pub fn run_staging<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    time: Res<Time>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+) {
     let Some(mut table) = table else { return };
     let table = &mut *table;
     let Some((mut shown, all, mut t)) = table.staging else {
         return;
     };
+    // Space skips what is on show.
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::Space)) {
+        table.staging = None;
+        table.version += 1;
+        return;
+    }
     t += time.delta_secs();
     if table.pace == 0.0 || t >= G::STAGE_SECONDS * table.pace {
         t = 0.0;

@@ -37,10 +37,10 @@ impl OrbitCamera {
     /// Seated at the card table: your hand in front, the others across.
     pub fn card_table() -> Self {
         Self {
-            focus: Vec3::new(0.12, 0.0, 0.14),
+            focus: Vec3::new(0.1, 0.0, 0.1),
             yaw: 0.0,
-            pitch: 1.02,
-            distance: 1.42,
+            pitch: 1.0,
+            distance: 1.38,
         }
     }
 

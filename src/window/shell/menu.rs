@@ -100,10 +100,16 @@ fn read_entry(game: CardGame, path: PathBuf) -> CardEntry {
 /// Re-reads the scenario list and every card setup (files may have changed).
 fn refresh_menu(
     mut state: ResMut<MenuState>,
+    launch: Res<Launch>,
     table_error: Res<FlickTableError>,
     mut windows: Query<&mut Window>,
 ) {
-    state.scenarios = super::super::flick_table::hot_seat::scenario_list();
+    // The launch town is the sandbox entry already.
+    let town = launch.town.canonicalize().unwrap_or(launch.town.clone());
+    state.scenarios = super::super::flick_table::hot_seat::scenario_list()
+        .into_iter()
+        .filter(|(p, _, _)| p.canonicalize().map_or(true, |p| p != town))
+        .collect();
     for game in CardGame::ALL {
         let path = state
             .cards

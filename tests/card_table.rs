@@ -1,0 +1,347 @@
+//! The card table as ECS state, driven headless (MinimalPlugins, no window):
+//! intents in, the rules state out. A scripted game ends in exactly the state
+//! the pure rules reach on the same actions; bots play whole games through the
+//! app with dice thrown on Rapier; a refused intent changes nothing and says
+//! why; a bot that fails does not take the table down; and the scene shows
+//! face up only what the viewer's seat may know.
+
+use std::collections::HashSet;
+
+use bevy::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use highnoon::cards::bots::Level;
+use highnoon::cards::core::{Agent, Game, Seat, Turn};
+use highnoon::cards::registry::{GameVisitor, SeatKind, TableGame, load_game};
+use highnoon::cards::{CardGame, slapshot, tabletown};
+use highnoon::physics::dice::DiceTray;
+use highnoon::scenario::PhysicsProfile;
+use highnoon::window::card_table::session::{self, CardIntent, CardTable};
+
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+struct TestTable;
+
+fn dice() -> DiceTray {
+    let p = PhysicsProfile::load_default().expect("profile");
+    DiceTray::new(&p.dice, p.gravity)
+}
+
+fn app<G: TableGame>(table: CardTable<G>) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    highnoon::window::frame_order(&mut app);
+    session::plugin::<G>(&mut app, TestTable);
+    app.insert_resource(table);
+    app
+}
+
+/// A game played by the pure rules: random legal actions, seeded chance.
+fn scripted<G: TableGame>(
+    game: CardGame,
+    n: usize,
+    seed: u64,
+) -> (G, Vec<(Option<Seat>, G::Action)>) {
+    let start: G = load_game(&game.default_setup(), Some(n)).expect("setup");
+    let mut g = start.clone();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut actions = Vec::new();
+    while !g.is_over() && actions.len() < 20_000 {
+        let (who, a) = match g.turn() {
+            Turn::Chance => (None, g.sample_chance(&mut rng)),
+            Turn::Player(s) => {
+                let legal = g.legal_actions();
+                (Some(s), legal[rng.random_range(0..legal.len())].clone())
+            }
+            Turn::Over => break,
+        };
+        g.apply(a.clone()).expect("legal");
+        actions.push((who, a));
+    }
+    (start, actions)
+}
+
+#[test]
+fn a_scripted_game_through_the_app_ends_where_the_pure_rules_do() {
+    struct Check;
+    impl GameVisitor for Check {
+        type Output = ();
+        fn visit<G: TableGame>(self, game: CardGame) {
+            for seed in 0..3 {
+                let (start, actions) = scripted::<G>(game, 3, seed);
+                let mut pure = start.clone();
+                for (_, a) in &actions {
+                    pure.apply(a.clone()).expect("legal");
+                }
+                // Every seat a person's: nothing moves but the intents.
+                let mut table = CardTable::new(start, vec![SeatKind::You; 3], seed, dice());
+                table.auto_chance = false;
+                let mut app = app(table);
+                // A few intents a frame, as clicks and rolls would come.
+                for chunk in actions.chunks(7) {
+                    for (seat, action) in chunk {
+                        app.world_mut().write_message(CardIntent::<G> {
+                            seat: *seat,
+                            action: action.clone(),
+                        });
+                    }
+                    app.update();
+                }
+                let table = app.world().resource::<CardTable<G>>();
+                assert_eq!(table.refused, None, "{game} seed {seed}");
+                assert_eq!(table.history.len(), actions.len());
+                assert!(
+                    table.game == pure,
+                    "{game} seed {seed}: the app's state differs from the rules'"
+                );
+                assert!(table.game.is_over() || actions.len() == 20_000);
+            }
+        }
+    }
+    for game in CardGame::ALL {
+        game.dispatch(Check);
+    }
+}
+
+#[test]
+fn a_refused_intent_changes_nothing_and_says_why() {
+    let start: tabletown::Tabletown =
+        load_game(&CardGame::Tabletown.default_setup(), Some(3)).expect("setup");
+    let mut table = CardTable::new(start, vec![SeatKind::You; 3], 1, dice());
+    table.auto_chance = false;
+    let mut app = app(table);
+    // The first decision is seat 0's gunslinger: seat 1 may not take it, nor
+    // may anyone play a card now.
+    app.world_mut()
+        .write_message(CardIntent::<tabletown::Tabletown> {
+            seat: Some(1),
+            action: tabletown::Action::Choose(0),
+        });
+    app.update();
+    let before = app
+        .world()
+        .resource::<CardTable<tabletown::Tabletown>>()
+        .game
+        .clone();
+    let t = app.world().resource::<CardTable<tabletown::Tabletown>>();
+    assert_eq!(
+        t.refused.as_deref(),
+        Some("it is seat 0's turn, not seat 1's")
+    );
+    assert!(t.history.is_empty());
+    app.world_mut()
+        .write_message(CardIntent::<tabletown::Tabletown> {
+            seat: Some(0),
+            action: tabletown::Action::Arm(3),
+        });
+    app.update();
+    let t = app.world().resource::<CardTable<tabletown::Tabletown>>();
+    assert!(t.refused.is_some(), "an illegal card is refused");
+    assert!(t.game == before, "and changes nothing");
+    // A legal one is taken and clears the refusal.
+    app.world_mut()
+        .write_message(CardIntent::<tabletown::Tabletown> {
+            seat: Some(0),
+            action: tabletown::Action::Choose(4),
+        });
+    app.update();
+    let t = app.world().resource::<CardTable<tabletown::Tabletown>>();
+    assert_eq!(t.refused, None);
+    assert_eq!(t.history.len(), 1);
+}
+
+/// Runs the app until the game ends (bots think on the task pool).
+fn play_out<G: TableGame>(app: &mut App, frames: usize) -> usize {
+    for frame in 0..frames {
+        app.update();
+        if app.world().resource::<CardTable<G>>().game.is_over() {
+            return frame;
+        }
+        // Let the bots' tasks finish between frames.
+        if app.world().resource::<CardTable<G>>().game.turn() != Turn::Chance {
+            std::thread::yield_now();
+        }
+    }
+    frames
+}
+
+#[test]
+fn bots_play_whole_games_through_the_app_with_real_dice_and_the_history_replays() {
+    struct Bots;
+    impl GameVisitor for Bots {
+        type Output = ();
+        fn visit<G: TableGame>(self, game: CardGame) {
+            let start: G = load_game(&game.default_setup(), Some(3)).expect("setup");
+            let seats = vec![
+                SeatKind::Bot(Level::Easy),
+                SeatKind::Bot(Level::Random),
+                SeatKind::Bot(Level::Normal),
+            ];
+            let mut table = CardTable::new(start.clone(), seats, 7, dice());
+            table.pace = 0.0;
+            let mut app = app(table);
+            let frames = play_out::<G>(&mut app, 400_000);
+            let t = app.world().resource::<CardTable<G>>();
+            assert!(t.game.is_over(), "{game}: not over after {frames} frames");
+            assert_eq!(t.refused, None);
+            let mut replay = start;
+            for (_, a) in &t.history {
+                replay.apply(a.clone()).expect("replays");
+            }
+            assert!(
+                replay == t.game,
+                "{game}: the history replays to the same end"
+            );
+            if G::DICE {
+                assert!(t.last_roll.is_some(), "{game}: dice were thrown");
+            }
+        }
+    }
+    for game in CardGame::ALL {
+        game.dispatch(Bots);
+    }
+}
+
+/// A bot that panics on every decision.
+struct Broken;
+impl<G: Game> Agent<G> for Broken {
+    fn name(&self) -> String {
+        "broken".into()
+    }
+    fn act(&mut self, _: Seat, _: &G::Observation, _: &[G::Action]) -> G::Action {
+        panic!("this bot fails (on purpose, in a test)")
+    }
+}
+
+#[test]
+fn a_bot_that_fails_never_takes_the_table_down() {
+    let start: slapshot::Slapshot =
+        load_game(&CardGame::Slapshot.default_setup(), Some(2)).expect("setup");
+    let mut table = CardTable::new(start, vec![SeatKind::Bot(Level::Easy); 2], 3, dice());
+    table.set_bot(1, Box::new(Broken));
+    table.pace = 0.0;
+    let mut app = app(table);
+    let frames = play_out::<slapshot::Slapshot>(&mut app, 400_000);
+    let t = app.world().resource::<CardTable<slapshot::Slapshot>>();
+    assert!(
+        t.game.is_over(),
+        "the game went on to its end ({frames} frames)"
+    );
+    assert!(
+        t.history.iter().any(|(s, _)| *s == Some(1)),
+        "the broken seat still played"
+    );
+}
+
+/// The card ids a seat may know from its observation alone.
+fn knowable_slapshot(g: &slapshot::Slapshot, viewer: Seat) -> HashSet<u32> {
+    let v = g.observation(viewer);
+    let mut k: HashSet<u32> = v.team.iter().map(|&c| c as u32).collect();
+    k.extend(v.my_line.iter().map(|&c| c as u32));
+    for line in v.seen.iter().flatten() {
+        k.extend(line.iter().map(|&c| c as u32));
+    }
+    if let Some(r) = &g.last_game {
+        // The last game's turned-over pairs are on the table for everyone.
+        for (a, h) in &r.pairs {
+            k.extend([*a as u32, *h as u32]);
+        }
+    }
+    if let Some(c) = v.taken {
+        k.insert(c as u32);
+    }
+    k
+}
+
+fn knowable_tabletown(g: &tabletown::Tabletown, viewer: Seat) -> HashSet<u32> {
+    let v = g.observation(viewer);
+    let mut k: HashSet<u32> = v.hand.iter().map(|&c| c as u32).collect();
+    for sl in &v.public.slingers {
+        for gun in &sl.guns {
+            k.insert(gun.card as u32);
+            k.extend(gun.ammo.iter().map(|&c| c as u32));
+        }
+        if let Some(gs) = sl.gunslinger {
+            k.insert(1000 + gs as u32);
+        }
+    }
+    k.extend(v.public.discard.iter().map(|&c| c as u32));
+    if let tabletown::Phase::Combat(c) = &v.public.phase {
+        k.insert(c.card as u32);
+    }
+    // The gunslingers still to choose are face up for everyone.
+    k.extend((0..g.rules.gunslingers.len() as u32).map(|i| 1000 + i));
+    k
+}
+
+/// Over random play, every card the scene shows face up to a seat is one its
+/// observation lets it know; the scene holds every card of the game.
+fn faces_follow_observations<G: TableGame>(
+    start: G,
+    seed: u64,
+    cards: usize,
+    knowable: impl Fn(&G, Seat) -> HashSet<u32>,
+) {
+    let mut g = start;
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let seats = vec![SeatKind::You; g.players()];
+    let mut steps = 0;
+    while !g.is_over() && steps < 3000 {
+        for viewer in 0..g.players() {
+            for staged in [None, Some(2)] {
+                let scene = g.scene(Some(viewer), &seats, staged);
+                let known = knowable(&g, viewer);
+                let mut keys = HashSet::new();
+                for p in &scene.cards {
+                    assert!(
+                        keys.insert(p.key),
+                        "seed {seed}: card {} placed twice",
+                        p.key
+                    );
+                    if p.face.is_some() {
+                        assert!(
+                            known.contains(&p.key),
+                            "seed {seed}, step {steps}: seat {viewer} is shown card {} face up",
+                            p.key
+                        );
+                        assert!(p.spot.face_up || p.face.is_some());
+                    }
+                    if p.action.is_some() {
+                        assert!(
+                            g.turn() == Turn::Player(viewer),
+                            "a clickable card off turn"
+                        );
+                        assert!(g.legal_actions().contains(p.action.as_ref().unwrap()));
+                    }
+                }
+                let deck_cards = scene.cards.iter().filter(|p| p.key < 1000).count();
+                assert!(deck_cards <= cards);
+            }
+        }
+        let a = match g.turn() {
+            Turn::Chance => g.sample_chance(&mut rng),
+            Turn::Player(_) => {
+                let legal = g.legal_actions();
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+            Turn::Over => break,
+        };
+        g.apply(a).expect("legal");
+        steps += 1;
+    }
+}
+
+#[test]
+fn the_table_shows_face_up_only_what_each_seat_may_know() {
+    for seed in 0..6 {
+        let n = 2 + (seed as usize % 3);
+        let s: slapshot::Slapshot =
+            load_game(&CardGame::Slapshot.default_setup(), Some(n)).unwrap();
+        let cards = s.rules.cards.len();
+        faces_follow_observations(s, seed, cards, knowable_slapshot);
+        let t: tabletown::Tabletown =
+            load_game(&CardGame::Tabletown.default_setup(), Some(n)).unwrap();
+        let cards = t.rules.cards.len();
+        faces_follow_observations(t, seed, cards, knowable_tabletown);
+    }
+}
