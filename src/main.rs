@@ -77,6 +77,16 @@ enum Command {
         #[arg(long)]
         csv: Option<PathBuf>,
     },
+    /// Throw the card table's die headless: time per throw to rest, the faces'
+    /// counts and a chi-square test of fairness.
+    Dice {
+        #[arg(long, default_value_t = 60_000)]
+        rolls: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
+        threads: u8,
+    },
     /// Play a card game headless: bots against bots (the log is printed), or
     /// you in a seat (`--human`), in the terminal.
     Cards(CardsCli),
@@ -516,6 +526,30 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Cards(cli) => cards_command(cli),
+        Command::Dice {
+            rolls,
+            seed,
+            threads,
+        } => {
+            let profile_path = cli
+                .play
+                .profile
+                .clone()
+                .unwrap_or_else(scenario::default_profile_path);
+            let profile = match PhysicsProfile::load(&profile_path) {
+                Ok(p) => p,
+                Err(e) => return fail(&e),
+            };
+            let report = highnoon::physics::dice_bench::bench(
+                &profile.dice,
+                profile.gravity,
+                rolls,
+                seed,
+                threads as usize,
+            );
+            let _ = report.print(&mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
         Command::Validate { paths } => {
             let started = std::time::Instant::now();
             let profile_path = cli

@@ -345,3 +345,98 @@ fn the_table_shows_face_up_only_what_each_seat_may_know() {
         faces_follow_observations(t, seed, cards, knowable_tabletown);
     }
 }
+
+#[test]
+fn leaving_a_card_table_despawns_everything_it_spawned() {
+    use highnoon::window::Screen;
+    use highnoon::window::card_table::{CardRequest, dice::DieSprite, scene::CardSprite};
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin::default(),
+        bevy::state::app::StatesPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<Image>()
+    .init_asset::<StandardMaterial>()
+    .init_resource::<ButtonInput<MouseButton>>()
+    .init_resource::<ButtonInput<KeyCode>>()
+    .init_resource::<highnoon::window::shell::pointer::EguiWantsPointer>()
+    .insert_resource(highnoon::physics::table::Profile(
+        PhysicsProfile::load_default().expect("profile"),
+    ))
+    .init_state::<Screen>();
+    highnoon::window::frame_order(&mut app);
+    app.add_plugins(highnoon::window::card_table::plugin);
+    for game in CardGame::ALL {
+        app.insert_resource(CardRequest {
+            game,
+            setup: game.default_setup(),
+            actions: 30,
+        });
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Cards(game));
+        for _ in 0..5 {
+            app.update();
+        }
+        let cards = app
+            .world_mut()
+            .query::<&CardSprite>()
+            .iter(app.world())
+            .count();
+        assert!(cards > 20, "{game}: {cards} cards on the table");
+        let dice = app
+            .world_mut()
+            .query::<&DieSprite>()
+            .iter(app.world())
+            .count();
+        assert_eq!(
+            dice,
+            usize::from(game == CardGame::Tabletown),
+            "{game}: dice"
+        );
+        let scoped = |app: &mut App| {
+            app.world_mut()
+                .query::<&DespawnOnExit<Screen>>()
+                .iter(app.world())
+                .count()
+        };
+        let on_table = scoped(&mut app);
+        assert!(
+            on_table > 20,
+            "{game}: the table's entities are scoped to it"
+        );
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        app.update();
+        let left = app
+            .world_mut()
+            .query::<&CardSprite>()
+            .iter(app.world())
+            .count();
+        assert_eq!(left, 0, "{game}: cards left after leaving");
+        let dice = app
+            .world_mut()
+            .query::<&DieSprite>()
+            .iter(app.world())
+            .count();
+        assert_eq!(dice, 0);
+        assert_eq!(
+            scoped(&mut app),
+            0,
+            "{game}: everything the table spawned went"
+        );
+        let gone = match game {
+            CardGame::Slapshot => !app
+                .world()
+                .contains_resource::<CardTable<slapshot::Slapshot>>(),
+            CardGame::Tabletown => !app
+                .world()
+                .contains_resource::<CardTable<tabletown::Tabletown>>(),
+        };
+        assert!(gone, "{game}: the game's state went with the table");
+    }
+}

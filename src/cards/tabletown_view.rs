@@ -49,14 +49,14 @@ fn kind_face(kind: Kind) -> FaceSpec {
             "Weapon",
             format!("{}+", to_hit(Kind::Rifle, false)),
             "🔫",
-            vec!["Hits on 4+", "slow: +2 initiative*"],
+            vec!["Hits on 4 or more", "+2 initiative (advanced)"],
             [70, 70, 80, 255],
         ),
         Kind::Shotgun => (
             "Weapon",
             "3+".into(),
             "🔫",
-            vec!["One shell 3+", "both shells 2+"],
+            vec!["One shell 3+, both 2+", "+1 initiative (advanced)"],
             [70, 70, 80, 255],
         ),
         Kind::Bullet => (
@@ -344,7 +344,7 @@ impl CardView for Tabletown {
                 at: if mine {
                     at + Vec3::new(-0.2, 0.0, 0.0)
                 } else {
-                    at + Vec3::new(0.0, 0.0, 0.0) - Vec3::new(angle.cos(), 0.0, angle.sin()) * 0.1
+                    at - Vec3::new(angle.cos(), 0.0, angle.sin()) * 0.12
                 },
                 text,
                 colour: seat_rgb(seat),
@@ -394,8 +394,9 @@ impl CardView for Tabletown {
             }
             for (i, &f) in c.fighters.iter().enumerate() {
                 if let Some(roll) = c.rolls.get(i) {
+                    let a = seat_angle_for(f, n, viewer);
                     s.labels.push(Label {
-                        at: centre_of(f) + Vec3::new(0.0, 0.02, 0.0),
+                        at: centre_of(f) - layout::seat_right(a) * 0.075 + Vec3::Y * 0.02,
                         text: format!("🎲 {roll}"),
                         colour: [255, 230, 140],
                         big: true,

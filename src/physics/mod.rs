@@ -5,6 +5,7 @@
 //! ([`headless::Sim`]) drives the same [`table`] functions in a tight loop.
 
 pub mod dice;
+pub mod dice_bench;
 pub mod headless;
 pub mod pieces;
 pub mod raw;

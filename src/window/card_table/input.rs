@@ -125,16 +125,18 @@ pub fn pick_cards<G: TableGame>(
         return;
     }
     let you = table.awaiting_you();
-    if buttons.just_pressed(MouseButton::Left) {
-        let Some(i) = under else { return };
+    if buttons.just_pressed(MouseButton::Left)
+        && let Some(i) = under
+    {
         let card = &now.scene.cards[i];
         if !now.scene.slots.is_empty()
             && (card.action.is_some() || plan.slot_of(card.key).is_some())
         {
             plan.dragging = Some((card.key, p.unwrap_or_default()));
         }
-        return;
     }
+    // A press and its release may come in one frame (a quick click on a slow
+    // frame): the release is handled all the same.
     if !buttons.just_released(MouseButton::Left) {
         return;
     }

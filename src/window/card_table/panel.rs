@@ -147,9 +147,6 @@ pub fn show_card_panel<G: TableGame>(
             {
                 ui.label(format!("Last roll: {face} ({what})"));
             }
-            if table.staging.is_some() {
-                ui.weak("Space: skip");
-            }
             // The card under the pointer, spelled out.
             if let (Some(key), Some(art)) = (hovered.key, &art)
                 && let Some(card) = now.scene.cards.iter().find(|c| c.key == key)

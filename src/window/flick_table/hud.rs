@@ -156,7 +156,7 @@ fn show_panels(
                 ui.label("Drag back from a disc, release: flick");
                 ui.label("A / D while aiming: spin");
                 ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
-                ui.label("R reset · Esc cancel · F12 screenshot");
+                ui.label("R reset · Esc cancel (or menu) · F12 screenshot");
             });
     }
     if aim.piece.is_some() {

@@ -3,6 +3,7 @@
 //! only by the [`super::Screen`] it switches to and the request it leaves them.
 
 pub mod camera;
+pub mod frame_stats;
 pub mod menu;
 pub mod pointer;
 pub mod room;
@@ -17,5 +18,6 @@ pub fn plugin(app: &mut App) {
         pointer::plugin,
         screenshot::plugin,
         menu::plugin,
+        frame_stats::plugin,
     ));
 }
