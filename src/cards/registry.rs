@@ -398,8 +398,17 @@ mod tests {
             // Two people at one table is refused with the place.
             let mut two = form.clone();
             two.seats[0] = SeatKind::You;
-            let e = two.save().expect_err("two seats of yours");
-            assert!(e.to_string().contains("seats"), "{e}");
+            let e = two.save().expect_err("two seats of yours").to_string();
+            // file:line:col at the `seats` field.
+            let at = format!("{}:", path.display());
+            let line = std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .position(|l| l.trim_start().starts_with("seats:"))
+                .unwrap()
+                + 1;
+            assert!(e.starts_with(&format!("{at}{line}:")), "{e}");
+            assert!(e.contains("2 seats are `You`"), "{e}");
         }
     }
 

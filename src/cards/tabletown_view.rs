@@ -260,7 +260,7 @@ impl CardView for Tabletown {
             // Guns beside the gunslinger, loaded rounds fanned on top.
             for (gi, gun) in sl.guns.iter().enumerate() {
                 let gpos = at
-                    + right * (card_size().x * (1.15 + 0.6 * gi as f32))
+                    + right * (card_size().x * (1.15 + 1.2 * gi as f32))
                     + Vec3::Y * 0.0005 * gi as f32;
                 let gyaw = layout::seat_yaw(angle);
                 card(
@@ -274,14 +274,15 @@ impl CardView for Tabletown {
                     },
                     None,
                 );
-                let toward = Vec3::new(angle.cos(), 0.0, angle.sin());
+                // The rounds fanned across the gun's right half: its name and
+                // hit number stay in sight.
                 for (ai, &round) in gun.ammo.iter().enumerate() {
                     card(
                         &mut s,
                         round as u32,
                         Some(face_of(self.kind(round))),
                         stacked(
-                            gpos - toward * (0.03 + 0.018 * ai as f32),
+                            gpos + right * (0.045 + 0.02 * ai as f32),
                             gyaw,
                             ai + 1,
                             true,

@@ -32,6 +32,8 @@ pub struct CardArt {
     pub face_mesh: Handle<Mesh>,
     pub back_mesh: Handle<Mesh>,
     pub glow_mesh: Handle<Mesh>,
+    /// A token: a disc 1 unit across and 0.3 high (scaled to its radius).
+    pub token_mesh: Handle<Mesh>,
 }
 
 /// A card on the table.
@@ -65,6 +67,9 @@ pub struct SceneNow<G: TableGame> {
     pub version: u64,
     pub staged: Option<usize>,
     pub entities: HashMap<CardKey, Entity>,
+    /// The tokens' entities, and a material per colour.
+    pub tokens: HashMap<u32, Entity>,
+    pub token_materials: HashMap<[u8; 4], Handle<StandardMaterial>>,
 }
 
 impl<G: TableGame> Default for SceneNow<G> {
@@ -74,6 +79,8 @@ impl<G: TableGame> Default for SceneNow<G> {
             version: u64::MAX,
             staged: None,
             entities: HashMap::new(),
+            tokens: HashMap::new(),
+            token_materials: HashMap::new(),
         }
     }
 }
@@ -147,6 +154,7 @@ pub fn paint_card_art<G: TableGame>(
                 .mesh()
                 .size(mesh::CARD_W * 1.12, mesh::CARD_H * 1.08),
         ),
+        token_mesh: meshes.add(Cylinder::new(0.5, 0.3)),
     });
 }
 
@@ -212,6 +220,8 @@ pub fn lay_out_cards<G: TableGame>(
     mut face_sides: Query<&mut MeshMaterial3d<StandardMaterial>, With<FaceSide>>,
     mut glows: Query<&mut Visibility, With<Glow>>,
     plan: Res<SlotPlan<G>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    tokens: Query<&Transform, Without<CardSprite>>,
 ) {
     let (Some(table), Some(art)) = (table, art) else {
         return;
@@ -338,6 +348,59 @@ pub fn lay_out_cards<G: TableGame>(
         }
     }
     now.entities = seen;
+    // Tokens (a manager's marker, a wound) glide like cards.
+    let mut kept = HashMap::new();
+    for token in &scene.tokens {
+        let to = Transform::from_translation(token.at + Vec3::Y * token.radius * 0.3)
+            .with_scale(Vec3::splat(token.radius * 2.0));
+        let material = now
+            .token_materials
+            .entry(token.colour)
+            .or_insert_with(|| {
+                let [r, g, b, _] = token.colour;
+                materials.add(StandardMaterial {
+                    base_color: Color::srgb_u8(r, g, b),
+                    perceptual_roughness: 0.4,
+                    ..default()
+                })
+            })
+            .clone();
+        let entity = match now.tokens.get(&token.key).copied() {
+            Some(e) if tokens.contains(e) => {
+                if let Ok(from) = tokens.get(e)
+                    && *from != to
+                {
+                    commands.entity(e).insert((
+                        Tween {
+                            from: *from,
+                            to,
+                            t: 0.0,
+                        },
+                        MeshMaterial3d(material),
+                    ));
+                }
+                e
+            }
+            _ => commands
+                .spawn((
+                    Name::new(format!("Token {}", token.key)),
+                    Mesh3d(art.token_mesh.clone()),
+                    MeshMaterial3d(material),
+                    to,
+                    DespawnOnExit(screen),
+                ))
+                .id(),
+        };
+        kept.insert(token.key, entity);
+    }
+    for (key, e) in now.tokens.drain() {
+        if !kept.contains_key(&key)
+            && let Ok(mut ec) = commands.get_entity(e)
+        {
+            ec.despawn();
+        }
+    }
+    now.tokens = kept;
     now.scene = scene;
     now.version = table.version;
     now.staged = staged;
