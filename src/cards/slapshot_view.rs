@@ -13,7 +13,7 @@ use super::table_layout::{
 };
 use super::view::{
     BackSpec, CardView, FaceSpec, Label, Placed, SEAT_COLOURS, Slot, Spot, TableScene, Token,
-    seat_rgb,
+    seat_rgb, viewer_turn,
 };
 
 /// The decks: forwards, defensemen, goalies, side by side beyond the middle.
@@ -124,15 +124,7 @@ impl CardView for Slapshot {
     ) -> TableScene<Action> {
         let n = self.rules.players;
         let mut s = TableScene::default();
-        let you = match self.turn() {
-            Turn::Player(p) if Some(p) == viewer => Some(p),
-            _ => None,
-        };
-        let legal = if you.is_some() {
-            self.legal_actions()
-        } else {
-            Vec::new()
-        };
+        let (you, legal) = viewer_turn(self, viewer);
         let mut placed_keys = std::collections::HashSet::new();
         let mut place = |s: &mut TableScene<Action>,
                          key: u8,

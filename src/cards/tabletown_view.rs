@@ -13,7 +13,9 @@ use super::table_layout::{
     stacked,
 };
 use super::tabletown::{Action, Kind, Phase, Tabletown, tnt_to_hit, to_hit};
-use super::view::{BackSpec, CardView, FaceSpec, Label, Placed, Spot, TableScene, Token, seat_rgb};
+use super::view::{
+    BackSpec, CardView, FaceSpec, Label, Placed, Spot, TableScene, Token, seat_rgb, viewer_turn,
+};
 
 /// Gunslinger cards' keys come after the deck's card ids.
 const GUNSLINGER_KEY: u32 = 1000;
@@ -170,15 +172,7 @@ impl CardView for Tabletown {
     ) -> TableScene<Action> {
         let n = self.rules.players;
         let mut s = TableScene::default();
-        let you = match self.turn() {
-            Turn::Player(p) if Some(p) == viewer => Some(p),
-            _ => None,
-        };
-        let legal = if you.is_some() {
-            self.legal_actions()
-        } else {
-            Vec::new()
-        };
+        let (_, legal) = viewer_turn(self, viewer);
         let card = |s: &mut TableScene<Action>,
                     key: u32,
                     face: Option<usize>,

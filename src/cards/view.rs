@@ -113,6 +113,15 @@ impl<A> Default for TableScene<A> {
     }
 }
 
+/// The viewer's seat and legal actions when the decision is theirs (nothing
+/// is clickable otherwise).
+pub fn viewer_turn<G: Game>(g: &G, viewer: Option<Seat>) -> (Option<Seat>, Vec<G::Action>) {
+    match g.turn() {
+        super::core::Turn::Player(p) if Some(p) == viewer => (Some(p), g.legal_actions()),
+        _ => (None, Vec::new()),
+    }
+}
+
 /// A colour per seat, for tokens and labels.
 pub const SEAT_COLOURS: [Rgba; 6] = [
     [200, 60, 50, 255],

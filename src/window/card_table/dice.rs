@@ -2,8 +2,6 @@
 //! on Rapier by the session, step by step) is replayed here at real speed; the
 //! face it rests on is what the rules are told.
 
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 use super::faces::Pixels;
@@ -105,14 +103,7 @@ pub fn die_mesh(size: f32) -> Mesh {
         // Counter-clockwise seen from outside: t1 × t2 = axis.
         indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
     }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
+    super::mesh::build(positions, normals, uvs, indices)
 }
 
 /// The tray (felt floor, wooden walls) and the die, for a game with dice.

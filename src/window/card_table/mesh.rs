@@ -92,7 +92,8 @@ pub fn back_mesh() -> Mesh {
     build(positions, normals, uvs, indices)
 }
 
-fn build(
+/// A triangle-list mesh from positions, normals, UVs and indices.
+pub fn build(
     positions: Vec<[f32; 3]>,
     normals: Vec<[f32; 3]>,
     uvs: Vec<[f32; 2]>,
