@@ -118,3 +118,40 @@ fn throws_replay_from_their_seed_and_come_up_evenly() {
     );
     assert!(rerolls < 300, "{rerolls} re-throws in 3,000 rolls");
 }
+
+#[test]
+fn a_bad_dice_number_names_its_place_in_the_profile() {
+    let shipped = std::fs::read_to_string(highnoon::scenario::default_profile_path()).unwrap();
+    let dice_at = shipped.find("dice:").expect("a dice section");
+    let size_at = dice_at
+        + shipped[dice_at..]
+            .find("size: 0.016")
+            .expect("the die's size");
+    let text = format!(
+        "{}size: 2.0{}",
+        &shipped[..size_at],
+        &shipped[size_at + "size: 0.016".len()..]
+    );
+    let dir = std::env::temp_dir().join("highnoon-dice-profile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("physics.ron");
+    std::fs::write(&path, &text).unwrap();
+    let (line, col) = highnoon::scenario::line_col(&text, size_at);
+    let e = PhysicsProfile::load(&path)
+        .expect_err("a 2 m die")
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "{}:{line}:{col}: `dice.size` must be between 0.005 and 0.1, got 2",
+            path.display()
+        )
+    );
+    // The shipped profile without its dice section still loads (the defaults).
+    let close = "\n    ),\n";
+    let end = dice_at + shipped[dice_at..].find(close).unwrap() + close.len();
+    let without = format!("{}{}", &shipped[..dice_at], &shipped[end..]);
+    std::fs::write(&path, &without).unwrap();
+    let p = PhysicsProfile::load(&path).expect("no dice section");
+    assert_eq!(p.dice, highnoon::scenario::profile::DiceSpec::default());
+}

@@ -305,6 +305,13 @@ impl PhysicsProfile {
         }
         // Physical ranges: outside them the solver diverges (and a diverging
         // solver can fail inside the collision code), so they are refused here.
+        // Limits that follow the die's size use a size in range, so one bad
+        // number is reported once, not again through the others.
+        let die = if (0.005..=0.1).contains(&self.dice.size) {
+            self.dice.size
+        } else {
+            0.005
+        };
         let ranges = [
             ("gravity", self.gravity, 0.01, 100.0),
             ("dt", self.solver.dt, 1e-4, 0.05),
@@ -340,12 +347,7 @@ impl PhysicsProfile {
             ),
             ("disc_soft_ccd", self.solver.disc_soft_ccd, 0.0, 1.0),
             ("dice.size", self.dice.size, 0.005, 0.1),
-            (
-                "dice.edge_radius",
-                self.dice.edge_radius,
-                0.0,
-                self.dice.size * 0.45,
-            ),
+            ("dice.edge_radius", self.dice.edge_radius, 0.0, die * 0.45),
             ("dice.density", self.dice.density, 100.0, 20_000.0),
             ("dice.friction", self.dice.friction, 0.0, 5.0),
             ("dice.restitution", self.dice.restitution, 0.0, 1.0),
@@ -359,15 +361,10 @@ impl PhysicsProfile {
             (
                 "dice.tray_size",
                 self.dice.tray_size.0.min(self.dice.tray_size.1),
-                self.dice.size * 4.0,
+                die * 4.0,
                 2.0,
             ),
-            (
-                "dice.wall_height",
-                self.dice.wall_height,
-                self.dice.size * 0.5,
-                0.5,
-            ),
+            ("dice.wall_height", self.dice.wall_height, die * 0.5, 0.5),
             ("dice.wall_thickness", self.dice.wall_thickness, 0.001, 0.1),
             ("dice.tray_friction", self.dice.tray_friction, 0.0, 5.0),
             (
