@@ -288,6 +288,27 @@ pub struct LoadedSetup<R> {
     pub path: PathBuf,
 }
 
+impl<R> LoadedSetup<R> {
+    /// A checked setup: the seats as the file lists them, filled out to `players`.
+    pub fn new(
+        rules: R,
+        players: usize,
+        listed: &[SeatKind],
+        seed: u64,
+        options: Vec<bool>,
+        path: &Path,
+    ) -> Self {
+        LoadedSetup {
+            rules,
+            players,
+            seats: seats_for(listed, players),
+            seed,
+            options,
+            path: path.to_path_buf(),
+        }
+    }
+}
+
 /// What every tool needs of a card game beyond its rules ([`Game`]).
 pub trait TableGame:
     Game<Action: Send + Sync + 'static, Observation: Send + Sync + 'static>

@@ -6,7 +6,7 @@ use rand::{Rng, RngCore};
 
 use super::bots::Level;
 use super::core::{Agent, Game, Seat};
-use super::registry::{LoadedSetup, RuleOption, TableGame, seats_for};
+use super::registry::{LoadedSetup, RuleOption, TableGame};
 use super::slapshot::{self, Action, Position, Rules, Slapshot, SlapshotSetup};
 use super::slapshot_bots::Manager;
 use crate::scenario::Problems;
@@ -38,14 +38,16 @@ impl TableGame for Slapshot {
         let (setup, text) =
             super::read_setup(path, players, |s: &mut SlapshotSetup| &mut s.players)?;
         let rules = Rules::from_setup(&setup, path, &text)?;
-        Ok(LoadedSetup {
-            options: vec![rules.league_schedule, rules.limits.is_some()],
-            seats: seats_for(&setup.seats, rules.players),
-            seed: setup.seed,
-            players: rules.players,
+        let options = vec![rules.league_schedule, rules.limits.is_some()];
+        let players = rules.players;
+        Ok(LoadedSetup::new(
             rules,
-            path: path.to_path_buf(),
-        })
+            players,
+            &setup.seats,
+            setup.seed,
+            options,
+            path,
+        ))
     }
 
     fn new_game(rules: Rules) -> Self {

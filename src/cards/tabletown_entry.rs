@@ -6,7 +6,7 @@ use rand::{Rng, RngCore};
 
 use super::bots::Level;
 use super::core::{Agent, Game};
-use super::registry::{LoadedSetup, RuleOption, TableGame, seats_for};
+use super::registry::{LoadedSetup, RuleOption, TableGame};
 use super::tabletown::{self, Action, Rules, Tabletown, TabletownSetup};
 use super::tabletown_bots::Gunslinger;
 use crate::scenario::Problems;
@@ -38,14 +38,16 @@ impl TableGame for Tabletown {
         let (setup, text) =
             super::read_setup(path, players, |s: &mut TabletownSetup| &mut s.players)?;
         let rules = Rules::from_setup(&setup, path, &text)?;
-        Ok(LoadedSetup {
-            options: vec![rules.two_revolvers, rules.weapon_modifiers],
-            seats: seats_for(&setup.seats, rules.players),
-            seed: setup.seed,
-            players: rules.players,
+        let options = vec![rules.two_revolvers, rules.weapon_modifiers];
+        let players = rules.players;
+        Ok(LoadedSetup::new(
             rules,
-            path: path.to_path_buf(),
-        })
+            players,
+            &setup.seats,
+            setup.seed,
+            options,
+            path,
+        ))
     }
 
     fn new_game(rules: Rules) -> Self {

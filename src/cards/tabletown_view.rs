@@ -147,7 +147,7 @@ impl CardView for Tabletown {
                 title: g.nickname.clone(),
                 subtitle: g.name.clone(),
                 big: String::new(),
-                icons: String::new(),
+                icons: "🔫".into(),
                 lines: vec![words[..half].join(" "), words[half..].join(" ")],
                 band: [110, 60, 30, 255],
                 paper: [238, 222, 190, 255],
@@ -199,7 +199,7 @@ impl CardView for Tabletown {
                     pos: Vec3::new(
                         (col as f32 - 4.0) * w,
                         TOP + 0.001,
-                        -0.2 + rowi as f32 * card_size().y * 1.05,
+                        -0.06 + rowi as f32 * card_size().y * 1.05,
                     ),
                     yaw: 0.0,
                     face_up: true,
@@ -220,9 +220,7 @@ impl CardView for Tabletown {
             let mine = Some(seat) == viewer;
             let at = centre_of(seat);
             let target = sl.facing.map(centre_of);
-            let yaw = target.map_or(layout::seat_yaw(angle) + std::f32::consts::PI, |t| {
-                yaw_toward(at, t)
-            });
+            let yaw = target.map_or(layout::seat_yaw(angle), |t| yaw_toward(at, t));
             let right = layout::seat_right(angle);
             if let Some(g) = sl.gunslinger {
                 // The gunslinger, face down once dead (a tombstone).
@@ -338,8 +336,10 @@ impl CardView for Tabletown {
             s.labels.push(Label {
                 at: if mine {
                     at + Vec3::new(-0.2, 0.0, 0.0)
-                } else {
+                } else if sl.gunslinger.is_some() {
                     at - Vec3::new(angle.cos(), 0.0, angle.sin()) * 0.12
+                } else {
+                    at
                 },
                 text,
                 colour: seat_rgb(seat),
@@ -365,12 +365,14 @@ impl CardView for Tabletown {
                 None,
             );
         }
-        s.labels.push(Label {
-            at: DECK_AT + Vec3::new(0.0, 0.0, 0.085),
-            text: format!("deck ({})", self.deck.len()),
-            colour: [230, 220, 200],
-            big: false,
-        });
+        if !self.deck.is_empty() {
+            s.labels.push(Label {
+                at: DECK_AT + Vec3::new(0.0, 0.0, 0.085),
+                text: format!("deck ({})", self.deck.len()),
+                colour: [230, 220, 200],
+                big: false,
+            });
+        }
         // A fight in the middle: its card, the fighters' initiative.
         if let Phase::Combat(c) = &self.phase {
             let mid = Vec3::new(0.13, TOP + 0.001, -0.08);
