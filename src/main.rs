@@ -349,11 +349,17 @@ fn play_cards<G: highnoon::cards::TableGame>(game: CardGame, args: &CardsArgs) -
     }
 }
 
+impl PlayArgs {
+    /// The physics profile's file: `--profile`, or the shipped one.
+    fn profile_path(&self) -> PathBuf {
+        self.profile
+            .clone()
+            .unwrap_or_else(scenario::default_profile_path)
+    }
+}
+
 fn load(args: &PlayArgs) -> Result<(PhysicsProfile, Town), scenario::Problems> {
-    let profile_path = args
-        .profile
-        .clone()
-        .unwrap_or_else(scenario::default_profile_path);
+    let profile_path = args.profile_path();
     let town_path = args
         .town
         .clone()
@@ -374,10 +380,7 @@ fn open_window(play: &PlayArgs, start: highnoon::window::Start) -> ExitCode {
         eprintln!("error: --size wants WIDTHxHEIGHT, e.g. 1280x800");
         return ExitCode::from(2);
     };
-    let profile_path = play
-        .profile
-        .clone()
-        .unwrap_or_else(scenario::default_profile_path);
+    let profile_path = play.profile_path();
     let town = play
         .town
         .clone()
@@ -531,12 +534,7 @@ fn main() -> ExitCode {
             seed,
             threads,
         } => {
-            let profile_path = cli
-                .play
-                .profile
-                .clone()
-                .unwrap_or_else(scenario::default_profile_path);
-            let profile = match PhysicsProfile::load(&profile_path) {
+            let profile = match PhysicsProfile::load(&cli.play.profile_path()) {
                 Ok(p) => p,
                 Err(e) => return fail(&e),
             };
@@ -552,11 +550,7 @@ fn main() -> ExitCode {
         }
         Command::Validate { paths } => {
             let started = std::time::Instant::now();
-            let profile_path = cli
-                .play
-                .profile
-                .clone()
-                .unwrap_or_else(scenario::default_profile_path);
+            let profile_path = cli.play.profile_path();
             let profile = match PhysicsProfile::load(&profile_path) {
                 Ok(p) => {
                     println!("ok    {}", profile_path.display());
