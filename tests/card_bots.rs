@@ -7,12 +7,13 @@ use std::process::{Command, Stdio};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use highnoon::cards::TableGame;
 use highnoon::cards::arena::arena;
 use highnoon::cards::bots::Level;
 use highnoon::cards::core::{Game, Turn, random_playout};
+use highnoon::cards::registry::GameVisitor;
 use highnoon::cards::slapshot::{self, Slapshot};
 use highnoon::cards::tabletown::{self, Tabletown};
+use highnoon::cards::{CardGame, TableGame};
 
 fn slapshot_rules(players: usize) -> slapshot::Rules {
     let path = highnoon::scenario::data_root().join("assets/cards/slapshot.ron");
@@ -49,23 +50,19 @@ fn mid_game<G: Game>(mut g: G, steps: usize, seed: u64) -> Option<G> {
 /// From a mid-game state, builds another that differs only in what the seat
 /// to move cannot see; checks that the observation and every bot's decision
 /// (seeded alike) are the same in both. False when the two states came out equal.
-fn same_decisions<G: TableGame + PartialEq>(
-    g: &G,
-    determinize: impl Fn(&G::Observation, &mut SmallRng) -> G,
-    seed: u64,
-) -> bool
-where
-    G::Observation: PartialEq,
-{
+fn same_decisions<G: TableGame>(g: &G, seed: u64) -> bool {
     let Turn::Player(seat) = g.turn() else {
         unreachable!()
     };
     let view = g.observation(seat);
-    let other = determinize(&view, &mut SmallRng::seed_from_u64(seed + 100));
+    let other = G::determinize(&view, &mut SmallRng::seed_from_u64(seed + 100));
     if other == *g {
         return false;
     }
-    assert_eq!(other.observation(seat), view, "seed {seed}");
+    assert!(
+        other.observation(seat) == view,
+        "seed {seed}: the observation changed"
+    );
     for level in [Level::Easy, Level::Normal, Level::Hard] {
         let a = G::bot(level, 5).act(seat, &view, &g.legal_actions());
         let b = G::bot(level, 5).act(seat, &other.observation(seat), &other.legal_actions());
@@ -74,49 +71,57 @@ where
     true
 }
 
+/// Every registered game, 3 players, from its shipped setup.
+fn new_game<G: TableGame>(game: CardGame, players: usize) -> G {
+    highnoon::cards::registry::load_game(&game.default_setup(), Some(players)).unwrap()
+}
+
 /// Two states that differ only in what a seat cannot see give the same
-/// observation, and a bot seeded alike makes the same decision in both.
+/// observation, and a bot seeded alike makes the same decision in both — for
+/// every game of the registry.
 #[test]
 fn bots_decide_only_from_their_observation() {
-    let mut checked = [0, 0];
-    for seed in 0..40u64 {
-        let steps = 40 + seed as usize * 9;
-        if let Some(g) = mid_game(Slapshot::new(slapshot_rules(3)), steps, seed)
-            && same_decisions(&g, Slapshot::determinize, seed)
-        {
-            checked[0] += 1;
-        }
-        if let Some(g) = mid_game(Tabletown::new(tabletown_rules(3)), steps, seed)
-            && same_decisions(&g, Tabletown::determinize, seed)
-        {
-            checked[1] += 1;
+    struct Check;
+    impl GameVisitor for Check {
+        type Output = usize;
+        fn visit<G: TableGame>(self, game: CardGame) -> usize {
+            (0..40u64)
+                .filter(|&seed| {
+                    let steps = 40 + seed as usize * 9;
+                    mid_game(new_game::<G>(game, 3), steps, seed)
+                        .is_some_and(|g| same_decisions(&g, seed))
+                })
+                .count()
         }
     }
-    assert!(checked[0] >= 20 && checked[1] >= 20, "{checked:?}");
+    for game in CardGame::ALL {
+        let checked = game.dispatch(Check);
+        assert!(checked >= 20, "{game}: {checked} states checked");
+    }
 }
 
 /// A determinized state is a full, legal game: it plays to the end.
 #[test]
 fn sampled_worlds_are_whole_games() {
-    for seed in 0..60u64 {
-        if let Some(g) = mid_game(Slapshot::new(slapshot_rules(4)), seed as usize * 13, seed) {
-            let Turn::Player(seat) = g.turn() else {
-                unreachable!()
-            };
-            let mut w =
-                Slapshot::determinize(&g.observation(seat), &mut SmallRng::seed_from_u64(seed));
-            w.check_invariants().unwrap();
-            random_playout(&mut w, &mut SmallRng::seed_from_u64(seed), 1_000_000).unwrap();
+    struct Check;
+    impl GameVisitor for Check {
+        type Output = ();
+        fn visit<G: TableGame>(self, game: CardGame) {
+            for seed in 0..60u64 {
+                if let Some(g) = mid_game(new_game::<G>(game, 4), seed as usize * 13, seed) {
+                    let Turn::Player(seat) = g.turn() else {
+                        unreachable!()
+                    };
+                    let mut w =
+                        G::determinize(&g.observation(seat), &mut SmallRng::seed_from_u64(seed));
+                    w.check().unwrap();
+                    random_playout(&mut w, &mut SmallRng::seed_from_u64(seed), 1_000_000).unwrap();
+                }
+            }
         }
-        if let Some(g) = mid_game(Tabletown::new(tabletown_rules(4)), seed as usize * 17, seed) {
-            let Turn::Player(seat) = g.turn() else {
-                unreachable!()
-            };
-            let mut w =
-                Tabletown::determinize(&g.observation(seat), &mut SmallRng::seed_from_u64(seed));
-            w.check_invariants().unwrap();
-            random_playout(&mut w, &mut SmallRng::seed_from_u64(seed), 1_000_000).unwrap();
-        }
+    }
+    for game in CardGame::ALL {
+        game.dispatch(Check);
     }
 }
 

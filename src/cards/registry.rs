@@ -311,7 +311,7 @@ impl<R> LoadedSetup<R> {
 
 /// What every tool needs of a card game beyond its rules ([`Game`]).
 pub trait TableGame:
-    Game<Action: Send + Sync + 'static, Observation: Send + Sync + 'static>
+    Game<Action: Send + Sync + 'static, Observation: Send + Sync + PartialEq + 'static>
     + super::view::CardView
     + PartialEq
     + std::fmt::Debug
@@ -354,6 +354,9 @@ pub trait TableGame:
     /// The state's own consistency check (every card in one place, ...), for
     /// loaded saves and the random-playout tests.
     fn check(&self) -> Result<(), String>;
+    /// A whole game consistent with `view`: what the seat cannot see (other
+    /// hands, deck orders) dealt at random. The bots' sampled worlds.
+    fn determinize(view: &Self::Observation, rng: &mut dyn rand::RngCore) -> Self;
     /// Turns one of [`Self::OPTIONS`] on or off (unknown keys are ignored).
     fn set_option(rules: &mut Self::Rules, key: &str, on: bool);
     /// Random actions, mostly illegal now, for the playout tests' "a refused

@@ -62,6 +62,10 @@ impl TableGame for Slapshot {
         )
     }
 
+    fn determinize(view: &slapshot::View, rng: &mut dyn RngCore) -> Self {
+        Slapshot::determinize(view, rng)
+    }
+
     fn set_option(rules: &mut Rules, key: &str, on: bool) {
         match key {
             "league_schedule" => rules.league_schedule = on,

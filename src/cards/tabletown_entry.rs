@@ -63,6 +63,10 @@ impl TableGame for Tabletown {
         )
     }
 
+    fn determinize(view: &tabletown::View, rng: &mut dyn RngCore) -> Self {
+        Tabletown::determinize(view, rng)
+    }
+
     fn set_option(rules: &mut Rules, key: &str, on: bool) {
         match key {
             "two_revolvers" => rules.two_revolvers = on,

@@ -82,6 +82,10 @@ fn open_town(world: &mut World) {
         request.scenario.is_some(),
     ));
     world.resource_mut::<hot_seat::ScenarioRequest>().0 = request.scenario;
+    let mut cameras = world.query::<&mut crate::window::shell::camera::OrbitCamera>();
+    for mut c in cameras.iter_mut(world) {
+        *c = crate::window::shell::camera::OrbitCamera::default();
+    }
     let mut windows = world.query::<&mut Window>();
     for mut w in windows.iter_mut(world) {
         w.title = "highnoon — Flick 'em Up!".into();

@@ -23,7 +23,7 @@ use crate::window::{FrameSystems, Screen, Start, WindowOptions};
 pub fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
         .add_systems(Update, launch_from_command_line)
-        .add_systems(OnEnter(Screen::Menu), refresh_menu)
+        .add_systems(OnEnter(Screen::Menu), (refresh_menu, set_the_empty_table))
         .add_systems(
             EguiPrimaryContextPass,
             show_menu.run_if(in_state(Screen::Menu)),
@@ -122,6 +122,26 @@ fn refresh_menu(
     }
     for mut w in &mut windows {
         w.title = "highnoon".into();
+    }
+}
+
+/// Behind the menu: the empty table, seen from your chair.
+fn set_the_empty_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut cameras: Query<&mut super::camera::OrbitCamera>,
+) {
+    let table = super::room::spawn_table(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        (1.5, 1.05),
+        0.04,
+    );
+    commands.entity(table).insert(DespawnOnExit(Screen::Menu));
+    for mut c in &mut cameras {
+        *c = super::camera::OrbitCamera::card_table();
     }
 }
 
