@@ -15,6 +15,11 @@ use crate::cards::table_layout::{self as layout, card_size};
 use crate::cards::view::{CardKey, Spot};
 use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
 
+/// Where the side panel was drawn last frame (logical pixels): a press is the
+/// panel's only if the pointer is over it now, whatever egui thought a frame ago.
+#[derive(Resource, Debug, Default)]
+pub struct PanelRect(pub Option<Rect>);
+
 /// The card under the pointer, and where the pointer meets the table.
 #[derive(Resource, Debug, Default)]
 pub struct Hovered {
@@ -104,6 +109,7 @@ pub fn pick_cards<G: TableGame>(
     window: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     over_ui: Res<EguiWantsPointer>,
+    panel: Res<PanelRect>,
     now: Res<SceneNow<G>>,
     table: Option<ResMut<CardTable<G>>>,
     mut plan: ResMut<SlotPlan<G>>,
@@ -121,7 +127,11 @@ pub fn pick_cards<G: TableGame>(
         hovered.key = key;
         hovered.at = p;
     }
-    if over_ui.0 {
+    let on_panel = match (panel.0, window.cursor_position()) {
+        (Some(rect), Some(cursor)) => rect.contains(cursor),
+        _ => over_ui.0,
+    };
+    if on_panel {
         return;
     }
     let you = table.awaiting_you();

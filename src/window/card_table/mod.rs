@@ -45,6 +45,7 @@ pub struct CardSystems(pub CardGame);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<input::Hovered>()
+        .init_resource::<input::PanelRect>()
         .add_systems(Update, scene::glide_cards.in_set(FrameSystems::Dress));
     for game in CardGame::ALL {
         game.dispatch(AddTable(app));
@@ -152,6 +153,7 @@ fn close_table<G: TableGame>(
 ) {
     commands.remove_resource::<session::CardTable<G>>();
     commands.remove_resource::<scene::CardArt>();
+    commands.insert_resource(input::PanelRect::default());
     *now = scene::SceneNow::default();
     *plan = input::SlotPlan::default();
     for mut c in &mut cameras {

@@ -55,6 +55,7 @@ pub fn show_card_panel<G: TableGame>(
     art: Option<Res<CardArt>>,
     mut plan: ResMut<SlotPlan<G>>,
     mut wants: ResMut<EguiWantsPointer>,
+    mut panel_rect: ResMut<super::input::PanelRect>,
     mut intents: MessageWriter<CardIntent<G>>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -62,7 +63,7 @@ pub fn show_card_panel<G: TableGame>(
     let Some(mut table) = table else {
         return Ok(());
     };
-    egui::Window::new(G::TITLE)
+    let shown = egui::Window::new(G::TITLE)
         .title_bar(false)
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .resizable(false)
@@ -192,5 +193,9 @@ pub fn show_card_panel<G: TableGame>(
             });
         });
     wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    panel_rect.0 = shown.map(|r| {
+        let r = r.response.rect;
+        Rect::new(r.min.x, r.min.y, r.max.x, r.max.y)
+    });
     Ok(())
 }
