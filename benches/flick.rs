@@ -1,7 +1,7 @@
 //! `cargo bench --bench flick`: the same bench as `highnoon bench`, fewer flicks.
 
 use highnoon::bench::{BenchConfig, run};
-use highnoon::physics::headless::Sim;
+use highnoon::physics::Table;
 use highnoon::scenario::{PhysicsProfile, Town, default_town_path};
 
 fn main() {
@@ -11,7 +11,7 @@ fn main() {
         .unwrap_or(200);
     let profile = PhysicsProfile::load_default().expect("profile");
     let town = Town::load(&default_town_path(), &profile).expect("town");
-    let mut sim = Sim::new(profile, &town);
+    let mut sim = Table::new(profile, &town);
     let report = run(
         &mut sim,
         &BenchConfig {

@@ -1,5 +1,6 @@
-//! The physics bench: flicks run to rest on the standard town, through the Bevy
-//! app and through raw rapier3d, measured in the same run.
+//! The physics bench: flicks run to rest on the standard town, on the table value
+//! (contact tracking, fall-off and outcome included) and on a bare rapier3d loop
+//! over a copy of the same sets, measured in the same run.
 //!
 //! Shared by `highnoon bench` and `cargo bench`.
 
@@ -11,7 +12,7 @@ use bevy_rapier3d::rapier::prelude::PhysicsPipeline;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::physics::headless::Sim;
+use crate::physics::Table;
 use crate::physics::pieces::{DiscKind, PieceId, PieceKind};
 use crate::physics::raw::RawWorld;
 use crate::physics::table::Flick;
@@ -45,7 +46,7 @@ pub struct FlickSample {
     pub strength: f32,
     pub steps: u32,
     pub raw_steps: u32,
-    pub bevy: Duration,
+    pub table: Duration,
     pub raw: Duration,
     pub hit_target: bool,
     /// What the disc touched first, if anything.
@@ -80,7 +81,7 @@ pub fn median(mut v: Vec<f64>) -> f64 {
 /// Finds a spot `distance` from `target` from which a disc of radius `r` has a
 /// clear straight run to it: no other piece's footprint within reach of the path.
 fn clear_spot(
-    sim: &Sim,
+    sim: &Table,
     poses: &[(Vec3, Quat)],
     disc: usize,
     target: usize,
@@ -113,7 +114,7 @@ fn clear_spot(
 }
 
 /// Runs the bench on `sim` (the standard town); `progress` is told each flick.
-pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize)) -> BenchReport {
+pub fn run(sim: &mut Table, config: &BenchConfig, mut progress: impl FnMut(usize)) -> BenchReport {
     let wall = Instant::now();
     let mut rng = StdRng::seed_from_u64(config.seed);
     let base = sim.snapshot();
@@ -148,15 +149,15 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
         let t = poses[target.0 as usize].0;
         let direction = Vec2::new(t.x, t.z) - at;
         let strength = rng.random_range(0.7..1.0);
-        let mut raw = RawWorld::from_sim(sim);
+        let mut raw = RawWorld::from_table(sim);
         let t0 = Instant::now();
         let raw_steps = raw.flick_to_rest(&mut pipeline, disc, direction, strength);
         let raw_time = t0.elapsed();
         let t1 = Instant::now();
         let outcome = sim
-            .flick(Flick::new(disc, direction, strength))
+            .flick_to_rest(Flick::new(disc, direction, strength))
             .expect("bench flick");
-        let bevy_time = t1.elapsed();
+        let table_time = t1.elapsed();
         samples.push(FlickSample {
             from: at,
             flick: Flick::new(disc, direction, strength),
@@ -165,7 +166,7 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
             strength,
             steps: outcome.steps,
             raw_steps,
-            bevy: bevy_time,
+            table: table_time,
             raw: raw_time,
             hit_target: outcome.touched.first().map(|t| t.piece) == Some(target),
             first_touch: outcome.touched.first().map(|t| t.name.clone()),
@@ -181,7 +182,7 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
     }
     sim.restore(&base);
     // An idle step: the whole town asleep.
-    let mut raw = RawWorld::from_sim(sim);
+    let mut raw = RawWorld::from_table(sim);
     let mut idle = Vec::new();
     for _ in 0..200 {
         let t = Instant::now();
@@ -197,17 +198,17 @@ pub fn run(sim: &mut Sim, config: &BenchConfig, mut progress: impl FnMut(usize))
 }
 
 impl BenchReport {
-    pub fn median_bevy(&self) -> f64 {
-        median(self.samples.iter().map(|s| s.bevy.as_secs_f64()).collect())
+    pub fn median_table(&self) -> f64 {
+        median(self.samples.iter().map(|s| s.table.as_secs_f64()).collect())
     }
     pub fn median_raw(&self) -> f64 {
         median(self.samples.iter().map(|s| s.raw.as_secs_f64()).collect())
     }
-    pub fn median_step_bevy(&self) -> f64 {
+    pub fn median_step_table(&self) -> f64 {
         median(
             self.samples
                 .iter()
-                .map(|s| s.bevy.as_secs_f64() / s.steps.max(1) as f64)
+                .map(|s| s.table.as_secs_f64() / s.steps.max(1) as f64)
                 .collect(),
         )
     }
@@ -219,12 +220,12 @@ impl BenchReport {
                 .collect(),
         )
     }
-    /// Median over flicks of (Bevy time / raw time) for the same flick.
+    /// Median over flicks of (table time / bare time) for the same flick.
     pub fn median_ratio(&self) -> f64 {
         median(
             self.samples
                 .iter()
-                .map(|s| s.bevy.as_secs_f64() / s.raw.as_secs_f64())
+                .map(|s| s.table.as_secs_f64() / s.raw.as_secs_f64())
                 .collect(),
         )
     }
@@ -267,12 +268,12 @@ impl BenchReport {
         }
         writeln!(
             out,
-            "  time per physics step (Bevy app)     {:8.2} µs  (median over flicks of time/steps)",
-            self.median_step_bevy() * 1e6
+            "  time per physics step (table)          {:8.2} µs  (median over flicks of time/steps)",
+            self.median_step_table() * 1e6
         )?;
         writeln!(
             out,
-            "  time per physics step (raw rapier3d) {:8.2} µs",
+            "  time per physics step (bare rapier3d) {:8.2} µs",
             self.median_step_raw() * 1e6
         )?;
         writeln!(
@@ -282,28 +283,28 @@ impl BenchReport {
         )?;
         writeln!(
             out,
-            "  flick run to rest (Bevy app)         {:8.3} ms  median",
-            self.median_bevy() * 1e3
+            "  flick run to rest (table)              {:8.3} ms  median",
+            self.median_table() * 1e3
         )?;
         writeln!(
             out,
-            "  flick run to rest (raw rapier3d)     {:8.3} ms  median",
+            "  flick run to rest (bare rapier3d)     {:8.3} ms  median",
             self.median_raw() * 1e3
         )?;
         writeln!(
             out,
-            "  flicks per second per core (Bevy)    {:8.0}",
-            1.0 / self.median_bevy()
+            "  flicks per second per core (table)    {:8.0}",
+            1.0 / self.median_table()
         )?;
         writeln!(
             out,
-            "  Bevy app / raw rapier3d              {:8.3}×  (median of per-flick ratios; ratio of medians {:.3}×)",
+            "  table / bare rapier3d            {:8.3}×  (median of per-flick ratios; ratio of medians {:.3}×)",
             self.median_ratio(),
-            self.median_bevy() / self.median_raw()
+            self.median_table() / self.median_raw()
         )?;
         writeln!(
             out,
-            "  same step count, Bevy vs raw         {same_steps}/{n}"
+            "  same step count, table vs bare       {same_steps}/{n}"
         )?;
         writeln!(
             out,
@@ -317,7 +318,7 @@ impl BenchReport {
     pub fn write_csv(&self, out: &mut impl Write) -> std::io::Result<()> {
         writeln!(
             out,
-            "flick,disc,target,strength,steps,raw_steps,bevy_us,raw_us,hit_target"
+            "flick,disc,target,strength,steps,raw_steps,table_us,raw_us,hit_target"
         )?;
         for (i, s) in self.samples.iter().enumerate() {
             writeln!(
@@ -328,7 +329,7 @@ impl BenchReport {
                 s.strength,
                 s.steps,
                 s.raw_steps,
-                s.bevy.as_secs_f64() * 1e6,
+                s.table.as_secs_f64() * 1e6,
                 s.raw.as_secs_f64() * 1e6,
                 s.hit_target
             )?;

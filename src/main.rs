@@ -66,7 +66,7 @@ enum Command {
         /// A card game's name, or a town, scenario or card setup file (RON).
         target: Option<String>,
     },
-    /// Measure the physics headless: flicks run to rest, Bevy app vs raw rapier3d.
+    /// Measure the physics headless: flicks run to rest, the table vs a bare rapier3d loop.
     Bench {
         /// Number of flicks.
         #[arg(long, default_value_t = 300)]
@@ -498,7 +498,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let mut sim = highnoon::physics::headless::Sim::new(profile, &town);
+            let mut sim = highnoon::physics::Table::new(profile, &town);
             let config = highnoon::bench::BenchConfig {
                 flicks,
                 seed,

@@ -204,9 +204,9 @@ fn no_file_content_makes_the_loader_panic() {
             // Whatever the checks let through must build a table without panicking.
             let town = Town::load(&root.join("scenarios/standard_town.ron"), &p);
             if let Ok(town) = town {
-                let mut sim = highnoon::physics::headless::Sim::new(p, &town);
+                let mut sim = highnoon::physics::Table::new(p, &town);
                 let disc = sim.piece("Movement disc").unwrap();
-                let _ = sim.flick(highnoon::physics::table::Flick::new(
+                let _ = sim.flick_to_rest(highnoon::physics::table::Flick::new(
                     disc,
                     bevy::math::Vec2::X,
                     1.0,

@@ -23,7 +23,7 @@ fn a_failed_move_puts_every_displaced_piece_back_bit_for_bit() {
     let cooper = cowboy(&r, "Ol' Cooper");
     let dutch = cowboy(&r, "Dutch");
     r.apply(Intent::Play(cooper)).unwrap();
-    let before = r.sim.pose_hash();
+    let before = r.table.pose_hash();
     r.apply(Intent::Move).unwrap();
     // Straight at Dutch, hard: the disc hits him (and knocks him about).
     let to = r.position(dutch) - r.position(cooper);
@@ -37,7 +37,7 @@ fn a_failed_move_puts_every_displaced_piece_back_bit_for_bit() {
     let outcome = r.last_outcome.clone().unwrap();
     assert!(!outcome.moved.is_empty(), "the flick displaced something");
     assert_eq!(
-        r.sim.pose_hash(),
+        r.table.pose_hash(),
         before,
         "the town is back exactly as it was"
     );
@@ -83,10 +83,10 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
     let cooper = cowboy(&r, "Ol' Cooper");
     // Stand Ol' Cooper 20 cm in front of the Bank's door (the Bank faces +z at (0, -30) cm).
     let figure = r.figures[cooper];
-    r.sim.stand(figure, Vec3::new(0.0, 0.0, -0.10), 0.0);
+    r.table.stand(figure, Vec3::new(0.0, 0.0, -0.10), 0.0);
     // Roll the barrel standing in the way off to the side.
     let barrels: Vec<_> = r
-        .sim
+        .table
         .index()
         .pieces
         .iter()
@@ -94,9 +94,9 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
         .map(|p| p.id)
         .collect();
     for b in barrels {
-        let (t, _) = r.sim.pose(b);
+        let (t, _) = r.table.pose(b);
         if Vec2::new(t.x, t.z).distance(Vec2::new(0.02, -0.18)) < 0.01 {
-            r.sim.place(b, Vec2::new(0.30, -0.10), 0.0);
+            r.table.place(b, Vec2::new(0.30, -0.10), 0.0);
         }
     }
     r.apply(Intent::Play(cooper)).unwrap();
@@ -116,7 +116,7 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
     assert!(!report.touched, "{report:?}");
     assert_eq!(r.game.cowboys[cooper].inside, Some(BuildingKind::Bank));
     // Seated on a support block, above the table.
-    let (t, _) = r.sim.pose(figure);
+    let (t, _) = r.table.pose(figure);
     assert!(t.y > 0.03, "on a support block: {t:?}");
     // Take the gold with the second action.
     r.apply(Intent::Take {
@@ -164,7 +164,7 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
         .unwrap();
     assert!(out.exited && !out.touched, "{out:?} {:?}", r.last_outcome);
     assert_eq!(r.game.cowboys[cooper].inside, None);
-    let (t, _) = r.sim.pose(figure);
+    let (t, _) = r.table.pose(figure);
     assert!(
         t.z > -0.28 && t.y.abs() < 0.01,
         "in the street in front of the Bank: {t:?}"
@@ -178,7 +178,7 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
     let cooper = cowboy(&r, "Ol' Cooper");
     // Ol' Cooper stands 30 cm east of the Sheriff, in the open.
     let at = r.position(sheriff);
-    r.sim
+    r.table
         .stand(r.figures[cooper], Vec3::new(at.x + 0.30, 0.0, at.y), 0.0);
     r.apply(Intent::Play(sheriff)).unwrap();
     r.apply(Intent::Shoot).unwrap();
@@ -206,7 +206,7 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
 fn an_object_blocking_a_door_may_be_moved_aside() {
     let mut r = referee("bank_robbery.ron");
     let barrel = r
-        .sim
+        .table
         .index()
         .pieces
         .iter()
@@ -214,11 +214,11 @@ fn an_object_blocking_a_door_may_be_moved_aside() {
         .unwrap()
         .id;
     // Roll a barrel into the Bank's doorway (the Bank stands at (0, -30) cm facing +z).
-    r.sim.place(barrel, Vec2::new(0.0, -0.28), 0.0);
+    r.table.place(barrel, Vec2::new(0.0, -0.28), 0.0);
     assert_eq!(r.door_blockers(BuildingKind::Bank), vec![barrel]);
     assert_eq!(r.clear_door(BuildingKind::Bank), vec![barrel]);
     assert!(r.door_blockers(BuildingKind::Bank).is_empty());
-    let (t, _) = r.sim.pose(barrel);
+    let (t, _) = r.table.pose(barrel);
     assert!(t.x.abs() > 0.04, "moved to one side: {t:?}");
     assert!(r.game.log.last().unwrap().contains("moved aside"));
 }

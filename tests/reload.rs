@@ -140,12 +140,15 @@ fn a_saved_profile_is_in_force_at_the_next_flick() {
         app.world().resource::<Profile>().0.materials["tabletop"].friction,
         0.6
     );
-    // The rebuilt table's collider carries the new friction.
-    let table = app.world().resource::<SpawnedTown>().table.unwrap();
-    let friction = app
-        .world()
-        .get::<bevy_rapier3d::prelude::Friction>(table)
-        .unwrap()
-        .coefficient;
-    assert_eq!(friction, 0.6);
+    // The rebuilt table's top carries the new friction.
+    let live = app.world().resource::<highnoon::physics::LiveTable>();
+    let table = live.0.as_ref().unwrap();
+    let frictions: Vec<f32> = table
+        .state()
+        .colliders
+        .iter()
+        .filter(|(_, c)| c.parent().is_some_and(|b| table.bodies()[b].is_fixed()))
+        .map(|(_, c)| c.friction())
+        .collect();
+    assert_eq!(frictions, vec![0.6]);
 }

@@ -63,7 +63,7 @@ fn a_game_replays_exactly_from_its_seed_and_steps() {
     play_script(&mut b, &steps).unwrap();
     assert_eq!(b.game.outcome().cloned(), outcome);
     assert_eq!(a.game.log, b.game.log);
-    assert_eq!(a.sim.pose_hash(), b.sim.pose_hash());
+    assert_eq!(a.table.pose_hash(), b.table.pose_hash());
 }
 
 #[test]

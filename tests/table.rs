@@ -4,23 +4,25 @@ mod common;
 
 use bevy::math::Vec2;
 use common::*;
-use highnoon::physics::headless::Sim;
+use highnoon::physics::Table;
 use highnoon::physics::pieces::PartKind;
 use highnoon::physics::table::{Flick, tilt_deg};
 use highnoon::scenario::town::{BuildingKind, BuildingSpec, PropKind, Team};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-fn disc_alone(at_cm: (f32, f32)) -> Sim {
+fn disc_alone(at_cm: (f32, f32)) -> Table {
     let mut town = empty_town();
     town.discs = vec![at_cm];
-    Sim::new(profile(), &town)
+    Table::new(profile(), &town)
 }
 
 fn slide(strength: f32) -> f32 {
     let mut sim = disc_alone((-55.0, 0.0));
     let disc = sim.piece("Movement disc").unwrap();
-    let out = sim.flick(Flick::new(disc, Vec2::X, strength)).unwrap();
+    let out = sim
+        .flick_to_rest(Flick::new(disc, Vec2::X, strength))
+        .unwrap();
     assert!(out.at_rest, "the disc comes to rest");
     assert!(out.touched.is_empty());
     out.travelled
@@ -51,10 +53,10 @@ fn a_full_strength_bullet_knocks_over_a_figure_40_cm_away() {
     let mut town = empty_town();
     town.figures = vec![cowboy(Team::Outlaws, 1, (20.0, 0.0))];
     town.discs = vec![(-60.0, 40.0), (-20.0, 0.0)];
-    let mut sim = Sim::new(profile(), &town);
+    let mut sim = Table::new(profile(), &town);
     let bullet = sim.piece("Bullet 1").unwrap();
     let target = sim.piece("Outlaw 1").unwrap();
-    let out = sim.flick(Flick::new(bullet, Vec2::X, 1.0)).unwrap();
+    let out = sim.flick_to_rest(Flick::new(bullet, Vec2::X, 1.0)).unwrap();
     assert_eq!(out.first_touch().map(|t| t.piece), Some(target), "{out:#?}");
     assert_eq!(out.knocked_over.len(), 1, "{out:#?}");
     assert_eq!(out.knocked_over[0].figure, target);
@@ -66,11 +68,11 @@ fn a_medium_flick_knocks_over_a_cowboy_20_cm_away_and_names_it_first() {
     let mut town = empty_town();
     town.figures = vec![cowboy(Team::Lawmen, 2, (0.0, 0.0))];
     town.discs = vec![(-20.0, 0.0)];
-    let mut sim = Sim::new(profile(), &town);
+    let mut sim = Table::new(profile(), &town);
     let disc = sim.piece("Movement disc").unwrap();
     let cowboy = sim.piece("Lawman 2").unwrap();
     // Medium: 70% strength (the knock-over threshold at 20 cm is about 60–65%).
-    let out = sim.flick(Flick::new(disc, Vec2::X, 0.7)).unwrap();
+    let out = sim.flick_to_rest(Flick::new(disc, Vec2::X, 0.7)).unwrap();
     assert_eq!(
         out.first_touch().map(|t| (t.piece, t.part)),
         Some((cowboy, PartKind::Whole)),
@@ -94,9 +96,9 @@ fn a_weak_flick_stops_short_and_touches_nothing() {
     let mut town = empty_town();
     town.figures = vec![cowboy(Team::Lawmen, 2, (0.0, 0.0))];
     town.discs = vec![(-20.0, 0.0)];
-    let mut sim = Sim::new(profile(), &town);
+    let mut sim = Table::new(profile(), &town);
     let disc = sim.piece("Movement disc").unwrap();
-    let out = sim.flick(Flick::new(disc, Vec2::X, 0.2)).unwrap();
+    let out = sim.flick_to_rest(Flick::new(disc, Vec2::X, 0.2)).unwrap();
     assert!(out.touched.is_empty(), "{out:#?}");
     assert!(out.knocked_over.is_empty());
     assert!(out.moved.is_empty());
@@ -112,7 +114,7 @@ fn a_weak_flick_stops_short_and_touches_nothing() {
 fn a_flick_toward_the_edge_leaves_the_table() {
     let mut sim = disc_alone((55.0, 0.0));
     let disc = sim.piece("Movement disc").unwrap();
-    let out = sim.flick(Flick::new(disc, Vec2::X, 1.0)).unwrap();
+    let out = sim.flick_to_rest(Flick::new(disc, Vec2::X, 1.0)).unwrap();
     assert!(out.left_table, "{out:#?}");
     assert!(
         out.at_rest,
@@ -120,7 +122,7 @@ fn a_flick_toward_the_edge_leaves_the_table() {
     );
     assert!(out.rest_position.y < 0.0);
     // It cannot be flicked again until it is put back.
-    assert!(sim.flick(Flick::new(disc, Vec2::X, 1.0)).is_err());
+    assert!(sim.flick_to_rest(Flick::new(disc, Vec2::X, 1.0)).is_err());
 }
 
 #[test]
@@ -130,7 +132,7 @@ fn two_hundred_full_strength_bullets_never_pass_through_a_fence() {
     town.props = vec![prop(PropKind::Fence, (0.0, 0.0), 0.0)];
     town.figures = vec![cowboy(Team::Outlaws, 3, (0.0, -3.0))];
     town.discs = vec![(-60.0, 40.0), (-50.0, 40.0)];
-    let mut sim = Sim::new(profile(), &town);
+    let mut sim = Table::new(profile(), &town);
     let base = sim.snapshot();
     let bullet = sim.piece("Bullet 1").unwrap();
     let fence = sim.piece("Fence").unwrap();
@@ -146,7 +148,7 @@ fn two_hundred_full_strength_bullets_never_pass_through_a_fence() {
         let from = Vec2::new(aim_x + dist * angle.sin(), dist * angle.cos());
         sim.place(bullet, from, 0.0);
         let out = sim
-            .flick(Flick::new(bullet, Vec2::new(aim_x, 0.0) - from, 1.0))
+            .flick_to_rest(Flick::new(bullet, Vec2::new(aim_x, 0.0) - from, 1.0))
             .unwrap();
         let first = out
             .first_touch()
@@ -178,7 +180,7 @@ fn full_strength_discs_never_pass_through_a_figure_or_a_support_block() {
     }];
     town.figures = vec![cowboy(Team::Lawmen, 1, (-30.0, 0.0))];
     town.discs = vec![(-60.0, 40.0), (-50.0, 40.0)];
-    let mut sim = Sim::new(profile(), &town);
+    let mut sim = Table::new(profile(), &town);
     let base = sim.snapshot();
     let bank = sim.piece("Bank").unwrap();
     let figure = sim.piece("Lawman 1").unwrap();
@@ -194,7 +196,9 @@ fn full_strength_discs_never_pass_through_a_figure_or_a_support_block() {
             let target = Vec2::new(-0.30, 0.0);
             let from = target + Vec2::from_angle(a) * rng.random_range(0.06..0.25);
             sim.place(disc, from, 0.0);
-            let out = sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+            let out = sim
+                .flick_to_rest(Flick::new(disc, target - from, 1.0))
+                .unwrap();
             assert_eq!(
                 out.first_touch().map(|t| t.piece),
                 Some(figure),
@@ -210,7 +214,9 @@ fn full_strength_discs_never_pass_through_a_figure_or_a_support_block() {
                     rng.random_range(-0.05..0.05),
                 );
             sim.place(disc, from, 0.0);
-            let out = sim.flick(Flick::new(disc, block - from, 1.0)).unwrap();
+            let out = sim
+                .flick_to_rest(Flick::new(disc, block - from, 1.0))
+                .unwrap();
             let first = out.first_touch().map(|t| (t.piece, t.part));
             let expected = if side > 0.0 {
                 PartKind::RightBlock
@@ -236,7 +242,9 @@ fn snapshot_flick_restore_gives_bit_identical_poses() {
     let sheriff = sim.piece("Sheriff").unwrap();
     let target = xz(sim.pose(sheriff).0);
     let from = xz(sim.pose(disc).0);
-    let first = sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+    let first = sim
+        .flick_to_rest(Flick::new(disc, target - from, 1.0))
+        .unwrap();
     assert_ne!(sim.pose_hash(), before, "the flick moved something");
     sim.restore(&snap);
     assert_eq!(sim.pose_hash(), before);
@@ -253,12 +261,15 @@ fn snapshot_flick_restore_gives_bit_identical_poses() {
     }
     // And the same flick from the restored town plays out exactly the same.
     let after_first = {
-        let second = sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+        let second = sim
+            .flick_to_rest(Flick::new(disc, target - from, 1.0))
+            .unwrap();
         assert_eq!(second, first);
         sim.pose_hash()
     };
     sim.restore(&snap);
-    sim.flick(Flick::new(disc, target - from, 1.0)).unwrap();
+    sim.flick_to_rest(Flick::new(disc, target - from, 1.0))
+        .unwrap();
     assert_eq!(sim.pose_hash(), after_first);
 }
 
@@ -270,7 +281,7 @@ fn the_same_flick_twice_gives_the_same_hash() {
         let cooper = sim.piece("Ol' Cooper").unwrap();
         let dir = xz(sim.pose(cooper).0) - xz(sim.pose(disc).0);
         let out = sim
-            .flick(Flick {
+            .flick_to_rest(Flick {
                 piece: disc,
                 direction: dir,
                 strength: 0.93,
@@ -289,12 +300,9 @@ fn the_standard_town_stands_still_when_woken() {
     let mut sim = standard_sim();
     let before = sim.poses();
     // Nudge nothing, but wake everything and let it settle: nothing may fall.
-    {
-        let index = sim.index().clone();
-        let mut parts = highnoon::physics::table::context(sim.world_mut()).unwrap();
-        for p in &index.pieces {
-            parts.bodies.bodies.get_mut(p.body).unwrap().wake_up(true);
-        }
+    let index = sim.index().clone();
+    for p in &index.pieces {
+        sim.state_mut().bodies[p.body].wake_up(true);
     }
     let steps = sim.settle(2000);
     assert!(steps < 2000, "the town comes to rest");
@@ -312,7 +320,7 @@ fn the_standard_town_stands_still_when_woken() {
 
 #[test]
 fn every_piece_of_the_standard_town_stands_where_the_file_puts_it() {
-    let mut sim = standard_sim();
+    let sim = standard_sim();
     let p = profile();
     let town =
         highnoon::scenario::Town::load(&highnoon::scenario::default_town_path(), &p).unwrap();
@@ -344,10 +352,16 @@ fn every_piece_of_the_standard_town_stands_where_the_file_puts_it() {
 fn a_flick_needs_a_direction_and_a_piece() {
     let mut sim = disc_alone((0.0, 0.0));
     let disc = sim.piece("Movement disc").unwrap();
-    assert!(sim.flick(Flick::new(disc, Vec2::ZERO, 1.0)).is_err());
-    assert!(sim.flick(Flick::new(disc, Vec2::X, f32::NAN)).is_err());
     assert!(
-        sim.flick(Flick::new(
+        sim.flick_to_rest(Flick::new(disc, Vec2::ZERO, 1.0))
+            .is_err()
+    );
+    assert!(
+        sim.flick_to_rest(Flick::new(disc, Vec2::X, f32::NAN))
+            .is_err()
+    );
+    assert!(
+        sim.flick_to_rest(Flick::new(
             highnoon::physics::pieces::PieceId(999),
             Vec2::X,
             1.0
@@ -357,32 +371,81 @@ fn a_flick_needs_a_direction_and_a_piece() {
     let h = sim.pose_hash();
     // Strength is capped: 5.0 is the same flick as 1.0.
     let snap = sim.snapshot();
-    let a = sim.flick(Flick::new(disc, Vec2::X, 5.0)).unwrap();
+    let a = sim.flick_to_rest(Flick::new(disc, Vec2::X, 5.0)).unwrap();
     sim.restore(&snap);
     assert_eq!(sim.pose_hash(), h);
-    let b = sim.flick(Flick::new(disc, Vec2::X, 1.0)).unwrap();
+    let b = sim.flick_to_rest(Flick::new(disc, Vec2::X, 1.0)).unwrap();
     assert_eq!(a.rest_position, b.rest_position);
 }
 
 #[test]
 fn the_window_path_plays_a_flick_exactly_like_the_headless_one() {
-    let flick_of = |sim: &Sim| {
-        let disc = sim.piece("Movement disc").unwrap();
-        let doc = sim.piece("Doc Holt").unwrap();
-        (disc, doc)
-    };
+    use bevy::prelude::*;
+    use highnoon::physics::{self, ActiveTown, FlickQueue, LastOutcome, LiveTable};
     let mut a = standard_sim();
-    let (disc, doc) = flick_of(&a);
+    let disc = a.piece("Movement disc").unwrap();
+    let doc = a.piece("Doc Holt").unwrap();
     let dir = xz(a.pose(doc).0) - xz(a.pose(disc).0);
-    let headless = a.flick(Flick::new(disc, dir, 0.8)).unwrap();
-    let mut b = standard_sim();
-    let through = b
-        .flick_through_schedule(Flick::new(disc, dir, 0.8), 2000)
-        .expect("finishes")
-        .unwrap();
+    let headless = a.flick_to_rest(Flick::new(disc, dir, 0.8)).unwrap();
     assert!(headless.at_rest, "{headless:#?}");
-    assert_eq!(headless, through);
-    assert_eq!(a.pose_hash(), b.pose_hash());
+
+    // The window's way: a queued intent, one step per fixed tick, entities mirrored.
+    let p = profile();
+    let town =
+        highnoon::scenario::Town::load(&highnoon::scenario::default_town_path(), &p).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin));
+    app.insert_resource(highnoon::physics::table::Profile(p));
+    app.insert_resource(ActiveTown(town));
+    app.add_plugins(physics::plugin);
+    app.update();
+    let spawned = physics::spawn_active_town(app.world_mut());
+    app.world_mut()
+        .resource_mut::<FlickQueue>()
+        .0
+        .push_back(Flick::new(disc, dir, 0.8));
+    let mut through = None;
+    for _ in 0..2000 {
+        app.world_mut().run_schedule(FixedUpdate);
+        if let Some(o) = app.world_mut().resource_mut::<LastOutcome>().0.take() {
+            through = Some(o.unwrap());
+            break;
+        }
+    }
+    assert_eq!(Some(headless), through);
+    let live = app.world().resource::<LiveTable>().0.as_ref().unwrap();
+    assert_eq!(a.pose_hash(), live.pose_hash());
+    // The mirror puts the disc's entity where the table has it.
+    app.world_mut().run_schedule(PostUpdate);
+    let e = spawned.entity(disc).unwrap();
+    let shown = app.world().get::<Transform>(e).unwrap().translation;
+    assert_eq!(shown, a.pose(disc).0);
+}
+
+#[test]
+fn a_forked_table_flicks_bit_for_bit_like_the_original_on_any_thread() {
+    let mut original = standard_sim();
+    let disc = original.piece("Bullet 1").unwrap();
+    let cooper = original.piece("Ol' Cooper").unwrap();
+    let dir = xz(original.pose(cooper).0) - xz(original.pose(disc).0);
+    let flick = Flick {
+        piece: disc,
+        direction: dir,
+        strength: 0.9,
+        offset: -0.3,
+    };
+    let fork = original.clone();
+    let forked = std::thread::spawn(move || {
+        let mut fork = fork;
+        let out = fork.flick_to_rest(flick).unwrap();
+        (out, fork.pose_hash())
+    })
+    .join()
+    .unwrap();
+    let before = original.pose_hash();
+    let out = original.flick_to_rest(flick).unwrap();
+    assert_ne!(before, original.pose_hash(), "the flick moved something");
+    assert_eq!((out, original.pose_hash()), forked);
 }
 
 #[test]
@@ -399,7 +462,7 @@ fn a_hundred_bench_flicks_all_come_to_rest_and_match_raw_rapier() {
         assert!(s.at_rest, "cut off while moving: {:?}", s.still_moving);
         assert_eq!(
             s.steps, s.raw_steps,
-            "the Bevy app and raw rapier3d step the same scene"
+            "the table and bare rapier3d step the same scene"
         );
     }
     let hits = report.samples.iter().filter(|s| s.hit_target).count();

@@ -1,5 +1,5 @@
 //! The referee: plays the rules' actions on the physical table and turns
-//! `FlickOutcome`s into the rules' reports. Drives a headless [`Sim`] (tests,
+//! `FlickOutcome`s into the rules' reports. Drives a [`Table`] (tests,
 //! benches, bots, the scripted driver).
 
 use bevy::math::{Quat, Vec2, Vec3};
@@ -7,7 +7,7 @@ use bevy::math::{Quat, Vec2, Vec3};
 use super::rules::{
     BlastReport, CowboyId, Effect, Game, Intent, MoveReport, Phase, Refusal, ShotReport,
 };
-use crate::physics::headless::Sim;
+use crate::physics::Table;
 use crate::physics::pieces::{DiscKind, PartKind, PieceId, PieceKind};
 use crate::physics::table::{Flick, FlickOutcome};
 use crate::scenario::town::BuildingKind;
@@ -29,7 +29,7 @@ pub struct Aim {
 
 /// The rules and the table together.
 pub struct Referee {
-    pub sim: Sim,
+    pub table: Table,
     pub game: Game,
     /// The figure of each cowboy.
     pub figures: Vec<PieceId>,
@@ -63,13 +63,14 @@ impl Referee {
                 town.name
             )
         })?;
-        let sim = Sim::new(profile, town);
+        let table = Table::new(profile, town);
         let specs = town.cowboy_specs();
         // By name among the figures only: a cowboy may share a building's name.
         let figures = specs
             .iter()
             .map(|s| {
-                sim.index()
+                table
+                    .index()
                     .pieces
                     .iter()
                     .find(|p| p.kind.is_figure() && p.name == s.name)
@@ -77,7 +78,7 @@ impl Referee {
                     .expect("every cowboy has a figure")
             })
             .collect::<Vec<_>>();
-        let buildings: Vec<(BuildingKind, PieceId)> = sim
+        let buildings: Vec<(BuildingKind, PieceId)> = table
             .index()
             .pieces
             .iter()
@@ -91,18 +92,18 @@ impl Referee {
             .collect();
         let kinds: Vec<BuildingKind> = buildings.iter().map(|b| b.0).collect();
         let game = Game::new(setup, &specs, &kinds, seed)?;
-        let movement_disc = sim
+        let movement_disc = table
             .discs()
             .find(|(_, k)| *k == PieceKind::Disc(DiscKind::Movement))
             .map(|d| d.0)
             .expect("a movement disc");
-        let bullets: Vec<PieceId> = sim
+        let bullets: Vec<PieceId> = table
             .discs()
             .filter(|(_, k)| *k == PieceKind::Disc(DiscKind::Bullet))
             .map(|d| d.0)
             .collect();
         let mut referee = Self {
-            sim,
+            table,
             game,
             figures,
             buildings,
@@ -111,9 +112,9 @@ impl Referee {
             parking: Vec::new(),
             last_outcome: None,
         };
-        let discs: Vec<PieceId> = referee.sim.discs().map(|d| d.0).collect();
+        let discs: Vec<PieceId> = referee.table.discs().map(|d| d.0).collect();
         for d in discs {
-            let at = xz(referee.sim.pose(d).0);
+            let at = xz(referee.table.pose(d).0);
             referee.parking.push((d, at));
         }
         // Cowboys who start inside sit on their building's support blocks.
@@ -122,7 +123,7 @@ impl Referee {
                 referee.seat_inside(id, b);
             }
         }
-        referee.sim.settle(2000);
+        referee.table.settle(2000);
         Ok(referee)
     }
 
@@ -142,19 +143,19 @@ impl Referee {
     /// A point in a building's frame (x along the door, z toward the street) in table coordinates.
     fn building_point(&mut self, b: BuildingKind, local: Vec3) -> Vec3 {
         let piece = self.building_piece(b).expect("building on the table");
-        let (t, r) = self.sim.pose(piece);
+        let (t, r) = self.table.pose(piece);
         t + r * local
     }
 
     fn to_building(&mut self, b: BuildingKind, world: Vec3) -> Vec3 {
         let piece = self.building_piece(b).expect("building on the table");
-        let (t, r) = self.sim.pose(piece);
+        let (t, r) = self.table.pose(piece);
         r.inverse() * (world - t)
     }
 
     /// Puts a cowboy's figure on one of its building's support blocks.
     fn seat_inside(&mut self, cowboy: CowboyId, b: BuildingKind) {
-        let bs = self.sim.profile().pieces.building.clone();
+        let bs = self.table.profile().pieces.building.clone();
         let others = self
             .game
             .cowboys
@@ -165,15 +166,15 @@ impl Referee {
         let x = (bs.door_width / 2.0 + bs.block_size.0 / 2.0)
             * if others % 2 == 0 { -1.0 } else { 1.0 };
         let top = self.building_point(b, Vec3::new(x, bs.block_size.1, 0.0));
-        let (_, rot) = self.sim.pose(self.building_piece(b).expect("building"));
+        let (_, rot) = self.table.pose(self.building_piece(b).expect("building"));
         let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;
-        self.sim
+        self.table
             .stand(self.figures[cowboy], Vec3::new(top.x, top.y, top.z), facing);
     }
 
     fn park_disc(&mut self, disc: PieceId) {
         if let Some(&(_, at)) = self.parking.iter().find(|p| p.0 == disc) {
-            self.sim.place(disc, at, 0.0);
+            self.table.place(disc, at, 0.0);
         }
     }
 
@@ -189,14 +190,14 @@ impl Referee {
             match *e {
                 Effect::StandUp { cowboy } => {
                     let piece = self.figures[cowboy];
-                    let (t, _) = self.sim.pose(piece);
+                    let (t, _) = self.table.pose(piece);
                     if let Some(b) = self.game.cowboys[cowboy].inside {
                         self.seat_inside(cowboy, b);
                     } else {
-                        self.sim.stand(piece, Vec3::new(t.x, 0.0, t.z), 0.0);
+                        self.table.stand(piece, Vec3::new(t.x, 0.0, t.z), 0.0);
                     }
                 }
-                Effect::Remove { cowboy } => self.sim.park(self.figures[cowboy]),
+                Effect::Remove { cowboy } => self.table.park(self.figures[cowboy]),
                 _ => {}
             }
         }
@@ -207,11 +208,11 @@ impl Referee {
     pub fn move_start(&mut self, cowboy: CowboyId) -> Vec3 {
         match self.game.cowboys[cowboy].inside {
             Some(b) => {
-                let r = self.sim.profile().pieces.movement_disc.radius;
-                let bz = self.sim.profile().pieces.building.block_size.2;
+                let r = self.table.profile().pieces.movement_disc.radius;
+                let bz = self.table.profile().pieces.building.block_size.2;
                 self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
             }
-            None => self.sim.pose(self.figures[cowboy]).0,
+            None => self.table.pose(self.figures[cowboy]).0,
         }
     }
 
@@ -222,7 +223,7 @@ impl Referee {
             Phase::AwaitShots { cowboy, .. } | Phase::AwaitBlast { cowboy, .. } => {
                 let at = match self.game.cowboys[cowboy].inside {
                     Some(_) => self.move_start(cowboy),
-                    None => self.sim.pose(self.figures[cowboy]).0,
+                    None => self.table.pose(self.figures[cowboy]).0,
                 };
                 Some((at, self.bullets[0]))
             }
@@ -232,9 +233,9 @@ impl Referee {
 
     /// Objects standing in this building's doorway (or just in front of it).
     pub fn door_blockers(&mut self, b: BuildingKind) -> Vec<PieceId> {
-        let bs = self.sim.profile().pieces.building.clone();
+        let bs = self.table.profile().pieces.building.clone();
         let pieces: Vec<(PieceId, f32)> = self
-            .sim
+            .table
             .index()
             .pieces
             .iter()
@@ -243,7 +244,7 @@ impl Referee {
             .collect();
         let mut out = Vec::new();
         for (id, r) in pieces {
-            let (t, _) = self.sim.pose(id);
+            let (t, _) = self.table.pose(id);
             if t.y < -0.02 {
                 continue;
             }
@@ -262,20 +263,20 @@ impl Referee {
     /// side to let a cowboy in. Moves every blocker in front of a support block;
     /// returns what was moved. Costs no action.
     pub fn clear_door(&mut self, b: BuildingKind) -> Vec<PieceId> {
-        let bs = self.sim.profile().pieces.building.clone();
+        let bs = self.table.profile().pieces.building.clone();
         let blockers = self.door_blockers(b);
         for (i, &id) in blockers.iter().enumerate() {
-            let r = self.sim.index().get(id).map_or(0.02, |p| p.radius);
-            let (t, rot) = self.sim.pose(id);
+            let r = self.table.index().get(id).map_or(0.02, |p| p.radius);
+            let (t, rot) = self.table.pose(id);
             let local = self.to_building(b, t);
             let side = if local.x < 0.0 { -1.0 } else { 1.0 };
             let x = side * (bs.door_width / 2.0 + bs.block_size.0 / 2.0);
             let z = bs.block_size.2 / 2.0 + r + 0.01 + i as f32 * 2.0 * r;
             let to = self.building_point(b, Vec3::new(x, 0.0, z));
             let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;
-            self.sim.place(id, xz(to), facing);
+            self.table.place(id, xz(to), facing);
             let name = self
-                .sim
+                .table
                 .index()
                 .get(id)
                 .map(|p| p.name.clone())
@@ -294,16 +295,16 @@ impl Referee {
             return Err(Refusal("no move is being flicked".into()).into());
         };
         let figure = self.figures[cowboy];
-        let snapshot = self.sim.snapshot();
+        let snapshot = self.table.snapshot();
         let disc = self.movement_disc;
-        let r = self.sim.profile().pieces.movement_disc.radius;
+        let r = self.table.profile().pieces.movement_disc.radius;
         let inside = self.game.cowboys[cowboy].inside;
         let start = self.move_start(cowboy);
-        self.sim.park(figure);
-        self.sim.place(disc, xz(start), 0.0);
+        self.table.park(figure);
+        self.table.place(disc, xz(start), 0.0);
         let outcome = self
-            .sim
-            .flick(Flick::new(disc, aim.direction, aim.strength))
+            .table
+            .flick_to_rest(Flick::new(disc, aim.direction, aim.strength))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let rest = outcome.rest_position;
         let mut report = MoveReport {
@@ -311,7 +312,7 @@ impl Referee {
             ..Default::default()
         };
         // Which door did the disc pass, and how far?
-        let door_half = self.sim.profile().pieces.building.door_width / 2.0;
+        let door_half = self.table.profile().pieces.building.door_width / 2.0;
         let mut door_building = None;
         let kinds: Vec<BuildingKind> = self.buildings.iter().map(|b| b.0).collect();
         for b in kinds {
@@ -349,12 +350,12 @@ impl Referee {
             match self.game.cowboys[cowboy].inside {
                 Some(b) => self.seat_inside(cowboy, b),
                 None => self
-                    .sim
+                    .table
                     .stand(figure, Vec3::new(rest.x, 0.0, rest.z), facing),
             }
         } else {
             // A failed move puts the whole town back, the cowboy too.
-            self.sim.restore(&snapshot);
+            self.table.restore(&snapshot);
         }
         self.play_effects(&effects);
         Ok(report)
@@ -363,7 +364,7 @@ impl Referee {
     /// The direction that sends a bullet from its starting place (beside the
     /// cowboy, on `side`) straight at `target`.
     pub fn aim_at(&mut self, cowboy: CowboyId, side: Side, target: Vec2) -> Vec2 {
-        let r = self.sim.profile().pieces.bullet.radius;
+        let r = self.table.profile().pieces.bullet.radius;
         let mut direction = target - self.position(cowboy);
         for _ in 0..3 {
             let start = self.shot_start(cowboy, side, direction, r);
@@ -381,13 +382,13 @@ impl Referee {
         radius: f32,
     ) -> Vec2 {
         if let Some(b) = self.game.cowboys[cowboy].inside {
-            let bz = self.sim.profile().pieces.building.block_size.2;
+            let bz = self.table.profile().pieces.building.block_size.2;
             return xz(self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + radius + 0.01))));
         }
-        let (at, _) = self.sim.pose(self.figures[cowboy]);
+        let (at, _) = self.table.pose(self.figures[cowboy]);
         let d = direction.normalize_or(Vec2::X);
         let right = Vec2::new(-d.y, d.x);
-        let base = self.sim.profile().pieces.figure.base_radius;
+        let base = self.table.profile().pieces.figure.base_radius;
         let offset = base + 3.0 * radius;
         xz(at) + right * offset * if side == Side::Right { 1.0 } else { -1.0 }
     }
@@ -403,12 +404,12 @@ impl Referee {
             return Err(Refusal("no shot is being flicked".into()).into());
         };
         let bullet = self.bullets[(bullets_left as usize + 1) % self.bullets.len()];
-        let r = self.sim.profile().pieces.bullet.radius;
+        let r = self.table.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
-        self.sim.place(bullet, start, 0.0);
+        self.table.place(bullet, start, 0.0);
         let outcome = self
-            .sim
-            .flick(Flick::new(bullet, aim.direction, aim.strength))
+            .table
+            .flick_to_rest(Flick::new(bullet, aim.direction, aim.strength))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let knocked_first = direct_hit(&outcome, bullet).and_then(|p| self.cowboy_of(p));
         let report = ShotReport { knocked_first };
@@ -428,12 +429,12 @@ impl Referee {
             return Err(Refusal("no dynamite is being thrown".into()).into());
         };
         let charge = *self.bullets.last().expect("bullets");
-        let r = self.sim.profile().pieces.bullet.radius;
+        let r = self.table.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
-        self.sim.place(charge, start, 0.0);
+        self.table.place(charge, start, 0.0);
         let outcome = self
-            .sim
-            .flick(Flick::new(charge, aim.direction, aim.strength))
+            .table
+            .flick_to_rest(Flick::new(charge, aim.direction, aim.strength))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let knocked: Vec<CowboyId> = outcome
             .knocked_over
@@ -471,20 +472,20 @@ impl Referee {
             {
                 continue;
             }
-            let (t, _) = self.sim.pose(k.figure);
+            let (t, _) = self.table.pose(k.figure);
             if t.y > -0.02 {
-                self.sim.stand(k.figure, Vec3::new(t.x, 0.0, t.z), 0.0);
+                self.table.stand(k.figure, Vec3::new(t.x, 0.0, t.z), 0.0);
             }
         }
     }
 
     /// A cowboy's position on the table.
     pub fn position(&mut self, cowboy: CowboyId) -> Vec2 {
-        xz(self.sim.pose(self.figures[cowboy]).0)
+        xz(self.table.pose(self.figures[cowboy]).0)
     }
 
     pub fn rotation(&mut self, cowboy: CowboyId) -> Quat {
-        self.sim.pose(self.figures[cowboy]).1
+        self.table.pose(self.figures[cowboy]).1
     }
 }
 

@@ -4,11 +4,10 @@
 use bevy::math::{Vec2, Vec3};
 use bevy_rapier3d::rapier::prelude::*;
 
-use super::headless::Sim;
+use super::Table;
 use super::pieces::PieceId;
-use crate::scenario::PhysicsProfile;
 
-/// A copy of a `Sim`'s Rapier state in plain Rapier structures.
+/// A copy of a [`Table`]'s Rapier state, stepped with nothing around it.
 #[derive(Clone)]
 pub struct RawWorld {
     pub gravity: Vec3,
@@ -30,13 +29,11 @@ pub struct RawWorld {
 }
 
 impl RawWorld {
-    /// Copies the state of `sim`'s Rapier context (the same bodies, colliders and contacts).
-    pub fn from_sim(sim: &mut Sim) -> Self {
-        let profile: PhysicsProfile = sim.profile().clone();
-        let index = sim.index().clone();
-        let parts = super::table::context(sim.world_mut()).expect("context");
-        let mut params = parts.sim.integration_parameters;
-        params.dt = profile.solver.dt / profile.solver.substeps as f32;
+    /// Copies the state of `table` (the same bodies, colliders and contacts).
+    pub fn from_table(table: &Table) -> Self {
+        let profile = table.profile();
+        let index = table.index();
+        let state = table.state().clone();
         let body_of_piece: Vec<_> = index.pieces.iter().map(|p| p.body).collect();
         let mass_speed = index
             .pieces
@@ -53,16 +50,16 @@ impl RawWorld {
             .collect();
         Self {
             gravity: Vec3::new(0.0, -profile.gravity, 0.0),
-            params,
+            params: super::sim::integration_parameters(profile),
             substeps: profile.solver.substeps,
-            islands: parts.sim.islands.clone(),
-            broad_phase: parts.sim.broad_phase.clone(),
-            narrow_phase: parts.sim.narrow_phase.clone(),
-            bodies: parts.bodies.bodies.clone(),
-            colliders: parts.colliders.colliders.clone(),
-            impulse_joints: parts.joints.impulse_joints.clone(),
-            multibody_joints: parts.joints.multibody_joints.clone(),
-            ccd: parts.sim.ccd_solver.clone(),
+            islands: state.islands,
+            broad_phase: state.broad_phase,
+            narrow_phase: state.narrow_phase,
+            bodies: state.bodies,
+            colliders: state.colliders,
+            impulse_joints: state.impulse_joints,
+            multibody_joints: state.multibody_joints,
+            ccd: state.ccd_solver,
             body_of_piece,
             mass_speed,
             max_impulse: profile.flick.max_impulse,

@@ -1,18 +1,16 @@
 //! The table's simulation: stepping Rapier at a fixed timestep, flicks, running
 //! to rest with contact tracking, outcomes, snapshots and pose hashes.
 //!
-//! Everything here works on the Rapier sets that bevy_rapier keeps in its
-//! context components, so the headless loop and the window's fixed tick share
-//! one code path. Nothing here depends on rendering.
+//! Everything here works on plain Rapier sets (held by [`super::Table`]), so
+//! the headless loop, the bots' forks and the window's fixed tick share one
+//! code path. Nothing here depends on rendering.
 
 use bevy::prelude::*;
-use bevy_rapier3d::prelude::*;
 use bevy_rapier3d::rapier::prelude::{
-    CCDSolver, ColliderHandle, ColliderSet, DefaultBroadPhase, ImpulseJointSet, IslandManager,
-    MultibodyJointSet, NarrowPhase, RigidBodyHandle, RigidBodySet,
+    ColliderHandle, IslandManager, NarrowPhase, RigidBodyHandle, RigidBodySet,
 };
 
-use super::pieces::{PartKind, Piece, PieceCollider, PieceId, PieceKind, TableTop};
+use super::pieces::{PartKind, PieceId, PieceKind};
 use crate::scenario::profile::PhysicsProfile;
 
 /// The physics profile in force, as a resource.
@@ -58,7 +56,6 @@ pub enum FlickError {
 /// One piece in the index.
 #[derive(Debug, Clone)]
 pub struct IndexedPiece {
-    pub entity: Entity,
     pub id: PieceId,
     pub kind: PieceKind,
     pub name: String,
@@ -116,8 +113,42 @@ impl TableIndex {
         self.pieces.iter().find(|p| p.name == name)
     }
 
-    pub fn by_entity(&self, entity: Entity) -> Option<&IndexedPiece> {
-        self.pieces.iter().find(|p| p.entity == entity)
+    /// The owner code of a piece's collider: piece index and part.
+    pub fn owner(piece: u32, part: PartKind) -> u32 {
+        piece << 2 | part_code(part)
+    }
+
+    /// The owner code of the table top's collider.
+    pub const TABLE: u32 = TABLE;
+
+    /// The index of `pieces` (in piece order) whose colliders are `owners`.
+    pub fn new(pieces: Vec<IndexedPiece>, owners: &[(ColliderHandle, u32)]) -> Self {
+        let mut collider_owner = Vec::new();
+        for &(h, owner) in owners {
+            let i = h.into_raw_parts().0 as usize;
+            if collider_owner.len() <= i {
+                collider_owner.resize(i + 1, NOBODY);
+            }
+            collider_owner[i] = owner;
+        }
+        let mut body_owner = Vec::new();
+        for (k, p) in pieces.iter().enumerate() {
+            let i = p.body.into_raw_parts().0 as usize;
+            if body_owner.len() <= i {
+                body_owner.resize(i + 1, NOBODY);
+            }
+            body_owner[i] = k as u32;
+        }
+        Self {
+            pieces,
+            collider_owner,
+            body_owner,
+        }
+    }
+
+    /// The piece a body belongs to.
+    pub fn piece_of_body(&self, h: RigidBodyHandle) -> Option<PieceId> {
+        self.pieces.get(self.body(h) as usize).map(|p| p.id)
     }
 
     fn collider(&self, h: ColliderHandle) -> u32 {
@@ -160,174 +191,6 @@ pub fn footprint_radius(profile: &PhysicsProfile, kind: PieceKind) -> f32 {
             Vec2::new(p.fence.size.0 / 2.0, p.fence.size.2 / 2.0).length()
         }
         PieceKind::Prop(PropKind::Tumbleweed) => p.tumbleweed.radius,
-    }
-}
-
-/// Builds the index from the world once bevy_rapier has created the bodies, and
-/// applies the profile's sleep timing (bevy_rapier's `Sleeping` has no such field).
-pub fn build_index(world: &mut World) -> Option<TableIndex> {
-    let profile = world.get_resource::<Profile>()?.0.clone();
-    let mut pieces: Vec<IndexedPiece> = Vec::new();
-    let mut q_bodies = world.query::<(Entity, &Piece, &Name, Option<&RapierRigidBodyHandle>)>();
-    for (entity, piece, name, handle) in q_bodies.iter(world) {
-        let body = handle?.0;
-        let radius = footprint_radius(&profile, piece.kind);
-        pieces.push(IndexedPiece {
-            entity,
-            id: piece.id,
-            kind: piece.kind,
-            name: name.to_string(),
-            body,
-            radius,
-        });
-    }
-    pieces.sort_by_key(|p| p.id);
-    if pieces.iter().enumerate().any(|(i, p)| p.id.0 as usize != i) {
-        return None;
-    }
-    let mut collider_owner = Vec::new();
-    let mut q_colliders = world.query::<(&PieceCollider, &RapierColliderHandle)>();
-    for (pc, handle) in q_colliders.iter(world) {
-        let i = handle.0.into_raw_parts().0 as usize;
-        if collider_owner.len() <= i {
-            collider_owner.resize(i + 1, NOBODY);
-        }
-        collider_owner[i] = (pc.piece.0 as u32) << 2 | part_code(pc.part);
-    }
-    let mut q_table = world.query_filtered::<&RapierColliderHandle, With<TableTop>>();
-    for handle in q_table.iter(world) {
-        let i = handle.0.into_raw_parts().0 as usize;
-        if collider_owner.len() <= i {
-            collider_owner.resize(i + 1, NOBODY);
-        }
-        collider_owner[i] = TABLE;
-    }
-    let mut body_owner = Vec::new();
-    for (k, p) in pieces.iter().enumerate() {
-        let i = p.body.into_raw_parts().0 as usize;
-        if body_owner.len() <= i {
-            body_owner.resize(i + 1, NOBODY);
-        }
-        body_owner[i] = k as u32;
-    }
-    let index = TableIndex {
-        pieces,
-        collider_owner,
-        body_owner,
-    };
-    let mut parts = context(world)?;
-    for p in &index.pieces {
-        if let Some(rb) = parts.bodies.bodies.get_mut(p.body) {
-            // Sleep settings live on the Rapier body only: bevy_rapier's `Sleeping`
-            // component would be written back each frame and could wake a restored town.
-            let activation = rb.activation_mut();
-            activation.normalized_linear_threshold = profile.sleep.normalized_linear_threshold;
-            activation.angular_threshold = profile.sleep.angular_threshold;
-            activation.time_until_sleep = profile.sleep.time_until_sleep;
-            // Towns are laid out at rest.
-            rb.sleep();
-        }
-    }
-    Some(index)
-}
-
-/// Mutable access to the Rapier state inside bevy_rapier's default context.
-pub struct Parts<'a> {
-    pub sim: Mut<'a, RapierContextSimulation>,
-    pub colliders: Mut<'a, RapierContextColliders>,
-    pub joints: Mut<'a, RapierContextJoints>,
-    pub bodies: Mut<'a, RapierRigidBodySet>,
-}
-
-impl Parts<'_> {
-    pub fn bodies(&self) -> &RigidBodySet {
-        &self.bodies.bodies
-    }
-
-    /// Lets a freshly laid-out town settle: every body is woken and the table
-    /// stepped until all sleep again (so contacts with the table exist and
-    /// every piece rests at its true equilibrium). Returns the steps taken.
-    pub fn settle(&mut self, profile: &PhysicsProfile) -> u32 {
-        for (_, rb) in self.bodies.bodies.iter_mut() {
-            if rb.is_dynamic() {
-                rb.wake_up(true);
-            }
-        }
-        let max = (profile.solver.max_flick_seconds / profile.solver.dt) as u32;
-        let mut steps = 0;
-        while steps < max {
-            self.step(profile);
-            steps += 1;
-            if all_asleep(&self.sim.islands) {
-                break;
-            }
-        }
-        steps
-    }
-
-    /// One fixed step of the table.
-    pub fn step(&mut self, profile: &PhysicsProfile) {
-        step(
-            &mut self.sim,
-            &mut self.colliders.colliders,
-            &mut self.joints,
-            &mut self.bodies.bodies,
-            profile,
-        );
-    }
-}
-
-/// The default context's Rapier state, if it exists yet.
-pub fn context(world: &mut World) -> Option<Parts<'_>> {
-    let mut q = world.query::<(
-        &mut RapierContextSimulation,
-        &mut RapierContextColliders,
-        &mut RapierContextJoints,
-        &mut RapierRigidBodySet,
-    )>();
-    let (sim, colliders, joints, bodies) = q.single_mut(world).ok()?;
-    Some(Parts {
-        sim,
-        colliders,
-        joints,
-        bodies,
-    })
-}
-
-/// Advances the simulation by one fixed step (`substeps` Rapier steps).
-pub fn step(
-    sim: &mut RapierContextSimulation,
-    colliders: &mut ColliderSet,
-    joints: &mut RapierContextJoints,
-    bodies: &mut RigidBodySet,
-    profile: &PhysicsProfile,
-) {
-    let gravity = Vec3::new(0.0, -profile.gravity, 0.0);
-    let mut params = sim.integration_parameters;
-    params.dt = profile.solver.dt / profile.solver.substeps as f32;
-    let RapierContextSimulation {
-        islands,
-        broad_phase,
-        narrow_phase,
-        ccd_solver,
-        pipeline,
-        ..
-    } = sim;
-    for _ in 0..profile.solver.substeps {
-        pipeline.step(
-            gravity,
-            &params,
-            islands,
-            broad_phase,
-            narrow_phase,
-            bodies,
-            colliders,
-            &mut joints.impulse_joints,
-            &mut joints.multibody_joints,
-            ccd_solver,
-            &(),
-            &(),
-        );
     }
 }
 
@@ -602,45 +465,6 @@ impl FlickRun {
                 .filter_map(|h| index.pieces.get(index.body(h) as usize).map(|p| p.id))
                 .collect(),
         }
-    }
-}
-
-/// The whole Rapier state of the table, for putting the town back bit-exactly.
-#[derive(Clone)]
-pub struct Snapshot {
-    islands: IslandManager,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-    ccd_solver: CCDSolver,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    impulse_joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
-}
-
-impl Snapshot {
-    pub fn take(parts: &Parts) -> Self {
-        Self {
-            islands: parts.sim.islands.clone(),
-            broad_phase: parts.sim.broad_phase.clone(),
-            narrow_phase: parts.sim.narrow_phase.clone(),
-            ccd_solver: parts.sim.ccd_solver.clone(),
-            bodies: parts.bodies.bodies.clone(),
-            colliders: parts.colliders.colliders.clone(),
-            impulse_joints: parts.joints.impulse_joints.clone(),
-            multibody_joints: parts.joints.multibody_joints.clone(),
-        }
-    }
-
-    pub fn restore(&self, parts: &mut Parts) {
-        parts.sim.islands = self.islands.clone();
-        parts.sim.broad_phase = self.broad_phase.clone();
-        parts.sim.narrow_phase = self.narrow_phase.clone();
-        parts.sim.ccd_solver = self.ccd_solver.clone();
-        parts.bodies.bodies = self.bodies.clone();
-        parts.colliders.colliders = self.colliders.clone();
-        parts.joints.impulse_joints = self.impulse_joints.clone();
-        parts.joints.multibody_joints = self.multibody_joints.clone();
     }
 }
 

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use bevy::math::{Vec2, Vec3};
-use highnoon::physics::headless::Sim;
+use highnoon::physics::Table;
 use highnoon::scenario::town::{FigureSpec, HatSide, PropKind, PropSpec, Team};
 use highnoon::scenario::{PhysicsProfile, Town};
 
@@ -42,10 +42,10 @@ pub fn prop(kind: PropKind, at_cm: (f32, f32), facing_deg: f32) -> PropSpec {
     }
 }
 
-pub fn standard_sim() -> Sim {
+pub fn standard_sim() -> Table {
     let p = profile();
     let town = Town::load(&highnoon::scenario::default_town_path(), &p).expect("standard town");
-    Sim::new(p, &town)
+    Table::new(p, &town)
 }
 
 pub fn xz(v: Vec3) -> Vec2 {

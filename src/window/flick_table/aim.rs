@@ -90,6 +90,7 @@ fn aim_with_mouse(
     window: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     index: Res<TableIndex>,
+    spawned: Res<crate::physics::pieces::SpawnedTown>,
     transforms: Query<&GlobalTransform>,
     running: Res<RunningFlick>,
     egui_wants_pointer: Option<Res<crate::window::shell::pointer::EguiWantsPointer>>,
@@ -125,7 +126,10 @@ fn aim_with_mouse(
                 .pieces
                 .iter()
                 .filter(|p| p.kind.is_disc())
-                .filter_map(|p| transforms.get(p.entity).ok().map(|t| (p, t.translation())))
+                .filter_map(|p| {
+                    let e = spawned.entity(p.id)?;
+                    transforms.get(e).ok().map(|t| (p, t.translation()))
+                })
                 .filter(|(p, t)| {
                     Vec2::new(t.x - hit.x, t.z - hit.z).length() < p.radius * GRAB_RADIUS
                         && t.y > -0.01

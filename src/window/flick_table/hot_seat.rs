@@ -11,8 +11,9 @@ use super::aim::{Aim, GameAim};
 use crate::flick::referee::{Aim as FlickAim, Referee, Side};
 use crate::flick::rules::{Intent, Outcome, Phase, colour_name};
 use crate::flick::setup::hour_colour;
-use crate::physics::table::{self, Profile, TableIndex};
-use crate::physics::{self, ActiveTown};
+use crate::physics::pieces::SpawnedTown;
+use crate::physics::table::Profile;
+use crate::physics::{self, ActiveTown, LiveTable};
 use crate::scenario::town::{HatSide, Team};
 use crate::scenario::{self, Town};
 
@@ -117,34 +118,33 @@ fn step_seconds(world: &World) -> f32 {
     world.resource::<Profile>().0.solver.dt
 }
 
-/// Sets the window's bodies to these poses (they sleep; the write-back shows them).
+/// Sets the pieces' entities to these poses (a flick being replayed).
 fn show_poses(world: &mut World, poses: &[(Vec3, Quat)]) {
-    let index = world.resource::<TableIndex>().clone();
-    let Some(mut parts) = table::context(world) else {
-        return;
-    };
-    for (p, (t, r)) in index.pieces.iter().zip(poses) {
-        if let Some(rb) = parts.bodies.bodies.get_mut(p.body) {
-            rb.set_position(bevy_rapier3d::rapier::math::Pose::from_parts(*t, *r), false);
+    let spawned = world.resource::<SpawnedTown>().clone();
+    let mut transforms = world.query::<&mut Transform>();
+    for (e, (t, r)) in spawned.pieces.iter().zip(poses) {
+        if let Ok(mut tf) = transforms.get_mut(world, *e) {
+            tf.translation = *t;
+            tf.rotation = *r;
         }
     }
 }
 
-/// Shows the referee's table in the window: every piece's pose, and hats as the rules have them.
+/// Shows the referee's table in the window: the live table becomes a copy of
+/// it (the mirror moves the pieces), and hats turn as the rules have them.
 fn mirror(world: &mut World, referee: &mut Referee) {
-    let poses = referee.sim.poses();
-    show_poses(world, &poses);
+    world.resource_mut::<LiveTable>().0 = Some(referee.table.clone());
     paint_hats(world, referee);
 }
 
 /// Turns the window's hats to the sides the rules say (the scene repaints them).
 fn paint_hats(world: &mut World, referee: &Referee) {
-    let index = world.resource::<TableIndex>().clone();
+    let spawned = world.resource::<SpawnedTown>().clone();
     for (c, cowboy) in referee.game.cowboys.iter().enumerate() {
-        let Some(p) = index.get(referee.figures[c]) else {
+        let Some(e) = spawned.entity(referee.figures[c]) else {
             continue;
         };
-        if let Some(mut hat) = world.get_mut::<crate::physics::pieces::Hat>(p.entity)
+        if let Some(mut hat) = world.get_mut::<crate::physics::pieces::Hat>(e)
             && hat.side != cowboy.side
         {
             hat.side = cowboy.side;
@@ -274,8 +274,8 @@ pub fn run_session(world: &mut World) {
     let released = world.resource_mut::<GameAim>().released.take();
     if let Some(flick) = released {
         let referee = &mut session.referee;
-        let before = referee.sim.poses();
-        referee.sim.start_recording();
+        let before = referee.table.poses();
+        referee.table.start_recording();
         let aim = FlickAim {
             direction: flick.direction,
             strength: flick.strength,
@@ -286,11 +286,11 @@ pub fn run_session(world: &mut World) {
             Phase::AwaitBlast { .. } => referee.flick_dynamite(session.side, aim).map(|_| ()),
             _ => Ok(()),
         };
-        let frames = referee.sim.take_recording();
+        let frames = referee.table.take_recording();
         if let Err(e) = result {
             session.message = Some(e.to_string());
         }
-        let final_poses = referee.sim.poses();
+        let final_poses = referee.table.poses();
         let last = frames.last().cloned().unwrap_or(before);
         session.playback = Some(Playback {
             frames,

@@ -73,7 +73,7 @@ fn label_pieces(
                     _ => dark,
                 };
                 (
-                    crate::physics::pieces::figure_height(&profile.0) + 0.01,
+                    crate::physics::build::figure_height(&profile.0) + 0.01,
                     tag,
                     background,
                     11.0,

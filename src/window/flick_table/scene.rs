@@ -118,7 +118,7 @@ fn dress_pieces(
                 let torso = meshes.add(Cuboid::new(
                     f.body_radius * 2.0,
                     f.body_height,
-                    f.body_radius * 2.0 * crate::physics::pieces::FIGURE_DEPTH,
+                    f.body_radius * 2.0 * crate::physics::build::FIGURE_DEPTH,
                 ));
                 let head = meshes.add(Sphere::new(f.head_radius));
                 let brim = meshes.add(Cylinder::new(f.hat_radius, f.hat_height * 0.4));

@@ -57,6 +57,7 @@ pub struct FlickScript {
 fn run_flick_script(
     script: Res<FlickScript>,
     index: Res<TableIndex>,
+    spawned: Res<crate::physics::pieces::SpawnedTown>,
     transforms: Query<&GlobalTransform>,
     mut frame: Local<u32>,
     mut aim: ResMut<Aim>,
@@ -79,7 +80,8 @@ fn run_flick_script(
     if let Some(s) = &script.aim
         && let Some(f) = to_flick(s)
         && let Some(p) = index.get(f.piece)
-        && let Ok(t) = transforms.get(p.entity)
+        && let Some(e) = spawned.entity(p.id)
+        && let Ok(t) = transforms.get(e)
     {
         let pull = -f.direction * f.strength * FULL_PULL;
         *aim = Aim {

@@ -1,0 +1,406 @@
+//! Builds a town's Rapier bodies and colliders straight into plain Rapier sets.
+//!
+//! Creation order is fixed (the table, then buildings, gallows, props,
+//! figures, discs, each in file order; a body then its colliders), so the same
+//! town always gets the same handles, and with them the same bits.
+
+use bevy::math::{Quat, Vec3};
+use bevy_rapier3d::rapier::math::Pose;
+use bevy_rapier3d::rapier::prelude::{
+    ColliderBuilder, ColliderHandle, ColliderSet, RigidBodyBuilder, RigidBodyHandle, RigidBodySet,
+    SharedShape,
+};
+
+use super::pieces::{DiscKind, PartKind, PieceId, PieceKind};
+use super::table::{IndexedPiece, TableIndex, footprint_radius};
+use crate::scenario::profile::{Material, PhysicsProfile};
+use crate::scenario::town::{PropKind, Town};
+
+/// Figures are flat wooden cut-outs: depth (front to back) as a fraction of width.
+pub const FIGURE_DEPTH: f32 = 0.6;
+
+fn at(offset: Vec3) -> Pose {
+    Pose::from_parts(offset, Quat::IDENTITY)
+}
+
+/// The shape of a standing figure: base, body, head and hat, origin at the base's bottom.
+pub fn figure_shape(p: &PhysicsProfile) -> SharedShape {
+    let f = &p.pieces.figure;
+    let body_y = f.base_height + f.body_height / 2.0;
+    let head_y = f.base_height + f.body_height + f.head_radius * 0.8;
+    let hat_y = head_y + f.head_radius * 0.7 + f.hat_height / 2.0;
+    SharedShape::compound(vec![
+        (
+            at(Vec3::new(0.0, f.base_height / 2.0, 0.0)),
+            SharedShape::cuboid(f.base_radius, f.base_height / 2.0, f.base_radius),
+        ),
+        (
+            at(Vec3::new(0.0, body_y, 0.0)),
+            SharedShape::cuboid(
+                f.body_radius,
+                f.body_height / 2.0,
+                f.body_radius * FIGURE_DEPTH,
+            ),
+        ),
+        (
+            at(Vec3::new(0.0, head_y, 0.0)),
+            SharedShape::ball(f.head_radius),
+        ),
+        // The hat's brim, as a flat box: a fallen figure lies still instead of rolling on base and brim.
+        (
+            at(Vec3::new(0.0, hat_y, 0.0)),
+            SharedShape::cuboid(
+                f.hat_radius,
+                f.hat_height / 2.0,
+                f.hat_radius * FIGURE_DEPTH,
+            ),
+        ),
+    ])
+}
+
+/// Height of a standing figure, base to hat top.
+pub fn figure_height(p: &PhysicsProfile) -> f32 {
+    let f = &p.pieces.figure;
+    f.base_height + f.body_height + f.head_radius * 1.5 + f.hat_height
+}
+
+fn gallows_shape(p: &PhysicsProfile) -> SharedShape {
+    let g = &p.pieces.gallows;
+    let (px, py, pz) = g.platform_size;
+    let post_x = -px / 2.0 + g.post_width;
+    SharedShape::compound(vec![
+        (
+            at(Vec3::new(0.0, py / 2.0, 0.0)),
+            SharedShape::cuboid(px / 2.0, py / 2.0, pz / 2.0),
+        ),
+        (
+            at(Vec3::new(post_x, py + g.post_height / 2.0, 0.0)),
+            SharedShape::cuboid(g.post_width / 2.0, g.post_height / 2.0, g.post_width / 2.0),
+        ),
+        (
+            at(Vec3::new(
+                post_x + g.beam_length / 2.0,
+                py + g.post_height - g.post_width / 2.0,
+                0.0,
+            )),
+            SharedShape::cuboid(g.beam_length / 2.0, g.post_width / 2.0, g.post_width / 2.0),
+        ),
+    ])
+}
+
+fn cactus_shape(p: &PhysicsProfile) -> SharedShape {
+    let c = &p.pieces.cactus;
+    let arm_y = c.trunk_height * 0.55;
+    let arm_x = c.trunk_radius + c.arm_length / 2.0;
+    SharedShape::compound(vec![
+        (
+            at(Vec3::new(0.0, c.trunk_height / 2.0, 0.0)),
+            SharedShape::cylinder(c.trunk_height / 2.0, c.trunk_radius),
+        ),
+        (
+            at(Vec3::new(-arm_x, arm_y, 0.0)),
+            SharedShape::cuboid(c.arm_length / 2.0, c.arm_radius, c.arm_radius),
+        ),
+        (
+            at(Vec3::new(arm_x, arm_y + c.arm_radius * 2.0, 0.0)),
+            SharedShape::cuboid(c.arm_length / 2.0, c.arm_radius, c.arm_radius),
+        ),
+    ])
+}
+
+/// A disc's shape: a flat cylinder.
+pub fn disc_shape(radius: f32, height: f32) -> SharedShape {
+    SharedShape::cylinder(height / 2.0, radius)
+}
+
+/// Where a piece stands: `at_cm` on the table, `y` up, turned `facing_deg` about the vertical.
+pub fn placed(at_cm: (f32, f32), y: f32, facing_deg: f32) -> Pose {
+    Pose::from_parts(
+        Vec3::new(at_cm.0 / 100.0, y, at_cm.1 / 100.0),
+        Quat::from_rotation_y(facing_deg.to_radians()),
+    )
+}
+
+/// Where the discs a town does not place wait: on the player's edge.
+pub fn parked_disc_cm(profile: &PhysicsProfile, i: usize) -> (f32, f32) {
+    (-60.0 + 6.0 * i as f32, profile.table.size.1 * 50.0 - 5.0)
+}
+
+/// The pieces in creation order, each with its name and kind: shared by the
+/// physics build and the window's entities, so that the two always agree.
+pub fn piece_list(town: &Town) -> Vec<(PieceKind, String)> {
+    let mut out = Vec::new();
+    for b in &town.buildings {
+        out.push((PieceKind::Building(b.kind), b.kind.title().to_string()));
+    }
+    for _ in &town.gallows {
+        out.push((PieceKind::Gallows, "Gallows".into()));
+    }
+    for p in &town.props {
+        let name = match p.kind {
+            PropKind::Barrel => "Barrel",
+            PropKind::Cactus => "Cactus",
+            PropKind::Fence => "Fence",
+            PropKind::Tumbleweed => "Tumbleweed",
+        };
+        out.push((PieceKind::Prop(p.kind), name.into()));
+    }
+    for f in &town.figures {
+        out.push((
+            PieceKind::Figure {
+                team: f.team,
+                hat: f.hat,
+            },
+            f.display_name(),
+        ));
+    }
+    for (i, kind) in DISC_KINDS.into_iter().enumerate() {
+        let name = match kind {
+            DiscKind::Movement => "Movement disc".to_string(),
+            DiscKind::Bullet => format!("Bullet {i}"),
+        };
+        out.push((PieceKind::Disc(kind), name));
+    }
+    out
+}
+
+/// One movement disc and four bullets, always, in this order.
+pub const DISC_KINDS: [DiscKind; 5] = [
+    DiscKind::Movement,
+    DiscKind::Bullet,
+    DiscKind::Bullet,
+    DiscKind::Bullet,
+    DiscKind::Bullet,
+];
+
+/// The Rapier sets of a freshly built town, with its index. Bodies are awake
+/// and not yet settled.
+pub struct Built {
+    pub bodies: RigidBodySet,
+    pub colliders: ColliderSet,
+    pub index: TableIndex,
+}
+
+struct Builder<'a> {
+    profile: &'a PhysicsProfile,
+    bodies: RigidBodySet,
+    colliders: ColliderSet,
+    pieces: Vec<IndexedPiece>,
+    owners: Vec<(ColliderHandle, u32)>,
+}
+
+impl Builder<'_> {
+    fn body(&mut self, m: &Material, pose: Pose, disc: bool) -> RigidBodyHandle {
+        let mut b = RigidBodyBuilder::dynamic()
+            .pose(pose)
+            .linear_damping(m.linear_damping)
+            .angular_damping(m.angular_damping)
+            .ccd_enabled(disc);
+        if disc {
+            b = b.soft_ccd_prediction(self.profile.solver.disc_soft_ccd);
+        }
+        self.bodies.insert(b)
+    }
+
+    fn collider(
+        &mut self,
+        body: RigidBodyHandle,
+        shape: SharedShape,
+        m: &Material,
+        local: Pose,
+        owner: u32,
+    ) {
+        let c = ColliderBuilder::new(shape)
+            .friction(m.friction)
+            .restitution(m.restitution)
+            .density(m.density)
+            .position(local);
+        let h = self.colliders.insert_with_parent(c, body, &mut self.bodies);
+        self.owners.push((h, owner));
+    }
+
+    fn piece(&mut self, kind: PieceKind, name: String, body: RigidBodyHandle) -> u32 {
+        let id = PieceId(self.pieces.len() as u16);
+        self.pieces.push(IndexedPiece {
+            id,
+            kind,
+            name,
+            body,
+            radius: footprint_radius(self.profile, kind),
+        });
+        id.0 as u32
+    }
+
+    fn whole(
+        &mut self,
+        kind: PieceKind,
+        name: String,
+        m: &Material,
+        pose: Pose,
+        shape: SharedShape,
+    ) {
+        let disc = kind.is_disc();
+        let body = self.body(m, pose, disc);
+        let k = self.piece(kind, name, body);
+        self.collider(
+            body,
+            shape,
+            m,
+            Pose::IDENTITY,
+            TableIndex::owner(k, PartKind::Whole),
+        );
+    }
+}
+
+/// Builds the table and every piece of `town`, in the fixed order. Discs that
+/// the town does not place are parked on the player's edge.
+pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
+    let mut b = Builder {
+        profile,
+        bodies: RigidBodySet::new(),
+        colliders: ColliderSet::new(),
+        pieces: Vec::new(),
+        owners: Vec::new(),
+    };
+    let names = piece_list(town);
+    let mut names = names.into_iter().map(|(_, n)| n);
+    let pieces = &profile.pieces;
+
+    // The table: a fixed slab whose top is y = 0.
+    let t = &profile.table;
+    let table = b.bodies.insert(RigidBodyBuilder::fixed().pose(at(Vec3::new(
+        0.0,
+        -t.thickness / 2.0,
+        0.0,
+    ))));
+    b.collider(
+        table,
+        SharedShape::cuboid(t.size.0 / 2.0, t.thickness / 2.0, t.size.1 / 2.0),
+        profile.material(&t.material),
+        Pose::IDENTITY,
+        TableIndex::TABLE,
+    );
+
+    let bs = &pieces.building;
+    let block_m = profile.material(&bs.block_material);
+    let facade_m = profile.material(&bs.facade_material);
+    let (bx, by, bz) = bs.block_size;
+    let (fx, fy, fz) = bs.facade_size;
+    let block_offset = bs.door_width / 2.0 + bx / 2.0;
+    for spec in &town.buildings {
+        let body = b.body(block_m, placed(spec.at_cm, 0.0, spec.facing_deg), false);
+        let name = names.next().expect("a name per piece");
+        let k = b.piece(PieceKind::Building(spec.kind), name, body);
+        let parts = [
+            (
+                PartKind::LeftBlock,
+                Vec3::new(-block_offset, by / 2.0, 0.0),
+                Vec3::new(bx, by, bz),
+                block_m,
+            ),
+            (
+                PartKind::RightBlock,
+                Vec3::new(block_offset, by / 2.0, 0.0),
+                Vec3::new(bx, by, bz),
+                block_m,
+            ),
+            (
+                PartKind::Facade,
+                Vec3::new(0.0, by + fy / 2.0, 0.0),
+                Vec3::new(fx, fy, fz),
+                facade_m,
+            ),
+        ];
+        for (part, offset, size, m) in parts {
+            let shape = SharedShape::cuboid(size.x / 2.0, size.y / 2.0, size.z / 2.0);
+            b.collider(body, shape, m, at(offset), TableIndex::owner(k, part));
+        }
+    }
+
+    for spec in &town.gallows {
+        let m = profile.material(&pieces.gallows.material);
+        let name = names.next().expect("a name per piece");
+        let pose = placed(spec.at_cm, 0.0, spec.facing_deg);
+        b.whole(PieceKind::Gallows, name, m, pose, gallows_shape(profile));
+    }
+
+    for spec in &town.props {
+        let (shape, y, material) = match spec.kind {
+            PropKind::Barrel => {
+                let d = &pieces.barrel;
+                (
+                    SharedShape::cylinder(d.height / 2.0, d.radius),
+                    d.height / 2.0,
+                    &d.material,
+                )
+            }
+            PropKind::Cactus => (cactus_shape(profile), 0.0, &pieces.cactus.material),
+            PropKind::Fence => {
+                let (x, y, z) = pieces.fence.size;
+                (
+                    SharedShape::cuboid(x / 2.0, y / 2.0, z / 2.0),
+                    y / 2.0,
+                    &pieces.fence.material,
+                )
+            }
+            PropKind::Tumbleweed => {
+                let r = pieces.tumbleweed.radius;
+                (SharedShape::ball(r), r, &pieces.tumbleweed.material)
+            }
+        };
+        let m = profile.material(material);
+        let name = names.next().expect("a name per piece");
+        b.whole(
+            PieceKind::Prop(spec.kind),
+            name,
+            m,
+            placed(spec.at_cm, y, spec.facing_deg),
+            shape,
+        );
+    }
+
+    let fm = profile.material(&pieces.figure.material);
+    for spec in &town.figures {
+        let kind = PieceKind::Figure {
+            team: spec.team,
+            hat: spec.hat,
+        };
+        let name = names.next().expect("a name per piece");
+        b.whole(
+            kind,
+            name,
+            fm,
+            placed(spec.at_cm, 0.0, spec.facing_deg),
+            figure_shape(profile),
+        );
+    }
+
+    for (i, kind) in DISC_KINDS.into_iter().enumerate() {
+        let d = match kind {
+            DiscKind::Movement => &pieces.movement_disc,
+            DiscKind::Bullet => &pieces.bullet,
+        };
+        let at_cm = town
+            .discs
+            .get(i)
+            .copied()
+            .unwrap_or_else(|| parked_disc_cm(profile, i));
+        let m = profile.material(&d.material);
+        let name = names.next().expect("a name per piece");
+        let pose = placed(at_cm, d.height / 2.0, 0.0);
+        b.whole(
+            PieceKind::Disc(kind),
+            name,
+            m,
+            pose,
+            disc_shape(d.radius, d.height),
+        );
+    }
+
+    let index = TableIndex::new(b.pieces, &b.owners);
+    Built {
+        bodies: b.bodies,
+        colliders: b.colliders,
+        index,
+    }
+}

@@ -1,0 +1,371 @@
+//! The table as a value: a town's Rapier sets, its piece index and its profile
+//! in one plain `Clone + Send` struct. The referee owns one, a bot forks it
+//! (a clone) for every candidate flick, the window mirrors one into the ECS
+//! to draw it. No Bevy `App` anywhere: a flick is stepped to rest in a tight
+//! loop on raw Rapier.
+
+use std::sync::Arc;
+
+use bevy::math::{Quat, Vec2, Vec3};
+use bevy_rapier3d::rapier::math::Pose;
+use bevy_rapier3d::rapier::prelude::{
+    CCDSolver, ColliderSet, DefaultBroadPhase, ImpulseJointSet, IntegrationParameters,
+    IslandManager, MultibodyJointSet, NarrowPhase, PhysicsPipeline, RigidBodySet,
+};
+
+use super::build;
+use super::pieces::{DiscKind, PieceId, PieceKind};
+use super::table::{self, Flick, FlickError, FlickOutcome, FlickRun, TableIndex};
+use crate::scenario::{PhysicsProfile, Town};
+
+/// Every piece of Rapier state that a step reads or writes: cloning it forks
+/// the table, restoring it puts the town back bit for bit.
+#[derive(Clone)]
+pub struct TableState {
+    pub islands: IslandManager,
+    pub broad_phase: DefaultBroadPhase,
+    pub narrow_phase: NarrowPhase,
+    pub ccd_solver: CCDSolver,
+    pub bodies: RigidBodySet,
+    pub colliders: ColliderSet,
+    pub impulse_joints: ImpulseJointSet,
+    pub multibody_joints: MultibodyJointSet,
+}
+
+/// A saved table, for putting the town back exactly.
+pub type Snapshot = Arc<TableState>;
+
+/// Rapier's settings from the profile. Gravity is kept apart (explicit, not
+/// scaled by `length_unit`).
+pub fn integration_parameters(profile: &PhysicsProfile) -> IntegrationParameters {
+    IntegrationParameters {
+        dt: profile.solver.dt / profile.solver.substeps as f32,
+        length_unit: profile.solver.length_unit,
+        num_solver_iterations: profile.solver.iterations,
+        normalized_prediction_distance: profile.solver.prediction_distance
+            / profile.solver.length_unit,
+        max_ccd_substeps: profile.solver.ccd_substeps,
+        contact_recycling: profile.solver.contact_recycling,
+        ..IntegrationParameters::default()
+    }
+}
+
+/// A town on the table.
+pub struct Table {
+    state: TableState,
+    /// Scratch space only (no state that outlives a step): a fork gets a fresh one.
+    pipeline: PhysicsPipeline,
+    params: IntegrationParameters,
+    gravity: Vec3,
+    profile: Arc<PhysicsProfile>,
+    index: Arc<TableIndex>,
+    /// The town as laid out and settled, for resets.
+    initial: Snapshot,
+    /// When set, every step of every flick appends every piece's pose (for replays).
+    recording: Option<Vec<Vec<(Vec3, Quat)>>>,
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Self {
+            state: self.state.clone(),
+            pipeline: PhysicsPipeline::new(),
+            params: self.params,
+            gravity: self.gravity,
+            profile: self.profile.clone(),
+            index: self.index.clone(),
+            initial: self.initial.clone(),
+            recording: self.recording.clone(),
+        }
+    }
+}
+
+impl Table {
+    /// Builds the table, lays `town` out on it and lets it settle.
+    pub fn new(profile: PhysicsProfile, town: &Town) -> Self {
+        let built = build::build(&profile, town);
+        let mut state = TableState {
+            islands: IslandManager::new(),
+            broad_phase: DefaultBroadPhase::new(),
+            narrow_phase: NarrowPhase::new(),
+            ccd_solver: CCDSolver::new(),
+            bodies: built.bodies,
+            colliders: built.colliders,
+            impulse_joints: ImpulseJointSet::new(),
+            multibody_joints: MultibodyJointSet::new(),
+        };
+        for p in &built.index.pieces {
+            let rb = &mut state.bodies[p.body];
+            let activation = rb.activation_mut();
+            activation.normalized_linear_threshold = profile.sleep.normalized_linear_threshold;
+            activation.angular_threshold = profile.sleep.angular_threshold;
+            activation.time_until_sleep = profile.sleep.time_until_sleep;
+        }
+        let params = integration_parameters(&profile);
+        let gravity = Vec3::new(0.0, -profile.gravity, 0.0);
+        let mut table = Self {
+            initial: Arc::new(state.clone()),
+            state,
+            pipeline: PhysicsPipeline::new(),
+            params,
+            gravity,
+            profile: Arc::new(profile),
+            index: Arc::new(built.index),
+            recording: None,
+        };
+        table.settle_town();
+        table.initial = Arc::new(table.state.clone());
+        table
+    }
+
+    /// Loads the given profile and town files.
+    pub fn from_files(
+        profile: &std::path::Path,
+        town: &std::path::Path,
+    ) -> Result<Self, crate::scenario::Problems> {
+        let profile = PhysicsProfile::load(profile)?;
+        let town = Town::load(town, &profile)?;
+        Ok(Self::new(profile, &town))
+    }
+
+    /// Lets a freshly laid-out town settle: every body is woken and the table
+    /// stepped until all sleep again (so contacts with the table exist and
+    /// every piece rests at its true equilibrium). Returns the steps taken.
+    fn settle_town(&mut self) -> u32 {
+        for (_, rb) in self.state.bodies.iter_mut() {
+            if rb.is_dynamic() {
+                rb.wake_up(true);
+            }
+        }
+        let max = self.max_steps();
+        let mut steps = 0;
+        while steps < max {
+            self.step();
+            steps += 1;
+            if table::all_asleep(&self.state.islands) {
+                break;
+            }
+        }
+        steps
+    }
+
+    fn max_steps(&self) -> u32 {
+        (self.profile.solver.max_flick_seconds / self.profile.solver.dt).ceil() as u32
+    }
+
+    pub fn profile(&self) -> &PhysicsProfile {
+        &self.profile
+    }
+
+    pub fn index(&self) -> &TableIndex {
+        &self.index
+    }
+
+    /// The Rapier state, read only (tests and measurements).
+    pub fn state(&self) -> &TableState {
+        &self.state
+    }
+
+    /// The Rapier state, for measurements that need to step it themselves.
+    pub fn state_mut(&mut self) -> &mut TableState {
+        &mut self.state
+    }
+
+    pub fn bodies(&self) -> &RigidBodySet {
+        &self.state.bodies
+    }
+
+    /// The piece with this name (e.g. "Lawman 1", "Movement disc").
+    pub fn piece(&self, name: &str) -> Option<PieceId> {
+        self.index.by_name(name).map(|p| p.id)
+    }
+
+    pub fn kind(&self, id: PieceId) -> Option<PieceKind> {
+        self.index.get(id).map(|p| p.kind)
+    }
+
+    /// The movement disc and the bullets, in creation order.
+    pub fn discs(&self) -> impl Iterator<Item = (PieceId, PieceKind)> + '_ {
+        self.index
+            .pieces
+            .iter()
+            .filter(|p| p.kind.is_disc())
+            .map(|p| (p.id, p.kind))
+    }
+
+    /// One fixed step of the table (`substeps` Rapier steps).
+    pub fn step(&mut self) {
+        let s = &mut self.state;
+        for _ in 0..self.profile.solver.substeps {
+            self.pipeline.step(
+                self.gravity,
+                &self.params,
+                &mut s.islands,
+                &mut s.broad_phase,
+                &mut s.narrow_phase,
+                &mut s.bodies,
+                &mut s.colliders,
+                &mut s.impulse_joints,
+                &mut s.multibody_joints,
+                &mut s.ccd_solver,
+                &(),
+                &(),
+            );
+        }
+    }
+
+    /// True when every body sleeps.
+    pub fn at_rest(&self) -> bool {
+        table::all_asleep(&self.state.islands)
+    }
+
+    /// Applies a flick's impulse; the flick then runs through [`Table::advance`].
+    pub fn begin(&mut self, flick: Flick) -> Result<FlickRun, FlickError> {
+        FlickRun::begin(&self.index, &mut self.state.bodies, &self.profile, flick)
+    }
+
+    /// One step of a running flick; its outcome once the table is at rest (or the time cap).
+    pub fn advance(&mut self, run: &mut FlickRun) -> Option<FlickOutcome> {
+        self.step();
+        let s = &mut self.state;
+        run.observe(
+            &self.index,
+            &s.narrow_phase,
+            &s.islands,
+            &mut s.bodies,
+            &self.profile,
+        );
+        if let Some(frames) = self.recording.as_mut() {
+            frames.push(
+                self.index
+                    .pieces
+                    .iter()
+                    .map(|p| (s.bodies[p.body].translation(), *s.bodies[p.body].rotation()))
+                    .collect(),
+            );
+        }
+        run.finished(&s.islands)
+            .then(|| run.finish(&self.index, &s.bodies, &s.islands, &self.profile))
+    }
+
+    /// Flicks a piece and runs the table until it is at rest (or the time cap).
+    pub fn flick_to_rest(&mut self, flick: Flick) -> Result<FlickOutcome, FlickError> {
+        let mut run = self.begin(flick)?;
+        loop {
+            if let Some(outcome) = self.advance(&mut run) {
+                return Ok(outcome);
+            }
+        }
+    }
+
+    /// Starts recording every step of the flicks to come.
+    pub fn start_recording(&mut self) {
+        self.recording = Some(Vec::new());
+    }
+
+    /// The recorded steps (each: every piece's pose, in piece order); stops recording.
+    pub fn take_recording(&mut self) -> Vec<Vec<(Vec3, Quat)>> {
+        self.recording.take().unwrap_or_default()
+    }
+
+    /// Runs fixed steps with no flick (e.g. to let a hand-placed piece settle).
+    pub fn settle(&mut self, max_steps: u32) -> u32 {
+        let mut n = 0;
+        while n < max_steps && !self.at_rest() {
+            self.step();
+            n += 1;
+        }
+        n
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Arc::new(self.state.clone())
+    }
+
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        self.state = (**snapshot).clone();
+    }
+
+    /// Puts the town back as it was laid out.
+    pub fn reset(&mut self) {
+        self.state = (*self.initial).clone();
+    }
+
+    /// Hash of every piece's pose and velocity bits.
+    pub fn pose_hash(&self) -> u64 {
+        table::pose_hash(&self.index, &self.state.bodies)
+    }
+
+    /// Position and rotation of a piece.
+    pub fn pose(&self, id: PieceId) -> (Vec3, Quat) {
+        let rb = &self.state.bodies[self.index.get(id).expect("piece").body];
+        (rb.translation(), *rb.rotation())
+    }
+
+    /// Every piece's pose, in piece order.
+    pub fn poses(&self) -> Vec<(Vec3, Quat)> {
+        self.index
+            .pieces
+            .iter()
+            .map(|p| {
+                let rb = &self.state.bodies[p.body];
+                (rb.translation(), *rb.rotation())
+            })
+            .collect()
+    }
+
+    /// Whether a piece is in the simulation (not parked, not fallen off the table).
+    pub fn in_play(&self, id: PieceId) -> bool {
+        let rb = &self.state.bodies[self.index.get(id).expect("piece").body];
+        rb.is_enabled()
+    }
+
+    /// Stands a piece upright with its origin at `at` (metres), turned to
+    /// `facing` radians, at rest (a figure stood back up, or seated on a block).
+    pub fn stand(&mut self, id: PieceId, at: Vec3, facing: f32) {
+        let h = self.index.get(id).expect("piece").body;
+        let rb = self.state.bodies.get_mut(h).expect("body");
+        rb.set_enabled(true);
+        rb.set_position(Pose::from_parts(at, Quat::from_rotation_y(facing)), false);
+        rb.set_linvel(Vec3::ZERO, false);
+        rb.set_angvel(Vec3::ZERO, false);
+        rb.sleep();
+    }
+
+    /// Takes a piece off the table (out of the simulation), e.g. a dead cowboy.
+    pub fn park(&mut self, id: PieceId) {
+        let h = self.index.get(id).expect("piece").body;
+        let rb = self.state.bodies.get_mut(h).expect("body");
+        rb.set_position(
+            Pose::from_parts(Vec3::new(0.0, -1.0, 0.0), Quat::IDENTITY),
+            false,
+        );
+        rb.set_linvel(Vec3::ZERO, false);
+        rb.set_angvel(Vec3::ZERO, false);
+        rb.set_enabled(false);
+    }
+
+    /// Moves a piece to `at` (metres, on the table) and turns it to `facing`
+    /// radians, at rest. The move is a teleport: the rules use it to place discs.
+    pub fn place(&mut self, id: PieceId, at: Vec2, facing: f32) {
+        let p = self.index.get(id).expect("piece");
+        let y = match p.kind {
+            PieceKind::Disc(DiscKind::Movement) => self.profile.pieces.movement_disc.height / 2.0,
+            PieceKind::Disc(DiscKind::Bullet) => self.profile.pieces.bullet.height / 2.0,
+            _ => self.state.bodies[p.body].translation().y.max(0.0),
+        };
+        self.stand(id, Vec3::new(at.x, y, at.y), facing);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send<T: Send + Clone>() {}
+
+    #[test]
+    fn a_table_is_a_plain_value() {
+        assert_send::<Table>();
+    }
+}
