@@ -4,6 +4,7 @@
 //! (`cards`) work without rendering; `window` adds the menu and the tables on
 //! top (a shell, the Flick 'em Up table, the card table).
 
+pub mod ai;
 pub mod bench;
 pub mod cards;
 pub mod flick;

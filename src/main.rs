@@ -90,6 +90,12 @@ enum Command {
     /// Play a card game headless: bots against bots (the log is printed), or
     /// you in a seat (`--human`), in the terminal.
     Cards(CardsCli),
+    /// Flick 'em Up! bots headless: `flick arena` plays bots against bots,
+    /// `flick bench-bot` times their thinking.
+    Flick {
+        #[command(subcommand)]
+        tool: FlickTool,
+    },
     /// Check the profile, towns/scenarios and card-game setups; prints every
     /// problem as file:line:col: message.
     Validate {
@@ -122,6 +128,45 @@ struct CardsArgs {
     /// Where `s` at your prompt saves the game (default: <game>-save.ron).
     #[arg(long)]
     save: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum FlickTool {
+    /// Bot against bot on the scenarios, sides alternating: wins, draws and
+    /// losses of A with a 95% interval. `--scenario FILE` (or `all`, the
+    /// default: every scenario in scenarios/).
+    Arena {
+        /// Player A's level: random, easy, normal or hard.
+        #[arg(long, default_value = "hard")]
+        a: Level,
+        /// Player B's level.
+        #[arg(long, default_value = "easy")]
+        b: Level,
+        /// Games per scenario.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The bots' levels file (default: assets/flick_bots.ron).
+        #[arg(long)]
+        levels: Option<PathBuf>,
+        /// Steps after which a game counts as unfinished.
+        #[arg(long, default_value_t = 600)]
+        max_steps: usize,
+    },
+    /// A bot plays itself: its decision time per turn (median, p90) and the
+    /// flicks it simulates per second.
+    BenchBot {
+        #[arg(long, default_value = "hard")]
+        level: Level,
+        /// Turns timed.
+        #[arg(long, default_value_t = 40)]
+        turns: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        levels: Option<PathBuf>,
+    },
 }
 
 /// `cards GAME [options]` plays a game; `cards arena|bench GAME` measures.
@@ -529,6 +574,9 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Cards(cli) => cards_command(cli),
+        Command::Flick { tool } => {
+            flick_command(&cli.play.profile_path(), cli.play.scenario.clone(), tool)
+        }
         Command::Dice {
             rolls,
             seed,
@@ -615,6 +663,101 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             } else {
                 ExitCode::SUCCESS
+            }
+        }
+    }
+}
+
+/// `flick arena|bench-bot`; `scenario` is the global `--scenario` (`all` or none: every one).
+fn flick_command(
+    profile_path: &std::path::Path,
+    scenario: Option<PathBuf>,
+    tool: FlickTool,
+) -> ExitCode {
+    use highnoon::ai::{arena, levels::BotLevels};
+    let profile = match PhysicsProfile::load(profile_path) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let load_levels = |path: Option<PathBuf>| match path {
+        Some(p) => BotLevels::load(&p),
+        None => BotLevels::load_default(),
+    };
+    match tool {
+        FlickTool::Arena {
+            a,
+            b,
+            games,
+            seed,
+            levels,
+            max_steps,
+        } => {
+            let levels = match load_levels(levels) {
+                Ok(l) => l,
+                Err(e) => return fail(&e),
+            };
+            let scenarios = if let Some(file) = scenario.filter(|s| s.as_os_str() != "all") {
+                vec![file]
+            } else {
+                let mut files: Vec<PathBuf> =
+                    std::fs::read_dir(scenario::data_root().join("scenarios"))
+                        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                        .unwrap_or_default();
+                files.retain(|f| f.extension().is_some_and(|e| e == "ron"));
+                files.sort();
+                files
+            };
+            let config = arena::ArenaConfig {
+                scenarios,
+                a,
+                b,
+                games,
+                seed,
+                max_steps,
+            };
+            let done = std::sync::atomic::AtomicUsize::new(0);
+            let total = games * config.scenarios.len();
+            let report = arena::run(&profile, &levels, &config, || {
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if n % 10 == 0 {
+                    eprint!("\r{n}/{total} games");
+                }
+            });
+            eprintln!();
+            match report {
+                Ok(r) => {
+                    let _ = r.print(&mut std::io::stdout());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(&e),
+            }
+        }
+        FlickTool::BenchBot {
+            level,
+            turns,
+            seed,
+            levels,
+        } => {
+            let levels = match load_levels(levels) {
+                Ok(l) => l,
+                Err(e) => return fail(&e),
+            };
+            // The scenario played (default: the final showdown).
+            let path = scenario
+                .unwrap_or_else(|| scenario::data_root().join("scenarios/final_showdown.ron"));
+            let town = match Town::load(&path, &profile) {
+                Ok(t) => t,
+                Err(e) => return fail(&e),
+            };
+            match arena::bench_bot(&profile, &town, &levels, level, turns, seed) {
+                Ok(b) => {
+                    let _ = b.print(&mut std::io::stdout());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::from(2)
+                }
             }
         }
     }

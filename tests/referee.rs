@@ -31,6 +31,7 @@ fn a_failed_move_puts_every_displaced_piece_back_bit_for_bit() {
         .flick_move(Aim {
             direction: to,
             strength: 0.9,
+            spin: 0.0,
         })
         .unwrap();
     assert!(report.touched, "{report:?}");
@@ -64,6 +65,7 @@ fn a_clean_move_puts_the_cowboy_where_the_disc_stopped() {
         .flick_move(Aim {
             direction: Vec2::new(1.0, 0.15),
             strength: 0.35,
+            spin: 0.0,
         })
         .unwrap();
     assert!(!report.touched && !report.left_table, "{report:?}");
@@ -105,6 +107,7 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
         .flick_move(Aim {
             direction: Vec2::new(0.0, -1.0),
             strength: 0.6,
+            spin: 0.0,
         })
         .unwrap();
     assert_eq!(
@@ -151,6 +154,7 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
         .flick_move(Aim {
             direction: Vec2::new(0.0, 1.0),
             strength: 0.15,
+            spin: 0.0,
         })
         .unwrap();
     assert!(!weak.exited, "{weak:?}");
@@ -160,6 +164,7 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
         .flick_move(Aim {
             direction: Vec2::new(0.0, 1.0),
             strength: 0.6,
+            spin: 0.0,
         })
         .unwrap();
     assert!(out.exited && !out.touched, "{out:?} {:?}", r.last_outcome);
@@ -190,6 +195,7 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
             Aim {
                 direction,
                 strength: 1.0,
+                spin: 0.0,
             },
         )
         .unwrap();

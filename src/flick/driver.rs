@@ -2,8 +2,8 @@
 //! flicks), or with a seeded random player. Used by tests, benches and bots.
 
 use bevy::math::Vec2;
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::referee::{Aim, Referee, RefereeError, Side};
 use super::rules::{Intent, Outcome, Phase};
@@ -38,18 +38,18 @@ pub fn play_script(referee: &mut Referee, steps: &[Step]) -> Result<(), (usize, 
 /// A player who picks random legal intents and flicks roughly at the enemy:
 /// reproducible from its seed.
 pub struct RandomPlayer {
-    rng: StdRng,
+    rng: ChaCha8Rng,
 }
 
 impl RandomPlayer {
     pub fn new(seed: u64) -> Self {
         Self {
-            rng: StdRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 
     /// The next step for whoever's turn it is; `None` when the game is over.
-    pub fn next_step(&mut self, referee: &mut Referee) -> Option<Step> {
+    pub fn next_step(&mut self, referee: &Referee) -> Option<Step> {
         let game = &referee.game;
         match game.phase.clone() {
             Phase::Over(_) => None,
@@ -58,6 +58,7 @@ impl RandomPlayer {
                 Some(Step::Move(Aim {
                     direction: Vec2::from_angle(a),
                     strength: self.rng.random_range(0.15..0.6),
+                    spin: 0.0,
                 }))
             }
             Phase::AwaitShots { cowboy, .. } | Phase::AwaitBlast { cowboy, .. } => {
@@ -81,6 +82,7 @@ impl RandomPlayer {
                 let aim = Aim {
                     direction,
                     strength: self.rng.random_range(0.6..1.0),
+                    spin: 0.0,
                 };
                 Some(if matches!(referee.game.phase, Phase::AwaitBlast { .. }) {
                     Step::Blast(side, aim)

@@ -9,7 +9,7 @@ use super::rules::{
 };
 use crate::physics::Table;
 use crate::physics::pieces::{DiscKind, PartKind, PieceId, PieceKind};
-use crate::physics::table::{Flick, FlickOutcome};
+use crate::physics::table::{Flick, FlickOutcome, tilt_deg};
 use crate::scenario::town::BuildingKind;
 use crate::scenario::{PhysicsProfile, Town};
 
@@ -20,14 +20,44 @@ pub enum Side {
     Right,
 }
 
-/// A flick as the player gives it: a direction on the table and a strength.
+/// A flick as the player gives it: a direction on the table, a strength and a spin.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Aim {
     pub direction: Vec2,
+    /// 0 to 1 (the strongest flick the profile allows); clamped.
     pub strength: f32,
+    /// Where the finger meets the rim, as a fraction of the radius right (+)
+    /// or left (−) of centre; clamped to ±1.
+    pub spin: f32,
 }
 
-/// The rules and the table together.
+impl Aim {
+    /// Refuses an aim no hand could give (no direction, or not a number)
+    /// before anything on the table is touched.
+    pub fn check(&self) -> Result<(), Refusal> {
+        let finite =
+            self.direction.is_finite() && self.strength.is_finite() && self.spin.is_finite();
+        if !finite || self.direction.length_squared() < 1e-12 {
+            return Err(Refusal(format!(
+                "a flick needs a direction and finite numbers, not {self:?}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The flick of `disc` this aim describes, clamped as a mouse flick is.
+    pub fn flick(&self, disc: PieceId) -> Flick {
+        Flick {
+            piece: disc,
+            direction: self.direction,
+            strength: self.strength.clamp(0.0, 1.0),
+            offset: self.spin.clamp(-1.0, 1.0),
+        }
+    }
+}
+
+/// The rules and the table together: a plain value, so a bot can fork it.
+#[derive(Clone)]
 pub struct Referee {
     pub table: Table,
     pub game: Game,
@@ -127,9 +157,28 @@ impl Referee {
         Ok(referee)
     }
 
+    /// The table and the game as a player sitting at it sees them: the same
+    /// table, the rules with face-down tokens hidden and the draw order unknown
+    /// ([`Game::public_view`]). Bots plan on this.
+    pub fn public_view(&self) -> Referee {
+        let mut view = self.clone();
+        view.game = self.game.public_view();
+        view
+    }
+
     /// The cowboy whose figure is this piece.
     pub fn cowboy_of(&self, piece: PieceId) -> Option<CowboyId> {
         self.figures.iter().position(|p| *p == piece)
+    }
+
+    /// The buildings on the table, with their pieces.
+    pub fn buildings(&self) -> &[(BuildingKind, PieceId)] {
+        &self.buildings
+    }
+
+    /// The movement disc and the bullets.
+    pub fn discs(&self) -> (PieceId, &[PieceId]) {
+        (self.movement_disc, &self.bullets)
     }
 
     pub fn has_building(&self, b: BuildingKind) -> bool {
@@ -141,35 +190,120 @@ impl Referee {
     }
 
     /// A point in a building's frame (x along the door, z toward the street) in table coordinates.
-    fn building_point(&mut self, b: BuildingKind, local: Vec3) -> Vec3 {
+    pub fn building_point(&self, b: BuildingKind, local: Vec3) -> Vec3 {
         let piece = self.building_piece(b).expect("building on the table");
         let (t, r) = self.table.pose(piece);
         t + r * local
     }
 
-    fn to_building(&mut self, b: BuildingKind, world: Vec3) -> Vec3 {
+    fn to_building(&self, b: BuildingKind, world: Vec3) -> Vec3 {
         let piece = self.building_piece(b).expect("building on the table");
         let (t, r) = self.table.pose(piece);
         r.inverse() * (world - t)
     }
 
-    /// Puts a cowboy's figure on one of its building's support blocks.
-    fn seat_inside(&mut self, cowboy: CowboyId, b: BuildingKind) {
+    /// Where a support block's top is, in the building's frame (`side` −1 or +1).
+    fn block_top(&self, side: f32) -> Vec3 {
+        let bs = &self.table.profile().pieces.building;
+        // On the street side of the facade, which stands on the blocks' middle.
+        let front = bs.facade_size.2 / 2.0 + self.table.profile().pieces.figure.base_radius + 5e-4;
+        Vec3::new(
+            (bs.door_width / 2.0 + bs.block_size.0 / 2.0) * side,
+            bs.block_size.1,
+            front,
+        )
+    }
+
+    /// The support block (−1 or +1) this cowboy's figure stands on in building `b`, if any.
+    pub fn block_of(&self, cowboy: CowboyId, b: BuildingKind) -> Option<f32> {
+        let figure = self.figures[cowboy];
+        if !self.table.in_play(figure) || self.building_piece(b).is_none() {
+            return None;
+        }
         let bs = self.table.profile().pieces.building.clone();
-        let others = self
-            .game
-            .cowboys
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| *i != cowboy && c.inside == Some(b) && c.alive())
-            .count();
-        let x = (bs.door_width / 2.0 + bs.block_size.0 / 2.0)
-            * if others % 2 == 0 { -1.0 } else { 1.0 };
-        let top = self.building_point(b, Vec3::new(x, bs.block_size.1, 0.0));
+        let (t, r) = self.table.pose(figure);
+        if tilt_deg(r) >= self.table.profile().knocked_over_tilt_deg {
+            return None;
+        }
+        let local = self.to_building(b, t);
+        [-1.0, 1.0].into_iter().find(|&side| {
+            let top = self.block_top(side);
+            (local.x - top.x).abs() < bs.block_size.0 / 2.0
+                && (local.z - top.z).abs() < bs.block_size.2 / 2.0
+                && (local.y - top.y).abs() < 0.01
+        })
+    }
+
+    /// A support block of building `b` that no other living cowboy sits on.
+    fn free_block(&self, cowboy: CowboyId, b: BuildingKind) -> Option<f32> {
+        let taken: Vec<f32> = (0..self.game.cowboys.len())
+            .filter(|&i| {
+                i != cowboy
+                    && self.game.cowboys[i].alive()
+                    && self.game.cowboys[i].inside == Some(b)
+            })
+            .filter_map(|i| self.block_of(i, b))
+            .collect();
+        [-1.0, 1.0].into_iter().find(|s| !taken.contains(s))
+    }
+
+    /// Puts a cowboy's figure on one of its building's support blocks: the one
+    /// it sits on already, or a free one (the rules let no more than two in).
+    fn seat_inside(&mut self, cowboy: CowboyId, b: BuildingKind) {
+        let side = self
+            .block_of(cowboy, b)
+            .or_else(|| self.free_block(cowboy, b))
+            .unwrap_or(-1.0);
+        let top = self.building_point(b, self.block_top(side));
         let (_, rot) = self.table.pose(self.building_piece(b).expect("building"));
         let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;
         self.table
             .stand(self.figures[cowboy], Vec3::new(top.x, top.y, top.z), facing);
+    }
+
+    /// The nearest point on the table to `at`, `margin` in from its edge.
+    fn on_table(&self, at: Vec2, margin: f32) -> Vec2 {
+        let (w, d) = self.table.profile().table.size;
+        Vec2::new(
+            at.x.clamp(-w / 2.0 + margin, w / 2.0 - margin),
+            at.y.clamp(-d / 2.0 + margin, d / 2.0 - margin),
+        )
+    }
+
+    /// After a flick, the table shows what the rules say of every living
+    /// cowboy: the seated back on their support blocks (their building may have
+    /// been pushed), a cowboy knocked off the table put back at its edge where
+    /// he fell (standing, or lying if the rules count him fallen), a fallen one
+    /// lying. The rule book is silent on figures falling off the table; this is
+    /// our reading of it (docs/flick-rules.md).
+    fn tidy(&mut self) {
+        let limit = self.table.profile().knocked_over_tilt_deg;
+        let margin = self.table.profile().pieces.figure.base_radius + 0.01;
+        for c in 0..self.game.cowboys.len() {
+            let cowboy = &self.game.cowboys[c];
+            if !cowboy.alive() {
+                continue;
+            }
+            let (fallen, inside) = (cowboy.fallen, cowboy.inside);
+            let figure = self.figures[c];
+            if let Some(b) = inside {
+                self.seat_inside(c, b);
+                continue;
+            }
+            let (t, r) = self.table.pose(figure);
+            let at = self.on_table(xz(t), margin);
+            let lying = tilt_deg(r) >= limit;
+            if !self.table.in_play(figure) || (fallen && !lying) {
+                if fallen {
+                    let inward = -at.normalize_or(Vec2::X);
+                    self.table.lay(figure, at, inward.x.atan2(inward.y));
+                } else {
+                    self.table.stand(figure, Vec3::new(at.x, 0.0, at.y), 0.0);
+                }
+            } else if !fallen && lying {
+                self.table.stand(figure, Vec3::new(t.x, 0.0, t.z), 0.0);
+            }
+        }
     }
 
     fn park_disc(&mut self, disc: PieceId) {
@@ -205,7 +339,7 @@ impl Referee {
 
     /// Where the movement disc starts for this cowboy: where it stands, or
     /// behind its building on the door's axis.
-    pub fn move_start(&mut self, cowboy: CowboyId) -> Vec3 {
+    pub fn move_start(&self, cowboy: CowboyId) -> Vec3 {
         match self.game.cowboys[cowboy].inside {
             Some(b) => {
                 let r = self.table.profile().pieces.movement_disc.radius;
@@ -217,7 +351,7 @@ impl Referee {
     }
 
     /// Where the player's finger goes for the flick awaited now, and which disc it flicks.
-    pub fn flick_anchor(&mut self) -> Option<(Vec3, PieceId)> {
+    pub fn flick_anchor(&self) -> Option<(Vec3, PieceId)> {
         match self.game.phase.clone() {
             Phase::AwaitMove { cowboy, .. } => Some((self.move_start(cowboy), self.movement_disc)),
             Phase::AwaitShots { cowboy, .. } | Phase::AwaitBlast { cowboy, .. } => {
@@ -232,7 +366,7 @@ impl Referee {
     }
 
     /// Objects standing in this building's doorway (or just in front of it).
-    pub fn door_blockers(&mut self, b: BuildingKind) -> Vec<PieceId> {
+    pub fn door_blockers(&self, b: BuildingKind) -> Vec<PieceId> {
         let bs = self.table.profile().pieces.building.clone();
         let pieces: Vec<(PieceId, f32)> = self
             .table
@@ -294,6 +428,7 @@ impl Referee {
         let Phase::AwaitMove { cowboy, .. } = self.game.phase.clone() else {
             return Err(Refusal("no move is being flicked".into()).into());
         };
+        aim.check()?;
         let figure = self.figures[cowboy];
         let snapshot = self.table.snapshot();
         let disc = self.movement_disc;
@@ -304,7 +439,7 @@ impl Referee {
         self.table.place(disc, xz(start), 0.0);
         let outcome = self
             .table
-            .flick_to_rest(Flick::new(disc, aim.direction, aim.strength))
+            .flick_to_rest(aim.flick(disc))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let rest = outcome.rest_position;
         let mut report = MoveReport {
@@ -358,12 +493,13 @@ impl Referee {
             self.table.restore(&snapshot);
         }
         self.play_effects(&effects);
+        self.tidy();
         Ok(report)
     }
 
     /// The direction that sends a bullet from its starting place (beside the
     /// cowboy, on `side`) straight at `target`.
-    pub fn aim_at(&mut self, cowboy: CowboyId, side: Side, target: Vec2) -> Vec2 {
+    pub fn aim_at(&self, cowboy: CowboyId, side: Side, target: Vec2) -> Vec2 {
         let r = self.table.profile().pieces.bullet.radius;
         let mut direction = target - self.position(cowboy);
         for _ in 0..3 {
@@ -374,13 +510,7 @@ impl Referee {
     }
 
     /// Where a shot starts: beside the cowboy (one bullet-width away), or behind its building.
-    pub fn shot_start(
-        &mut self,
-        cowboy: CowboyId,
-        side: Side,
-        direction: Vec2,
-        radius: f32,
-    ) -> Vec2 {
+    pub fn shot_start(&self, cowboy: CowboyId, side: Side, direction: Vec2, radius: f32) -> Vec2 {
         if let Some(b) = self.game.cowboys[cowboy].inside {
             let bz = self.table.profile().pieces.building.block_size.2;
             return xz(self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + radius + 0.01))));
@@ -403,23 +533,28 @@ impl Referee {
         else {
             return Err(Refusal("no shot is being flicked".into()).into());
         };
+        aim.check()?;
         let bullet = self.bullets[(bullets_left as usize + 1) % self.bullets.len()];
         let r = self.table.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
         self.table.place(bullet, start, 0.0);
         let outcome = self
             .table
-            .flick_to_rest(Flick::new(bullet, aim.direction, aim.strength))
+            .flick_to_rest(aim.flick(bullet))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let knocked_first = direct_hit(&outcome, bullet).and_then(|p| self.cowboy_of(p));
         let report = ShotReport { knocked_first };
         // Everyone else knocked over stands back up where they fell.
-        let keep_down = knocked_first.filter(|&c| self.game.hittable(c));
-        self.stand_back_up(&outcome, keep_down);
+        let keep_down: Vec<CowboyId> = knocked_first
+            .filter(|&c| self.game.hittable(c))
+            .into_iter()
+            .collect();
+        self.stand_back_up(&outcome, &keep_down);
         self.last_outcome = Some(outcome);
         self.park_disc(bullet);
         let effects = self.game.resolve_shot(report)?;
         self.play_effects(&effects);
+        self.tidy();
         Ok(report)
     }
 
@@ -428,13 +563,14 @@ impl Referee {
         let Phase::AwaitBlast { cowboy, .. } = self.game.phase.clone() else {
             return Err(Refusal("no dynamite is being thrown".into()).into());
         };
+        aim.check()?;
         let charge = *self.bullets.last().expect("bullets");
         let r = self.table.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
         self.table.place(charge, start, 0.0);
         let outcome = self
             .table
-            .flick_to_rest(Flick::new(charge, aim.direction, aim.strength))
+            .flick_to_rest(aim.flick(charge))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let knocked: Vec<CowboyId> = outcome
             .knocked_over
@@ -448,23 +584,25 @@ impl Referee {
                 .filter(|&c| self.game.hittable(c))
                 .collect(),
         };
-        self.stand_back_up(&outcome, None);
+        // The cowboys it hits stay down (the rules count them fallen); the rest stand up.
+        self.stand_back_up(&outcome, &report.knocked_over);
         self.last_outcome = Some(outcome);
         self.park_disc(charge);
         let effects = self.game.resolve_blast(report.clone())?;
         self.play_effects(&effects);
+        self.tidy();
         Ok(report)
     }
 
     /// Figures knocked over by a shot that do not count as hit are stood back up.
-    fn stand_back_up(&mut self, outcome: &FlickOutcome, keep_down: Option<CowboyId>) {
+    fn stand_back_up(&mut self, outcome: &FlickOutcome, keep_down: &[CowboyId]) {
         for k in &outcome.knocked_over {
             // Cowboys only: a neutral figure knocked over stays where it fell.
             let cowboy = self.cowboy_of(k.figure);
             if cowboy.is_none() {
                 continue;
             }
-            if cowboy.is_some() && cowboy == keep_down {
+            if cowboy.is_some_and(|c| keep_down.contains(&c)) {
                 continue;
             }
             if let Some(c) = cowboy
@@ -473,18 +611,22 @@ impl Referee {
                 continue;
             }
             let (t, _) = self.table.pose(k.figure);
-            if t.y > -0.02 {
+            if let Some(c) = cowboy
+                && let Some(b) = self.game.cowboys[c].inside
+            {
+                self.seat_inside(c, b);
+            } else if self.table.in_play(k.figure) {
                 self.table.stand(k.figure, Vec3::new(t.x, 0.0, t.z), 0.0);
             }
         }
     }
 
     /// A cowboy's position on the table.
-    pub fn position(&mut self, cowboy: CowboyId) -> Vec2 {
+    pub fn position(&self, cowboy: CowboyId) -> Vec2 {
         xz(self.table.pose(self.figures[cowboy]).0)
     }
 
-    pub fn rotation(&mut self, cowboy: CowboyId) -> Quat {
+    pub fn rotation(&self, cowboy: CowboyId) -> Quat {
         self.table.pose(self.figures[cowboy]).1
     }
 }

@@ -165,11 +165,51 @@ fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(why.into()))
 }
 
+/// A token lying in a building.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PileToken {
+    pub token: Token,
+    /// Face down: drawn at random, unknown until turned over.
+    pub face_down: bool,
+    /// The team of the living cowboy who left it here (dropped, or given in an
+    /// exchange): what a delivery counts. `None` for a token that lay here from
+    /// the start or came with a dead man's belongings.
+    pub left_by: Option<Team>,
+}
+
+/// The tokens lying in one building, each face up or face down.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PileState {
     pub building: BuildingKind,
-    pub tokens: Vec<Token>,
-    pub face_down: bool,
+    pub tokens: Vec<PileToken>,
+}
+
+impl PileState {
+    /// The face-up tokens, in the order they lie.
+    pub fn face_up(&self) -> impl Iterator<Item = Token> + '_ {
+        self.tokens.iter().filter(|t| !t.face_down).map(|t| t.token)
+    }
+
+    /// How many tokens lie face down (what anyone at the table can count).
+    pub fn face_down_count(&self) -> usize {
+        self.tokens.iter().filter(|t| t.face_down).count()
+    }
+
+    /// How many `token`s `team` has delivered here.
+    pub fn delivered(&self, token: Token, team: Team) -> usize {
+        self.tokens
+            .iter()
+            .filter(|t| t.token == token && t.left_by == Some(team))
+            .count()
+    }
+
+    fn push_left(&mut self, token: Token, left_by: Option<Team>) {
+        self.tokens.push(PileToken {
+            token,
+            face_down: false,
+            left_by,
+        });
+    }
 }
 
 /// A game in progress.
@@ -256,6 +296,21 @@ impl Game {
                 ));
             }
         }
+        for b in buildings {
+            let inside: Vec<&str> = setup
+                .cowboys
+                .iter()
+                .filter(|s| s.inside == Some(*b))
+                .map(|s| s.name.as_str())
+                .collect();
+            if inside.len() > 2 {
+                return Err(format!(
+                    "{} start inside the {}, which has two support blocks: two at most",
+                    inside.join(", "),
+                    b.title()
+                ));
+            }
+        }
         let initiative = list
             .iter()
             .position(|c| c.name == setup.initiative)
@@ -300,8 +355,15 @@ impl Game {
             .iter()
             .map(|p| PileState {
                 building: p.building,
-                tokens: p.tokens.clone(),
-                face_down: p.face_down,
+                tokens: p
+                    .tokens
+                    .iter()
+                    .map(|&token| PileToken {
+                        token,
+                        face_down: p.face_down,
+                        left_by: None,
+                    })
+                    .collect(),
             })
             .collect();
         let mut game = Game {
@@ -329,6 +391,41 @@ impl Game {
 
     fn log(&mut self, line: String) {
         self.log.push(line);
+    }
+
+    /// The game as a player at the table sees it: every face-down token is
+    /// replaced by the same stand-in (their number stays known), and the draw
+    /// order is unknown (the seed is dropped). Two games that differ only in
+    /// what lies face down have the same view.
+    pub fn public_view(&self) -> Game {
+        let mut view = self.clone();
+        // The token just drawn has been shown to the whole table.
+        let drawn = match &self.phase {
+            Phase::AwaitKeep { cowboy, token, .. } => self.cowboys[*cowboy]
+                .inside
+                .and_then(|b| self.pile(b))
+                .and_then(|p| {
+                    let i = self.piles[p]
+                        .tokens
+                        .iter()
+                        .position(|t| t.face_down && t.token == *token)?;
+                    Some((p, i))
+                }),
+            _ => None,
+        };
+        for (p, pile) in view.piles.iter_mut().enumerate() {
+            for (i, t) in pile.tokens.iter_mut().enumerate() {
+                if t.face_down && drawn != Some((p, i)) {
+                    t.token = Token::Colt;
+                    t.left_by = None;
+                }
+            }
+            // Face down, their order says nothing either.
+            pile.tokens.sort_by_key(|t| !t.face_down);
+        }
+        view.seed = 0;
+        view.draws = 0;
+        view
     }
 
     /// The colour of the hour in play.
@@ -428,7 +525,6 @@ impl Game {
                 self.piles.push(PileState {
                     building: b,
                     tokens: Vec::new(),
-                    face_down: false,
                 });
                 self.piles.last_mut().expect("just pushed")
             }
@@ -465,28 +561,25 @@ impl Game {
                     }
                     if let Some(p) = self.pile(b) {
                         let pile = &self.piles[p];
-                        if !pile.tokens.is_empty() {
-                            if pile.face_down {
-                                out.push(Intent::Draw);
+                        if pile.face_down_count() > 0 {
+                            out.push(Intent::Draw);
+                        }
+                        let mut seen = Vec::new();
+                        for t in pile.face_up() {
+                            if seen.contains(&t) {
+                                continue;
+                            }
+                            seen.push(t);
+                            if c.tokens.len() < MAX_TOKENS {
+                                out.push(Intent::Take {
+                                    token: t,
+                                    give: None,
+                                });
                             } else {
-                                let mut seen = Vec::new();
-                                for t in &pile.tokens {
-                                    if seen.contains(t) {
-                                        continue;
-                                    }
-                                    seen.push(*t);
-                                    if c.tokens.len() < MAX_TOKENS {
-                                        out.push(Intent::Take {
-                                            token: *t,
-                                            give: None,
-                                        });
-                                    } else {
-                                        out.extend((0..c.tokens.len()).map(|g| Intent::Take {
-                                            token: *t,
-                                            give: Some(g),
-                                        }));
-                                    }
-                                }
+                                out.extend((0..c.tokens.len()).map(|g| Intent::Take {
+                                    token: t,
+                                    give: Some(g),
+                                }));
                             }
                         }
                     }
@@ -587,21 +680,30 @@ impl Game {
             ) => {
                 let c = &self.cowboys[cowboy];
                 let building = c.inside.expect("drawing happens inside");
+                let mut effects = Vec::new();
+                // The drawn token (one of its kind lying face down).
+                let pile = self.pile_mut(building);
+                let drawn = pile
+                    .tokens
+                    .iter()
+                    .position(|t| t.face_down && t.token == token)
+                    .expect("the drawn token lies face down");
                 if keep {
-                    room_for_one_more(c, give)?;
-                    self.take_from_pile(building, token);
-                    self.receive(cowboy, token, give, building);
+                    room_for_one_more(&self.cowboys[cowboy], give)?;
+                    self.pile_mut(building).tokens.remove(drawn);
+                    effects.extend(self.receive(cowboy, token, give, building));
                 } else {
-                    // Left in place, face up: the pile keeps it but it is now known.
+                    // Left in place, face up: that token is known now; the rest stay face down.
+                    self.pile_mut(building).tokens[drawn].face_down = false;
                     let name = self.cowboys[cowboy].name.clone();
                     self.log(format!("{name} leaves the {token:?} lying face up."));
-                    self.pile_mut(building).face_down = false;
                 }
                 self.phase = Phase::Acting {
                     cowboy,
                     actions_left,
                 };
-                Ok(self.check_victory())
+                effects.extend(self.check_victory());
+                Ok(effects)
             }
             (Phase::AwaitKeep { .. }, _) => refuse("keep the revealed token or leave it"),
             (Phase::AwaitMove { .. }, _) => refuse("the move is being flicked"),
@@ -666,32 +768,47 @@ impl Game {
             Intent::Take { token, give } => {
                 let b = inside_for(&c, "take a token")?;
                 let p = self.pile_in(b)?;
-                if self.piles[p].face_down {
-                    return refuse("the tokens here lie face down: draw one");
-                }
-                if !self.piles[p].tokens.contains(&token) {
-                    return refuse(format!("there is no {token:?} in the {}", b.title()));
-                }
+                let Some(i) = self.piles[p]
+                    .tokens
+                    .iter()
+                    .position(|t| !t.face_down && t.token == token)
+                else {
+                    return refuse(if self.piles[p].face_down_count() > 0 {
+                        format!(
+                            "no {token:?} lies face up in the {}: draw a face-down token",
+                            b.title()
+                        )
+                    } else {
+                        format!("there is no {token:?} in the {}", b.title())
+                    });
+                };
                 room_for_one_more(&c, give)?;
-                self.take_from_pile(b, token);
-                self.receive(cowboy, token, give, b);
+                self.piles[p].tokens.remove(i);
+                let mut effects = self.receive(cowboy, token, give, b);
                 self.phase = Phase::Acting {
                     cowboy,
                     actions_left: spent,
                 };
-                Ok(self.check_victory())
+                effects.extend(self.check_victory());
+                Ok(effects)
             }
             Intent::Draw => {
                 let b = inside_for(&c, "draw a token")?;
                 let p = self.pile_in(b)?;
-                if !self.piles[p].face_down || self.piles[p].tokens.is_empty() {
+                let hidden: Vec<Token> = self.piles[p]
+                    .tokens
+                    .iter()
+                    .filter(|t| t.face_down)
+                    .map(|t| t.token)
+                    .collect();
+                if hidden.is_empty() {
                     return refuse("there is no face-down token to draw here");
                 }
                 let mut rng = StdRng::seed_from_u64(
                     self.seed ^ self.draws.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 );
                 self.draws += 1;
-                let token = self.piles[p].tokens[rng.random_range(0..self.piles[p].tokens.len())];
+                let token = hidden[rng.random_range(0..hidden.len())];
                 self.log(format!("{} turns over a token: {token:?}.", c.name));
                 self.phase = Phase::AwaitKeep {
                     cowboy,
@@ -706,7 +823,7 @@ impl Game {
                     return refuse(format!("{} carries no such token", c.name));
                 }
                 let token = self.cowboys[cowboy].tokens.remove(i);
-                self.pile_mut(b).tokens.push(token);
+                self.pile_mut(b).push_left(token, Some(c.team));
                 self.log(format!(
                     "{} leaves the {token:?} in the {}.",
                     c.name,
@@ -724,24 +841,18 @@ impl Game {
         }
     }
 
-    fn take_from_pile(&mut self, b: BuildingKind, token: Token) {
-        let pile = self.pile_mut(b);
-        if let Some(i) = pile.tokens.iter().position(|t| *t == token) {
-            pile.tokens.remove(i);
-        }
-    }
-
-    /// A token comes into a cowboy's hands (water is drunk at once).
+    /// A token comes into a cowboy's hands (water is drunk at once: poison can kill).
     fn receive(
         &mut self,
         cowboy: CowboyId,
         token: Token,
         give: Option<usize>,
         building: BuildingKind,
-    ) {
+    ) -> Vec<Effect> {
         if let Some(g) = give {
             let given = self.cowboys[cowboy].tokens.remove(g);
-            self.pile_mut(building).tokens.push(given);
+            let team = self.cowboys[cowboy].team;
+            self.pile_mut(building).push_left(given, Some(team));
             let name = self.cowboys[cowboy].name.clone();
             self.log(format!("{name} leaves the {given:?} in exchange."));
         }
@@ -758,7 +869,7 @@ impl Game {
             Token::PoisonedWater => {
                 let line = format!("{} drinks poisoned water!", c.name);
                 self.log(line);
-                self.wound(cowboy, 1, None);
+                return self.wound(cowboy, 1, None);
             }
             t => {
                 c.tokens.push(t);
@@ -766,6 +877,7 @@ impl Game {
                 self.log(line);
             }
         }
+        Vec::new()
     }
 
     /// Takes `n` hit points; a death empties the cowboy's hands at the Undertaker's
@@ -791,9 +903,10 @@ impl Game {
         self.log(format!("{name} is dead."));
         if !tokens.is_empty() && self.has_undertaker {
             self.log(format!("His {tokens:?} go to the Undertaker's."));
-            self.pile_mut(BuildingKind::Undertaker)
-                .tokens
-                .extend(tokens);
+            let pile = self.pile_mut(BuildingKind::Undertaker);
+            for t in tokens {
+                pile.push_left(t, None);
+            }
         }
         if self.initiative == cowboy
             && let Some(shooter) = by
@@ -820,12 +933,24 @@ impl Game {
             Some("the disc touched something".into())
         } else if inside.is_some() && !report.exited {
             Some("the disc did not pass the door line".into())
+        } else if let Some(b) = report.entered.filter(|b| self.setup.closed.contains(b)) {
+            Some(format!("no one may enter the {}", b.title()))
         } else {
+            // Two support blocks, two seats: a third cowboy finds no room.
             report
                 .entered
-                .filter(|b| self.setup.closed.contains(b))
-                .map(|b| format!("no one may enter the {}", b.title()))
+                .filter(|&b| self.seated(b, cowboy) >= 2)
+                .map(|b| format!("both of the {}'s support blocks are taken", b.title()))
         }
+    }
+
+    /// Living cowboys inside building `b`, not counting `but`.
+    pub fn seated(&self, b: BuildingKind, but: CowboyId) -> usize {
+        self.cowboys
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| *i != but && c.alive() && c.inside == Some(b))
+            .count()
     }
 
     /// The move's physics result.
@@ -901,6 +1026,7 @@ impl Game {
                 actions_left,
             }
         };
+        self.lose_actions_if_down(cowboy);
         effects.extend(self.check_victory());
         Ok(effects)
     }
@@ -930,8 +1056,25 @@ impl Game {
         if !hit_any {
             self.log("The dynamite blows up harmlessly.".to_string());
         }
+        self.lose_actions_if_down(cowboy);
         effects.extend(self.check_victory());
         Ok(effects)
+    }
+
+    /// A cowboy knocked down in his own turn (by his own dynamite, say) loses
+    /// the rest of it: he lies fallen until he is next played, and a fallen
+    /// cowboy does not walk or shoot (the book is silent; our reading).
+    fn lose_actions_if_down(&mut self, cowboy: CowboyId) {
+        let c = &self.cowboys[cowboy];
+        if let Phase::Acting { actions_left, .. } = &mut self.phase
+            && *actions_left > 0
+            && c.alive()
+            && c.fallen
+        {
+            *actions_left = 0;
+            let name = c.name.clone();
+            self.log(format!("{name} is down: the rest of his turn is lost."));
+        }
     }
 
     fn end_turn(&mut self, cowboy: CowboyId) -> Vec<Effect> {
@@ -1009,7 +1152,8 @@ impl Game {
             .any(|c| c.team == team && c.alive() && c.inside == Some(b))
     }
 
-    fn met(&self, condition: &Condition) -> bool {
+    /// Whether `team`'s condition is met.
+    fn met(&self, team: Team, condition: &Condition) -> bool {
         match condition {
             Condition::Eliminate(team) => self
                 .cowboys
@@ -1022,7 +1166,9 @@ impl Game {
                 count,
                 to: Place::Building(b),
             } => self.pile(*b).is_some_and(|p| {
-                self.piles[p].tokens.iter().filter(|t| *t == token).count() >= *count as usize
+                // Delivered by the team that must deliver: a dead man's
+                // belongings carried to the Undertaker's are not a delivery.
+                self.piles[p].delivered(*token, team) >= *count as usize
             }),
             Condition::HoldAtNoon(_) => false,
         }
@@ -1037,7 +1183,7 @@ impl Game {
             .setup
             .victory
             .iter()
-            .find(|v| self.met(&v.condition))
+            .find(|v| self.met(v.team, &v.condition))
             .map(|v| v.team);
         if let Some(team) = winner {
             self.log(format!("The {team:?} win!"));
@@ -1349,7 +1495,8 @@ mod tests {
                 .iter()
                 .find(|p| p.building == BuildingKind::Undertaker)
                 .unwrap()
-                .tokens,
+                .face_up()
+                .collect::<Vec<_>>(),
             vec![Token::Gold]
         );
         assert_eq!(g.initiative, O2, "the initiative passes to the shooter");
@@ -1432,7 +1579,7 @@ mod tests {
         .unwrap();
         assert_eq!(g.cowboys[L1].tokens, vec![Token::Document, Token::Colt]);
         assert_eq!(
-            g.piles[0].tokens,
+            g.piles[0].face_up().collect::<Vec<_>>(),
             vec![Token::Gold],
             "the gold was left in exchange"
         );
@@ -1494,15 +1641,33 @@ mod tests {
                 actions_left: 1
             }
         );
-        assert!(!g.piles[0].face_down, "left face up");
-        assert!(g.piles[0].tokens.contains(&token));
-        // Face up now: take the clean water, drink it.
-        g.apply(Intent::Take {
-            token: Token::CleanWater,
-            give: None,
-        })
-        .unwrap();
-        assert_eq!(g.cowboys[L1].hit_points, 3);
+        // Only the drawn token is turned up; the other stays face down.
+        let pile = &g.piles[0];
+        assert_eq!(pile.face_up().collect::<Vec<_>>(), vec![token]);
+        assert_eq!(pile.face_down_count(), 1, "the other still lies face down");
+        let hidden = if token == Token::CleanWater {
+            Token::PoisonedWater
+        } else {
+            Token::CleanWater
+        };
+        assert!(
+            g.apply(Intent::Take {
+                token: hidden,
+                give: None
+            })
+            .is_err(),
+            "the face-down one cannot be taken by name"
+        );
+        let legal = g.legal_intents();
+        assert!(
+            legal.contains(&Intent::Draw),
+            "the face-down one can be drawn"
+        );
+        assert!(legal.contains(&Intent::Take { token, give: None }));
+        // Face up now: take it, drink it.
+        g.apply(Intent::Take { token, give: None }).unwrap();
+        let hp = if token == Token::CleanWater { 3 } else { 1 };
+        assert_eq!(g.cowboys[L1].hit_points, hp);
         assert!(
             g.cowboys[L1].tokens.is_empty(),
             "water is drunk, not carried"
@@ -1653,6 +1818,80 @@ mod tests {
         g.apply(Intent::Play(O1)).unwrap();
         g.apply(Intent::Drop(0)).unwrap();
         assert_eq!(g.outcome(), Some(&Outcome::Winner(Team::Outlaws)));
+    }
+
+    /// The Stolen Deeds: the thief shot dead with the documents does not
+    /// deliver them to the Undertaker's; only a delivery by his team counts.
+    #[test]
+    fn a_dead_mans_tokens_at_the_undertakers_are_no_delivery() {
+        let mut s = setup();
+        s.victory = vec![
+            Victory {
+                team: Team::Outlaws,
+                condition: Condition::Deliver {
+                    token: Token::Document,
+                    count: 1,
+                    to: Place::Building(BuildingKind::Undertaker),
+                },
+            },
+            Victory {
+                team: Team::Lawmen,
+                condition: Condition::Eliminate(Team::Outlaws),
+            },
+        ];
+        s.cowboys = vec![CowboySetup {
+            name: "O1".into(),
+            hit_points: Some(1),
+            tokens: vec![Token::Document],
+            inside: None,
+            unarmed: false,
+        }];
+        let mut g = game_with(s);
+        g.apply(Intent::Play(L1)).unwrap();
+        shoot(&mut g, L1, &[Some(O1)]);
+        assert!(!g.cowboys[O1].alive());
+        let undertaker = &g.piles[g.pile(BuildingKind::Undertaker).unwrap()];
+        assert_eq!(
+            undertaker.face_up().collect::<Vec<_>>(),
+            vec![Token::Document],
+            "his document lies at the Undertaker's"
+        );
+        assert_eq!(undertaker.delivered(Token::Document, Team::Outlaws), 0);
+        assert!(!g.is_over(), "no outlaw win: {:?}", g.outcome());
+        // A lawman who carries it there does not deliver it for the outlaws either.
+        assert_eq!(undertaker.delivered(Token::Document, Team::Lawmen), 0);
+    }
+
+    /// Poisoned water that kills removes the cowboy from the table.
+    #[test]
+    fn poisoned_water_that_kills_removes_the_figure() {
+        let mut s = setup();
+        s.cowboys = vec![CowboySetup {
+            name: "L1".into(),
+            hit_points: Some(1),
+            tokens: vec![],
+            inside: Some(BuildingKind::Bank),
+            unarmed: false,
+        }];
+        s.piles = vec![Pile {
+            building: BuildingKind::Bank,
+            tokens: vec![Token::PoisonedWater],
+            face_down: false,
+        }];
+        let mut g = game_with(s);
+        g.apply(Intent::Play(L1)).unwrap();
+        let effects = g
+            .apply(Intent::Take {
+                token: Token::PoisonedWater,
+                give: None,
+            })
+            .unwrap();
+        assert!(!g.cowboys[L1].alive());
+        assert!(
+            effects.contains(&Effect::Remove { cowboy: L1 }),
+            "{effects:?}"
+        );
+        assert_eq!(g.cowboys[L1].inside, None);
     }
 
     #[test]

@@ -332,6 +332,27 @@ impl Table {
         rb.sleep();
     }
 
+    /// Lays a piece on its back at `at` (metres, on the table), its head
+    /// toward `facing` radians, resting on the table top: a fallen cowboy put
+    /// back on the table after falling off it.
+    pub fn lay(&mut self, id: PieceId, at: Vec2, facing: f32) {
+        let h = self.index.get(id).expect("piece").body;
+        let rot =
+            Quat::from_rotation_y(facing) * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+        let pose = Pose::from_parts(Vec3::new(at.x, 0.0, at.y), rot);
+        let rb = &self.state.bodies[h];
+        let mut lowest = 0.0f32;
+        for c in rb.colliders() {
+            let collider = &self.state.colliders[*c];
+            let local = collider.position_wrt_parent().copied().unwrap_or_default();
+            lowest = lowest.min(collider.shape().compute_aabb(&(pose * local)).mins.y);
+        }
+        self.stand(id, Vec3::new(at.x, -lowest, at.y), 0.0);
+        let rb = self.state.bodies.get_mut(h).expect("body");
+        rb.set_position(Pose::from_parts(Vec3::new(at.x, -lowest, at.y), rot), false);
+        rb.sleep();
+    }
+
     /// Takes a piece off the table (out of the simulation), e.g. a dead cowboy.
     pub fn park(&mut self, id: PieceId) {
         let h = self.index.get(id).expect("piece").body;

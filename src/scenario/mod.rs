@@ -105,6 +105,17 @@ impl fmt::Display for Problems {
 
 impl std::error::Error for Problems {}
 
+impl Problems {
+    /// `Ok` when nothing was found.
+    pub fn check(found: Vec<DataError>) -> Result<(), Problems> {
+        if found.is_empty() {
+            Ok(())
+        } else {
+            Err(Problems(found))
+        }
+    }
+}
+
 impl From<DataError> for Problems {
     fn from(e: DataError) -> Self {
         Problems(vec![e])

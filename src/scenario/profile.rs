@@ -576,11 +576,7 @@ impl PhysicsProfile {
                 "`substeps` and `iterations` must be at least 1",
             ));
         }
-        if out.is_empty() {
-            Ok(())
-        } else {
-            Err(Problems(out))
-        }
+        Problems::check(out)
     }
 }
 

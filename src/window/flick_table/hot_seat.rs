@@ -279,6 +279,7 @@ pub fn run_session(world: &mut World) {
         let aim = FlickAim {
             direction: flick.direction,
             strength: flick.strength,
+            spin: flick.offset,
         };
         let result = match referee.game.phase {
             Phase::AwaitMove { .. } => referee.flick_move(aim).map(|_| ()),
@@ -552,10 +553,12 @@ fn show_game_panels(
                 .iter()
                 .filter(|p| !p.tokens.is_empty())
                 .map(|p| {
-                    if p.face_down {
-                        format!("{}: {} face down", p.building.title(), p.tokens.len())
-                    } else {
-                        format!("{}: {:?}", p.building.title(), p.tokens)
+                    let up: Vec<_> = p.face_up().collect();
+                    let down = p.face_down_count();
+                    match (up.is_empty(), down) {
+                        (_, 0) => format!("{}: {up:?}", p.building.title()),
+                        (true, n) => format!("{}: {n} face down", p.building.title()),
+                        (false, n) => format!("{}: {up:?} and {n} face down", p.building.title()),
                     }
                 })
                 .collect();

@@ -1,0 +1,308 @@
+//! `highnoon flick arena` and `highnoon flick bench-bot`: bots against bots on
+//! the scenarios, headless; win rates with 95% intervals, and how long the
+//! bots think.
+
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use super::levels::BotLevels;
+use super::play::{GameRecord, play_game};
+use super::player::FlickBot;
+use crate::cards::bots::Level;
+use crate::flick::referee::Referee;
+use crate::flick::rules::Outcome;
+use crate::scenario::town::Team;
+use crate::scenario::{PhysicsProfile, Town};
+
+/// Wins, draws and losses of player A.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Tally {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Stopped at the step cap, or by a refused step.
+    pub unfinished: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, o: &Tally) {
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+        self.unfinished += o.unfinished;
+    }
+
+    pub fn decided(&self) -> usize {
+        self.wins + self.losses
+    }
+
+    /// A's share of the decided games, with its 95% Wilson interval.
+    pub fn win_rate(&self) -> (f64, f64, f64) {
+        let n = self.decided();
+        if n == 0 {
+            return (f64::NAN, 0.0, 1.0);
+        }
+        let (lo, hi) = wilson(self.wins, n);
+        (self.wins as f64 / n as f64, lo, hi)
+    }
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964f64;
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
+    ((c - h).max(0.0), (c + h).min(1.0))
+}
+
+#[derive(Debug, Clone)]
+pub struct ArenaConfig {
+    pub scenarios: Vec<PathBuf>,
+    pub a: Level,
+    pub b: Level,
+    pub games: usize,
+    pub seed: u64,
+    pub max_steps: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct ArenaReport {
+    pub config: ArenaConfig,
+    /// Per scenario: its title and A's tally.
+    pub scenarios: Vec<(String, Tally)>,
+}
+
+impl ArenaReport {
+    pub fn total(&self) -> Tally {
+        let mut t = Tally::default();
+        for (_, s) in &self.scenarios {
+            t.add(s);
+        }
+        t
+    }
+
+    pub fn print(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let c = &self.config;
+        writeln!(
+            out,
+            "flick arena: {} (A) against {} (B), {} games per scenario, sides alternating, seed {}",
+            c.a, c.b, c.games, c.seed
+        )?;
+        writeln!(
+            out,
+            "  {:<28} {:>5} {:>5} {:>5} {:>5}   A's share of decided games (95% interval)",
+            "scenario", "A won", "draw", "B won", "unf."
+        )?;
+        let mut rows = self.scenarios.clone();
+        if rows.len() > 1 {
+            rows.push(("all".into(), self.total()));
+        }
+        for (name, t) in rows {
+            let (p, lo, hi) = t.win_rate();
+            writeln!(
+                out,
+                "  {:<28} {:>5} {:>5} {:>5} {:>5}   {:>5.1}% ({:.1}–{:.1}%)",
+                name,
+                t.wins,
+                t.draws,
+                t.losses,
+                t.unfinished,
+                p * 100.0,
+                lo * 100.0,
+                hi * 100.0
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The bot for a level, seeded.
+pub fn bot(level: Level, levels: &BotLevels, seed: u64) -> FlickBot {
+    FlickBot::new(level, levels, seed)
+}
+
+/// Plays one game: A on `a_side`, B on the other.
+pub fn one_game(
+    profile: &PhysicsProfile,
+    town: &Town,
+    levels: &BotLevels,
+    (a, b): (Level, Level),
+    a_side: Team,
+    seed: u64,
+    max_steps: usize,
+) -> Result<(GameRecord, Team), String> {
+    let mut referee = Referee::new(profile.clone(), town, seed)?;
+    let mut bot_a = bot(a, levels, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA);
+    let mut bot_b = bot(b, levels, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB);
+    let record = if a_side == Team::Lawmen {
+        play_game(&mut referee, &mut bot_a, &mut bot_b, max_steps, |_, _| {})
+    } else {
+        play_game(&mut referee, &mut bot_b, &mut bot_a, max_steps, |_, _| {})
+    };
+    Ok((record, a_side))
+}
+
+fn tally_of(record: &GameRecord, a_side: Team) -> Tally {
+    let mut t = Tally::default();
+    match (&record.outcome, &record.refused) {
+        (_, Some(_)) | (None, _) => t.unfinished = 1,
+        (Some(Outcome::Draw), _) => t.draws = 1,
+        (Some(Outcome::Winner(w)), _) if *w == a_side => t.wins = 1,
+        (Some(Outcome::Winner(_)), _) => t.losses = 1,
+    }
+    t
+}
+
+/// Runs the arena: every scenario, `games` games each, games on every core.
+pub fn run(
+    profile: &PhysicsProfile,
+    levels: &BotLevels,
+    config: &ArenaConfig,
+    progress: impl Fn() + Sync,
+) -> Result<ArenaReport, crate::scenario::Problems> {
+    let mut towns = Vec::new();
+    for path in &config.scenarios {
+        let town = Town::load(path, profile)?;
+        if town.game.is_none() {
+            continue;
+        }
+        towns.push(town);
+    }
+    let jobs: Vec<(usize, usize)> = (0..towns.len())
+        .flat_map(|s| (0..config.games).map(move |g| (s, g)))
+        .collect();
+    let results: Vec<(usize, Tally)> = jobs
+        .par_iter()
+        .map(|&(s, g)| {
+            let a_side = if g % 2 == 0 {
+                Team::Lawmen
+            } else {
+                Team::Outlaws
+            };
+            let seed = config.seed.wrapping_add(g as u64);
+            let t = match one_game(
+                profile,
+                &towns[s],
+                levels,
+                (config.a, config.b),
+                a_side,
+                seed,
+                config.max_steps,
+            ) {
+                Ok((record, side)) => tally_of(&record, side),
+                Err(_) => Tally {
+                    unfinished: 1,
+                    ..Default::default()
+                },
+            };
+            progress();
+            (s, t)
+        })
+        .collect();
+    let mut scenarios: Vec<(String, Tally)> = towns
+        .iter()
+        .map(|t| (t.name.clone(), Tally::default()))
+        .collect();
+    for (s, t) in results {
+        scenarios[s].1.add(&t);
+    }
+    Ok(ArenaReport {
+        config: config.clone(),
+        scenarios,
+    })
+}
+
+/// What `bench-bot` measured.
+#[derive(Debug, Clone)]
+pub struct BotBench {
+    pub level: Level,
+    /// Seconds of thinking per turn (turns with at least one flick).
+    pub turns: Vec<f64>,
+    pub simulated: usize,
+    pub flicks: usize,
+    pub thinking: f64,
+}
+
+impl BotBench {
+    pub fn print(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut t = self.turns.clone();
+        t.sort_by(f64::total_cmp);
+        let q = |p: f64| {
+            t.get(((t.len() as f64 - 1.0) * p).round() as usize)
+                .copied()
+                .unwrap_or(f64::NAN)
+        };
+        writeln!(
+            out,
+            "flick bench-bot: level {}, {} turns, {} flicks performed",
+            self.level,
+            t.len(),
+            self.flicks
+        )?;
+        writeln!(
+            out,
+            "  decision time per turn     median {:7.3} s   p90 {:7.3} s",
+            q(0.5),
+            q(0.9)
+        )?;
+        writeln!(
+            out,
+            "  simulated flicks           {} ({:.0} per flick performed)",
+            self.simulated,
+            self.simulated as f64 / self.flicks.max(1) as f64
+        )?;
+        writeln!(
+            out,
+            "  simulated flicks / second  {:7.0}   (on {} threads)",
+            self.simulated as f64 / self.thinking.max(1e-9),
+            rayon::current_num_threads()
+        )?;
+        Ok(())
+    }
+}
+
+/// Plays `level` against itself on `town` until `turns` turns with a flick are timed.
+pub fn bench_bot(
+    profile: &PhysicsProfile,
+    town: &Town,
+    levels: &BotLevels,
+    level: Level,
+    turns: usize,
+    seed: u64,
+) -> Result<BotBench, String> {
+    let mut bench = BotBench {
+        level,
+        turns: Vec::new(),
+        simulated: 0,
+        flicks: 0,
+        thinking: 0.0,
+    };
+    let mut g = 0;
+    while bench.turns.len() < turns && g < 1000 {
+        let (record, _) = one_game(
+            profile,
+            town,
+            levels,
+            (level, level),
+            Team::Lawmen,
+            seed + g,
+            400,
+        )?;
+        for t in record.turns.iter().filter(|t| t.flicks > 0) {
+            bench.turns.push(t.thinking.as_secs_f64());
+            bench.simulated += t.simulated;
+            bench.flicks += t.flicks;
+            bench.thinking += t.thinking.as_secs_f64();
+        }
+        g += 1;
+    }
+    bench.turns.truncate(turns.max(1));
+    Ok(bench)
+}

@@ -1,0 +1,249 @@
+//! How good a position is for a team: the scenario's victory conditions first,
+//! then sound play (hit points, who can shoot whom, cover, tokens that matter).
+//! Reads only what a player at the table sees: positions, hats, hit points,
+//! carried and face-up tokens.
+
+use bevy::math::Vec2;
+
+use crate::flick::referee::Referee;
+use crate::flick::rules::{Cowboy, CowboyId, Game, Outcome, Phase};
+use crate::flick::setup::{Condition, Place, Token};
+use crate::scenario::town::{BuildingKind, Team};
+
+/// A won game, in points (a hit point is worth 10).
+pub const WIN: f32 = 1000.0;
+const HIT_POINT: f32 = 10.0;
+const ALIVE: f32 = 25.0;
+/// Beyond this distance a shot is hopeless (metres).
+pub const SHOT_RANGE: f32 = 0.6;
+
+pub fn other(team: Team) -> Team {
+    if team == Team::Lawmen {
+        Team::Outlaws
+    } else {
+        Team::Lawmen
+    }
+}
+
+/// Where each cowboy stands on the table (`None`: dead, or inside a building).
+pub fn positions(referee: &Referee) -> Vec<Option<Vec2>> {
+    referee
+        .game
+        .cowboys
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            (c.alive() && c.inside.is_none() && referee.table.in_play(referee.figures[i]))
+                .then(|| referee.position(i))
+        })
+        .collect()
+}
+
+/// True when nothing stands between `from` and `to` (pieces' footprints,
+/// except the two cowboys' own figures) for a bullet of radius `r`.
+pub fn clear_line(referee: &Referee, from: Vec2, to: Vec2, ignore: &[CowboyId], r: f32) -> bool {
+    let index = referee.table.index();
+    let d = to - from;
+    let len2 = d.length_squared().max(1e-9);
+    let ignore: Vec<_> = ignore.iter().map(|&c| referee.figures[c]).collect();
+    index.pieces.iter().all(|p| {
+        if p.kind.is_disc() || ignore.contains(&p.id) || !referee.table.in_play(p.id) {
+            return true;
+        }
+        let (t, _) = referee.table.pose(p.id);
+        if t.y < -0.01 {
+            return true;
+        }
+        let q = Vec2::new(t.x, t.z);
+        let s = ((q - from).dot(d) / len2).clamp(0.0, 1.0);
+        (from + d * s).distance(q) > p.radius + r
+    })
+}
+
+/// The chance a practised hand hits a clear target this far away.
+pub fn hit_chance(distance: f32) -> f32 {
+    (1.0 - distance / SHOT_RANGE).clamp(0.0, 1.0)
+}
+
+/// What one more hit on `target` is worth to `team` (positive: good for it).
+fn hit_value(game: &Game, team: Team, target: CowboyId) -> f32 {
+    let c = &game.cowboys[target];
+    let sign = if c.team == team { -1.0 } else { 1.0 };
+    let mut v = HIT_POINT * weight(game, c);
+    if c.hit_points <= 1 {
+        v += ALIVE * weight(game, c);
+    }
+    sign * v
+}
+
+/// How much a cowboy matters: more when a victory condition names him.
+fn weight(game: &Game, c: &Cowboy) -> f32 {
+    let named = game
+        .setup
+        .victory
+        .iter()
+        .any(|v| matches!(&v.condition, Condition::Kill(n) if *n == c.name));
+    let carries = c.tokens.iter().any(|t| delivery_token(game, *t));
+    1.0 + if named { 2.0 } else { 0.0 } + if carries { 1.0 } else { 0.0 }
+}
+
+fn delivery_token(game: &Game, token: Token) -> bool {
+    game.setup
+        .victory
+        .iter()
+        .any(|v| matches!(v.condition, Condition::Deliver { token: t, .. } if t == token))
+}
+
+/// The value of a shot the cowboy could take now from where he stands: the
+/// best clear target's hit chance times what a hit is worth.
+pub fn shot_value(referee: &Referee, pos: &[Option<Vec2>], shooter: CowboyId) -> f32 {
+    let game = &referee.game;
+    let c = &game.cowboys[shooter];
+    if !c.alive() || c.pistols() == 0 {
+        return 0.0;
+    }
+    let from = match pos[shooter] {
+        Some(p) => p,
+        None if c.inside.is_some() && game.setup.duel => return 0.0,
+        None => return 0.0,
+    };
+    let r = referee.table.profile().pieces.bullet.radius;
+    let mut best = 0.0f32;
+    for (t, at) in pos.iter().enumerate() {
+        let Some(at) = *at else { continue };
+        if game.cowboys[t].team == c.team || !game.hittable(t) {
+            continue;
+        }
+        let d = from.distance(at);
+        if d > SHOT_RANGE || !clear_line(referee, from, at, &[shooter, t], r) {
+            continue;
+        }
+        best = best.max(hit_chance(d) * hit_value(game, c.team, t));
+    }
+    best * c.pistols().min(2) as f32
+}
+
+fn building_at(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
+    referee
+        .table
+        .index()
+        .pieces
+        .iter()
+        .find(|p| p.kind == crate::physics::pieces::PieceKind::Building(b))
+        .map(|p| {
+            let t = referee.table.pose(p.id).0;
+            Vec2::new(t.x, t.z)
+        })
+}
+
+/// How good the position is for `team`, in points.
+pub fn score(referee: &Referee, team: Team) -> f32 {
+    let game = &referee.game;
+    if let Phase::Over(o) = &game.phase {
+        return match o {
+            Outcome::Winner(t) if *t == team => WIN,
+            Outcome::Winner(_) => -WIN,
+            Outcome::Draw => 0.0,
+        };
+    }
+    let sign = |t: Team| if t == team { 1.0 } else { -1.0 };
+    let pos = positions(referee);
+    let mut s = 0.0;
+    for c in &game.cowboys {
+        if c.team == Team::Neutral {
+            continue;
+        }
+        let w = weight(game, c);
+        let own = sign(c.team);
+        if c.alive() {
+            s += own * w * (ALIVE + HIT_POINT * c.hit_points as f32);
+        }
+        for t in &c.tokens {
+            let v = match t {
+                Token::Colt | Token::Winchester => 4.0,
+                Token::Dynamite => 3.0,
+                _ => 0.0,
+            };
+            s += own * v;
+        }
+    }
+    // Victory conditions that take more than killing.
+    let hours_left = 12u8.saturating_sub(game.hour) as f32;
+    for v in &game.setup.victory {
+        let own = sign(v.team);
+        match &v.condition {
+            Condition::Deliver {
+                token,
+                count,
+                to: Place::Building(b),
+            } => {
+                let there = game
+                    .piles
+                    .iter()
+                    .filter(|p| p.building == *b)
+                    .map(|p| p.delivered(*token, v.team))
+                    .sum::<usize>()
+                    .min(*count as usize);
+                s += own * 60.0 * there as f32;
+                let target = building_at(referee, *b);
+                for (i, c) in game.cowboys.iter().enumerate() {
+                    if c.team != v.team || !c.alive() {
+                        continue;
+                    }
+                    let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
+                    if carried == 0.0 {
+                        continue;
+                    }
+                    s += own * 25.0 * carried;
+                    if c.inside == Some(*b) {
+                        s += own * 15.0 * carried;
+                    } else if let (Some(p), Some(at)) = (pos[i], target) {
+                        s -= own * 30.0 * carried * p.distance(at);
+                    }
+                }
+            }
+            Condition::HoldAtNoon(b) => {
+                // Matters more as noon nears.
+                let urgency = 1.0 + (6.0 - hours_left).max(0.0);
+                let inside = |t: Team| {
+                    game.cowboys
+                        .iter()
+                        .any(|c| c.team == t && c.alive() && c.inside == Some(*b))
+                };
+                if inside(v.team) {
+                    s += own * 8.0 * urgency;
+                }
+                if inside(other(v.team)) {
+                    s -= own * 8.0 * urgency;
+                }
+                if let Some(at) = building_at(referee, *b) {
+                    let nearest = game
+                        .cowboys
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, c)| c.team == v.team && pos[*i].is_some())
+                        .map(|(i, _)| pos[i].unwrap().distance(at))
+                        .fold(f32::INFINITY, f32::min);
+                    if nearest.is_finite() && !inside(v.team) {
+                        s -= own * 4.0 * urgency * nearest;
+                    }
+                }
+            }
+            Condition::Eliminate(_) | Condition::Kill(_) => {}
+        }
+    }
+    // Who can shoot whom next: being in an enemy's sights is bad, having one in
+    // yours is good (a little less: the enemy moves first).
+    for (i, c) in game.cowboys.iter().enumerate() {
+        if c.team == Team::Neutral || !c.alive() {
+            continue;
+        }
+        let v = shot_value(referee, &pos, i);
+        s += if c.team == team {
+            0.4 * v
+        } else {
+            -0.7 * v.abs()
+        };
+    }
+    s
+}

@@ -1,0 +1,160 @@
+//! The Flick bot's levels, from `assets/flick_bots.ron`: each level's search
+//! budget and the noise of its hand. Checked as a whole, every problem named
+//! with file:line:col.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::cards::bots::Level;
+use crate::scenario::{DataError, Problems, load_ron};
+
+/// One level's search and hand.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelSpec {
+    /// Candidate flicks per search round.
+    pub samples: usize,
+    /// Search rounds per flick (each refits to the best of the last).
+    pub iterations: usize,
+    /// Fraction of a round's candidates the next round is fitted to.
+    pub elite: f32,
+    /// Standard deviation of the hand's angle error, degrees.
+    pub angle_noise_deg: f32,
+    /// Standard deviation of the hand's relative strength error.
+    pub strength_noise: f32,
+    /// Standard deviation of the hand's spin-offset error (fraction of the radius).
+    pub spin_noise: f32,
+}
+
+impl LevelSpec {
+    /// Simulated flicks per flick performed.
+    pub fn budget(&self) -> usize {
+        self.samples * self.iterations
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotLevels {
+    pub levels: BTreeMap<String, LevelSpec>,
+}
+
+/// The levels file shipped with the game.
+pub fn default_levels_path() -> PathBuf {
+    crate::scenario::data_root().join("assets/flick_bots.ron")
+}
+
+impl BotLevels {
+    pub fn load(path: &Path) -> Result<Self, Problems> {
+        let (levels, text): (Self, String) = load_ron(path)?;
+        levels.validate(path, &text)?;
+        Ok(levels)
+    }
+
+    pub fn load_default() -> Result<Self, Problems> {
+        Self::load(&default_levels_path())
+    }
+
+    /// A level's settings; `None` for the random player (it does not search).
+    pub fn get(&self, level: Level) -> Option<&LevelSpec> {
+        match level {
+            Level::Random => None,
+            other => self.levels.get(&other.to_string()),
+        }
+    }
+
+    fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
+        let mut out = Vec::new();
+        for name in ["easy", "normal", "hard"] {
+            if !self.levels.contains_key(name) {
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    "levels",
+                    format!("the level \"{name}\" is missing (easy, normal and hard are needed)"),
+                ));
+            }
+        }
+        for (name, l) in &self.levels {
+            if !["easy", "normal", "hard"].contains(&name.as_str()) {
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    &format!("\"{name}\""),
+                    format!("unknown level \"{name}\": the levels are easy, normal and hard"),
+                ));
+                continue;
+            }
+            // Points at the field inside this level's entry.
+            let at = |field: &str, message: String| {
+                let start = text.find(&format!("\"{name}\"")).unwrap_or(0);
+                let position = text[start..]
+                    .find(field)
+                    .map(|o| crate::scenario::line_col(text, start + o));
+                DataError {
+                    file: path.to_path_buf(),
+                    position,
+                    message,
+                }
+            };
+            let mut range = |field: &str, v: f64, lo: f64, hi: f64| {
+                if !(v.is_finite() && v >= lo && v <= hi) {
+                    out.push(at(
+                        field,
+                        format!("{name}: {field} is {v}, it must be between {lo} and {hi}"),
+                    ));
+                }
+            };
+            range("samples", l.samples as f64, 1.0, 4096.0);
+            range("iterations", l.iterations as f64, 1.0, 16.0);
+            range("elite", l.elite as f64, 0.01, 1.0);
+            range("angle_noise_deg", l.angle_noise_deg as f64, 0.0, 45.0);
+            range("strength_noise", l.strength_noise as f64, 0.0, 1.0);
+            range("spin_noise", l.spin_noise as f64, 0.0, 1.0);
+        }
+        Problems::check(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str) -> Result<BotLevels, Problems> {
+        let path = Path::new("bots.ron");
+        let levels: BotLevels = crate::scenario::parse_ron(path, text)?;
+        levels.validate(path, text)?;
+        Ok(levels)
+    }
+
+    #[test]
+    fn the_shipped_levels_load_and_grow_in_budget_and_steadiness() {
+        let l = BotLevels::load_default().unwrap();
+        let (e, n, h) = (
+            l.get(Level::Easy).unwrap(),
+            l.get(Level::Normal).unwrap(),
+            l.get(Level::Hard).unwrap(),
+        );
+        assert!(e.budget() < n.budget() && n.budget() < h.budget());
+        assert!(
+            h.budget() >= 256,
+            "hard tries at least 256 flicks per flick"
+        );
+        assert!(e.angle_noise_deg > n.angle_noise_deg && n.angle_noise_deg > h.angle_noise_deg);
+        assert!(l.get(Level::Random).is_none());
+    }
+
+    #[test]
+    fn a_bad_level_file_names_the_place() {
+        let text = "(levels: {\n  \"easy\": (samples: 8, iterations: 1, elite: 0.2, angle_noise_deg: 99.0, strength_noise: 0.1, spin_noise: 0.1),\n})";
+        let e = check(text).unwrap_err().to_string();
+        assert!(e.contains("bots.ron:2:"), "{e}");
+        assert!(e.contains("angle_noise_deg is 99"), "{e}");
+        assert!(e.contains("\"normal\" is missing"), "{e}");
+        let typo = "(levels: {\"easy\": (samples: 8, iteration: 1)})";
+        let e = check(typo).unwrap_err().to_string();
+        assert!(e.contains("bots.ron:1:") && e.contains("iterations"), "{e}");
+    }
+}

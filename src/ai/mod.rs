@@ -1,0 +1,10 @@
+//! Computer opponents that need the simulator: the Flick 'em Up! bot plans
+//! its flicks by simulating them on forks of the table.
+
+pub mod arena;
+pub mod eval;
+pub mod levels;
+pub mod plan;
+pub mod play;
+pub mod player;
+pub mod range;

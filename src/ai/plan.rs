@@ -1,0 +1,322 @@
+//! Planning a flick by simulating it: a cross-entropy search over direction,
+//! strength, spin (and, for shots, the side the bullet starts on). Every
+//! candidate is played on a fork of the referee (a clone of the rules and the
+//! table) through the level's hand, so the search prefers flicks that still
+//! work when the hand shakes; candidates run on every core (rayon), each with
+//! its own ChaCha8 stream, so the result does not depend on the thread count.
+
+use std::f32::consts::{PI, TAU};
+
+use bevy::math::{Vec2, Vec3};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_distr::{Distribution, Normal};
+use rayon::prelude::*;
+
+use super::eval::{self, score};
+use super::levels::LevelSpec;
+use crate::flick::referee::{Aim, Referee, Side};
+use crate::flick::rules::{CowboyId, Phase};
+use crate::scenario::town::Team;
+
+/// Which flick is being planned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FlickKind {
+    Move,
+    Shot,
+    Blast,
+}
+
+/// A planned flick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Planned {
+    pub kind: FlickKind,
+    pub side: Side,
+    pub aim: Aim,
+    /// The search's estimate of the position after it (mean of the best candidates).
+    pub expected: f32,
+    /// Flicks simulated to find it.
+    pub simulated: usize,
+}
+
+/// A Gaussian over (angle, strength, spin) around one starting idea.
+#[derive(Debug, Clone, Copy)]
+struct Mode {
+    angle: f32,
+    strength: f32,
+    spin: f32,
+    angle_sd: f32,
+    strength_sd: f32,
+    spin_sd: f32,
+    side: Side,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Sample {
+    mode: usize,
+    angle: f32,
+    strength: f32,
+    spin: f32,
+    side: Side,
+    score: f32,
+}
+
+fn wrap(a: f32) -> f32 {
+    (a + PI).rem_euclid(TAU) - PI
+}
+
+/// The hand: the flick actually performed for a planned one.
+pub fn shake(aim: Aim, spec: &LevelSpec, rng: &mut impl Rng) -> Aim {
+    let n = |sd: f32, rng: &mut dyn rand::RngCore| -> f32 {
+        if sd > 0.0 {
+            Normal::new(0.0, sd).expect("finite sd").sample(rng)
+        } else {
+            0.0
+        }
+    };
+    let angle = aim.direction.to_angle() + n(spec.angle_noise_deg.to_radians(), rng);
+    Aim {
+        direction: Vec2::from_angle(angle),
+        strength: (aim.strength * (1.0 + n(spec.strength_noise, rng))).clamp(0.02, 1.0),
+        spin: (aim.spin + n(spec.spin_noise, rng)).clamp(-1.0, 1.0),
+    }
+}
+
+/// Plays one flick of `kind` on `referee` (a fork).
+pub fn play(referee: &mut Referee, kind: FlickKind, side: Side, aim: Aim) -> bool {
+    match kind {
+        FlickKind::Move => referee.flick_move(aim).is_ok(),
+        FlickKind::Shot => referee.flick_shot(side, aim).is_ok(),
+        FlickKind::Blast => referee.flick_dynamite(side, aim).is_ok(),
+    }
+}
+
+/// What the rest of the turn may still bring from this position: the acting
+/// cowboy's next shot, if he has an action (or a bullet) left.
+pub fn lookahead(referee: &Referee, team: Team) -> f32 {
+    let (cowboy, more) = match referee.game.phase {
+        Phase::Acting {
+            cowboy,
+            actions_left,
+        } => (cowboy, actions_left > 0),
+        Phase::AwaitShots { cowboy, .. } => (cowboy, true),
+        _ => return 0.0,
+    };
+    if !more || referee.game.cowboys[cowboy].team != team {
+        return 0.0;
+    }
+    let pos = eval::positions(referee);
+    0.8 * eval::shot_value(referee, &pos, cowboy)
+}
+
+/// The score of a position reached in the turn, with what the turn may still bring.
+pub fn value(referee: &Referee, team: Team) -> f32 {
+    score(referee, team) + lookahead(referee, team)
+}
+
+/// Distance a disc slides for a strength (calibrated: full ≈ 80 cm, half ≈ 20 cm).
+fn strength_for(distance: f32) -> f32 {
+    (distance / 0.8).sqrt().clamp(0.08, 1.0)
+}
+
+/// The starting ideas for a flick: aims at every target (shots), at every
+/// door (moves), and free flicks.
+fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
+    let game = &referee.game;
+    let me = &game.cowboys[cowboy];
+    let mut out = Vec::new();
+    let free = |side| Mode {
+        angle: 0.0,
+        strength: 0.45,
+        spin: 0.0,
+        angle_sd: PI,
+        strength_sd: 0.25,
+        spin_sd: 0.3,
+        side,
+    };
+    match kind {
+        FlickKind::Shot | FlickKind::Blast => {
+            let pos = eval::positions(referee);
+            for (t, at) in pos.iter().enumerate() {
+                let Some(at) = *at else { continue };
+                if game.cowboys[t].team == me.team || !game.hittable(t) {
+                    continue;
+                }
+                for side in [Side::Left, Side::Right] {
+                    let start =
+                        referee.shot_start(cowboy, side, at - referee.position(cowboy), 0.01);
+                    if start.distance(at) > eval::SHOT_RANGE * 1.5 {
+                        continue;
+                    }
+                    let d = referee.aim_at(cowboy, side, at);
+                    out.push(Mode {
+                        angle: d.to_angle(),
+                        strength: 0.9,
+                        spin: 0.0,
+                        angle_sd: 0.05,
+                        strength_sd: 0.08,
+                        spin_sd: 0.1,
+                        side,
+                    });
+                }
+            }
+            if out.is_empty() {
+                out.push(free(Side::Right));
+            }
+        }
+        FlickKind::Move => {
+            let start = referee.move_start(cowboy);
+            let start = Vec2::new(start.x, start.z);
+            match me.inside {
+                Some(b) => {
+                    // Out through the door, to several distances.
+                    let door = referee.building_point(b, Vec3::new(0.0, 0.0, 0.06));
+                    let d = Vec2::new(door.x, door.z) - start;
+                    for extra in [0.0, 0.1, 0.25] {
+                        out.push(Mode {
+                            angle: d.to_angle(),
+                            strength: strength_for(d.length() + extra),
+                            spin: 0.0,
+                            angle_sd: 0.05,
+                            strength_sd: 0.06,
+                            spin_sd: 0.05,
+                            side: Side::Right,
+                        });
+                    }
+                }
+                None => {
+                    for &(b, _) in referee.buildings() {
+                        if game.setup.closed.contains(&b) {
+                            continue;
+                        }
+                        let door = referee.building_point(b, Vec3::new(0.0, 0.0, 0.0));
+                        let d = Vec2::new(door.x, door.z) - start;
+                        if d.length() > 0.9 {
+                            continue;
+                        }
+                        out.push(Mode {
+                            angle: d.to_angle(),
+                            strength: strength_for(d.length()),
+                            spin: 0.0,
+                            angle_sd: 0.06,
+                            strength_sd: 0.06,
+                            spin_sd: 0.05,
+                            side: Side::Right,
+                        });
+                    }
+                    out.push(free(Side::Right));
+                    out.push(free(Side::Right));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn draw(mode: &Mode, k: usize, rng: &mut ChaCha8Rng) -> Sample {
+    let n = |sd: f32, rng: &mut ChaCha8Rng| Normal::new(0.0, sd.max(1e-4)).expect("sd").sample(rng);
+    Sample {
+        mode: k,
+        angle: wrap(mode.angle + n(mode.angle_sd, rng)),
+        strength: (mode.strength + n(mode.strength_sd, rng)).clamp(0.05, 1.0),
+        spin: (mode.spin + n(mode.spin_sd, rng)).clamp(-0.8, 0.8),
+        side: mode.side,
+        score: f32::NEG_INFINITY,
+    }
+}
+
+/// The best flick of `kind` for the cowboy acting now, found with `rounds`
+/// rounds of the level's search; `seed` makes it reproducible.
+pub fn plan_flick(
+    referee: &Referee,
+    kind: FlickKind,
+    cowboy: CowboyId,
+    spec: &LevelSpec,
+    rounds: usize,
+    seed: u64,
+) -> Planned {
+    let team = referee.game.cowboys[cowboy].team;
+    let mut modes = modes(referee, kind, cowboy);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut best: Option<(Mode, f32)> = None;
+    let mut simulated = 0;
+    for round in 0..rounds.max(1) {
+        let samples: Vec<Sample> = (0..spec.samples)
+            .map(|i| {
+                let k = if round == 0 { i % modes.len() } else { 0 };
+                draw(&modes[k], k, &mut rng)
+            })
+            .collect();
+        let seeds: Vec<u64> = (0..samples.len()).map(|_| rng.random()).collect();
+        let mut scored: Vec<Sample> = samples
+            .into_par_iter()
+            .zip(seeds)
+            .map(|(mut s, seed)| {
+                let mut hand = ChaCha8Rng::seed_from_u64(seed);
+                let aim = shake(
+                    Aim {
+                        direction: Vec2::from_angle(s.angle),
+                        strength: s.strength,
+                        spin: s.spin,
+                    },
+                    spec,
+                    &mut hand,
+                );
+                let mut fork = referee.clone();
+                s.score = if play(&mut fork, kind, s.side, aim) {
+                    value(&fork, team)
+                } else {
+                    f32::NEG_INFINITY
+                };
+                s
+            })
+            .collect();
+        simulated += scored.len();
+        scored.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let top = scored[0];
+        let n_elite = ((scored.len() as f32 * spec.elite).ceil() as usize).max(1);
+        let elite: Vec<&Sample> = scored[..n_elite]
+            .iter()
+            .filter(|s| s.mode == top.mode && s.score.is_finite())
+            .collect();
+        let k = elite.len().max(1) as f32;
+        let mean_angle =
+            top.angle + elite.iter().map(|s| wrap(s.angle - top.angle)).sum::<f32>() / k;
+        let mean_strength = elite.iter().map(|s| s.strength).sum::<f32>() / k;
+        let mean_spin = elite.iter().map(|s| s.spin).sum::<f32>() / k;
+        let sd = |f: &dyn Fn(&Sample) -> f32, mean: f32| {
+            (elite.iter().map(|s| (f(s) - mean).powi(2)).sum::<f32>() / k).sqrt()
+        };
+        let fitted = Mode {
+            angle: wrap(mean_angle),
+            strength: mean_strength.clamp(0.05, 1.0),
+            spin: mean_spin,
+            angle_sd: sd(&|s| wrap(s.angle - mean_angle), 0.0).clamp(0.004, 0.4),
+            strength_sd: sd(&|s| s.strength, mean_strength).clamp(0.01, 0.3),
+            spin_sd: sd(&|s| s.spin, mean_spin).clamp(0.02, 0.4),
+            side: top.side,
+        };
+        let expected = elite.iter().map(|s| s.score).sum::<f32>() / k;
+        best = Some((
+            fitted,
+            if elite.is_empty() {
+                top.score
+            } else {
+                expected
+            },
+        ));
+        modes = vec![fitted];
+    }
+    let (mode, expected) = best.expect("at least one round");
+    Planned {
+        kind,
+        side: mode.side,
+        aim: Aim {
+            direction: Vec2::from_angle(mode.angle),
+            strength: mode.strength,
+            spin: mode.spin,
+        },
+        expected,
+        simulated,
+    }
+}

@@ -1,0 +1,231 @@
+//! The Flick 'em Up! computer opponent: it plays through the same steps as a
+//! person at the table (which cowboy, which actions, each flick's direction,
+//! strength and spin), planning each turn by simulating candidate flicks on
+//! forks of the table it sees.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::eval::{self, other};
+use super::levels::{BotLevels, LevelSpec};
+use super::plan::{self, FlickKind, Planned};
+use crate::cards::bots::Level;
+use crate::flick::driver::{RandomPlayer, Step};
+use crate::flick::referee::Referee;
+use crate::flick::rules::{CowboyId, Intent, Phase};
+use crate::flick::setup::Token;
+
+/// What the bot did, for benches and the window.
+#[derive(Debug, Clone, Default)]
+pub struct BotStats {
+    /// Flicks simulated while planning.
+    pub simulated: usize,
+    /// Wall time spent deciding.
+    pub thinking: Duration,
+}
+
+/// A computer player for one team.
+pub struct FlickBot {
+    pub level: Level,
+    spec: Option<LevelSpec>,
+    rng: ChaCha8Rng,
+    random: RandomPlayer,
+    /// The last flick it planned (before its hand shook), for the window's aim line.
+    pub last_plan: Option<Planned>,
+    pub stats: BotStats,
+}
+
+impl FlickBot {
+    pub fn new(level: Level, levels: &BotLevels, seed: u64) -> Self {
+        Self {
+            level,
+            spec: levels.get(level).cloned(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            random: RandomPlayer::new(seed ^ 0x5eed),
+            last_plan: None,
+            stats: BotStats::default(),
+        }
+    }
+
+    /// The next step for the team whose turn it is; `None` when the game is over.
+    /// The bot looks only at what a player at the table sees ([`Referee::public_view`]).
+    pub fn next_step(&mut self, referee: &Referee) -> Option<Step> {
+        let view = referee.public_view();
+        let t = Instant::now();
+        let step = match self.spec.clone() {
+            None => self.random.next_step(&view),
+            Some(spec) => self.decide(&view, &spec),
+        };
+        self.stats.thinking += t.elapsed();
+        step
+    }
+
+    fn decide(&mut self, view: &Referee, spec: &LevelSpec) -> Option<Step> {
+        let game = &view.game;
+        let legal = game.legal_intents();
+        match game.phase.clone() {
+            Phase::Over(_) => None,
+            Phase::Choose {
+                forced: Some(c), ..
+            } => Some(Step::Intent(Intent::Play(c))),
+            Phase::Choose { .. } => self.choose_cowboy(view, &legal),
+            Phase::Acting {
+                cowboy,
+                actions_left,
+            } => {
+                if !game.cowboys[cowboy].alive() || actions_left == 0 {
+                    return Some(Step::Intent(Intent::EndTurn));
+                }
+                Some(Step::Intent(self.choose_action(view, cowboy, &legal, spec)))
+            }
+            Phase::AwaitKeep { .. } => Some(Step::Intent(best_intent(view, &legal))),
+            Phase::AwaitMove { cowboy, .. } => {
+                Some(self.flick(view, FlickKind::Move, cowboy, spec))
+            }
+            Phase::AwaitShots { cowboy, .. } => {
+                Some(self.flick(view, FlickKind::Shot, cowboy, spec))
+            }
+            Phase::AwaitBlast { cowboy, .. } => {
+                Some(self.flick(view, FlickKind::Blast, cowboy, spec))
+            }
+        }
+    }
+
+    /// Plans the awaited flick with the whole budget and performs it through the hand.
+    fn flick(
+        &mut self,
+        view: &Referee,
+        kind: FlickKind,
+        cowboy: CowboyId,
+        spec: &LevelSpec,
+    ) -> Step {
+        let planned =
+            plan::plan_flick(view, kind, cowboy, spec, spec.iterations, self.rng.random());
+        self.stats.simulated += planned.simulated;
+        self.last_plan = Some(planned);
+        let aim = plan::shake(planned.aim, spec, &mut self.rng);
+        match kind {
+            FlickKind::Move => Step::Move(aim),
+            FlickKind::Shot => Step::Shot(planned.side, aim),
+            FlickKind::Blast => Step::Blast(planned.side, aim),
+        }
+    }
+
+    /// The cowboy to play: the one with the best shot now, or the one most in
+    /// danger, or the one carrying what must be delivered.
+    fn choose_cowboy(&mut self, view: &Referee, legal: &[Intent]) -> Option<Step> {
+        let game = &view.game;
+        let pos = eval::positions(view);
+        let urgency = |c: CowboyId| -> f32 {
+            let me = &game.cowboys[c];
+            if !me.alive() {
+                return -1000.0;
+            }
+            let shot = eval::shot_value(view, &pos, c);
+            let danger: f32 = (0..game.cowboys.len())
+                .filter(|&e| game.cowboys[e].team == other(me.team))
+                .map(|e| eval::shot_value(view, &pos, e).max(0.0))
+                .sum::<f32>()
+                * if pos[c].is_some() { 0.1 } else { 0.0 };
+            let carrying = me.tokens.iter().any(|t| {
+                game.setup.victory.iter().any(|v| {
+                    matches!(v.condition, crate::flick::setup::Condition::Deliver { token, .. } if token == *t)
+                })
+            });
+            shot + danger + if carrying { 20.0 } else { 0.0 }
+        };
+        legal
+            .iter()
+            .max_by(|a, b| {
+                let v = |i: &Intent| match i {
+                    Intent::Play(c) => urgency(*c),
+                    _ => f32::NEG_INFINITY,
+                };
+                v(a).total_cmp(&v(b))
+            })
+            .cloned()
+            .map(Step::Intent)
+    }
+
+    /// The action for the cowboy being played: every option is weighed by the
+    /// position it leads to and what the rest of the turn can still do from
+    /// there (the flicks with a short search each); the chosen flick is then
+    /// planned with the level's whole budget when the referee awaits it.
+    fn choose_action(
+        &mut self,
+        view: &Referee,
+        cowboy: CowboyId,
+        legal: &[Intent],
+        spec: &LevelSpec,
+    ) -> Intent {
+        let team = view.game.cowboys[cowboy].team;
+        let mut best = (Intent::EndTurn, f32::NEG_INFINITY);
+        for intent in legal {
+            let v = match intent {
+                Intent::Move | Intent::Shoot | Intent::ThrowDynamite => {
+                    let kind = match intent {
+                        Intent::Move => FlickKind::Move,
+                        Intent::Shoot => FlickKind::Shot,
+                        _ => FlickKind::Blast,
+                    };
+                    let mut fork = view.clone();
+                    if fork.apply(intent.clone()).is_err() {
+                        continue;
+                    }
+                    let p = plan::plan_flick(&fork, kind, cowboy, spec, 1, self.rng.random());
+                    self.stats.simulated += p.simulated;
+                    p.expected
+                }
+                // What lies face down is unknown: a draw is worth a little,
+                // the same whatever the pile holds.
+                Intent::Draw => plan::value(view, team) + 2.0,
+                other => {
+                    let mut fork = view.clone();
+                    if fork.apply(other.clone()).is_err() {
+                        continue;
+                    }
+                    // Ending the turn with actions left gives up the lookahead.
+                    plan::value(&fork, team)
+                }
+            };
+            if v > best.1 {
+                best = (intent.clone(), v);
+            }
+        }
+        best.0
+    }
+}
+
+/// The intent leading to the best position, for choices with no flick (keeping a token).
+fn best_intent(view: &Referee, legal: &[Intent]) -> Intent {
+    let Some(team) = view.game.current_team() else {
+        return legal.first().cloned().unwrap_or(Intent::EndTurn);
+    };
+    let mut best = (
+        legal.first().cloned().unwrap_or(Intent::EndTurn),
+        f32::NEG_INFINITY,
+    );
+    for intent in legal {
+        let mut fork = view.clone();
+        if fork.apply(intent.clone()).is_ok() {
+            let v = plan::value(&fork, team) + token_bonus(view, intent);
+            if v > best.1 {
+                best = (intent.clone(), v);
+            }
+        }
+    }
+    best.0
+}
+
+/// Keeping a weapon is worth something the position score does not see yet.
+fn token_bonus(view: &Referee, intent: &Intent) -> f32 {
+    match (&view.game.phase, intent) {
+        (Phase::AwaitKeep { token, .. }, Intent::Keep { keep: true, .. }) => match token {
+            Token::PoisonedWater => -5.0,
+            _ => 0.5,
+        },
+        _ => 0.0,
+    }
+}

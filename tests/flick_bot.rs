@@ -1,0 +1,88 @@
+//! The Flick 'em Up! bot: honest (it decides the same whatever lies face
+//! down), aims like its level says, reads its level file with file:line:col.
+
+use highnoon::ai::levels::BotLevels;
+use highnoon::ai::player::FlickBot;
+use highnoon::ai::range::range;
+use highnoon::cards::bots::Level;
+use highnoon::flick::driver::{Step, play};
+use highnoon::flick::referee::Referee;
+use highnoon::flick::rules::Intent;
+use highnoon::flick::setup::Token;
+use highnoon::scenario::{PhysicsProfile, Town, data_root};
+
+fn profile() -> PhysicsProfile {
+    PhysicsProfile::load_default().unwrap()
+}
+
+/// Two tables that differ only in what lies face down (and in the draw
+/// order): the bot, seeing what a player sees, decides the same steps on both,
+/// until a draw shows the difference.
+#[test]
+fn face_down_tokens_do_not_change_the_bots_decision() {
+    let path = data_root().join("scenarios").join("poisoned_water.ron");
+    let a_town = Town::load(&path, &profile()).unwrap();
+    let mut b_town = a_town.clone();
+    for pile in &mut b_town.game.as_mut().unwrap().piles {
+        assert!(pile.face_down);
+        pile.tokens = vec![Token::PoisonedWater; pile.tokens.len()];
+    }
+    let mut a = Referee::new(profile(), &a_town, 1).unwrap();
+    let mut b = Referee::new(profile(), &b_town, 99).unwrap();
+    assert_ne!(
+        format!("{:?}", a.game.piles),
+        format!("{:?}", b.game.piles),
+        "the hidden contents differ"
+    );
+    let levels = BotLevels::load_default().unwrap();
+    let mut bot_a = FlickBot::new(Level::Easy, &levels, 7);
+    let mut bot_b = FlickBot::new(Level::Easy, &levels, 7);
+    let (mut steps, mut flicks) = (0, 0);
+    while steps < 40 && !a.game.is_over() {
+        let sa = bot_a.next_step(&a);
+        let sb = bot_b.next_step(&b);
+        assert_eq!(sa, sb, "step {steps}: the same decision");
+        let Some(step) = sa else { break };
+        if step == Step::Intent(Intent::Draw) {
+            break;
+        }
+        flicks += usize::from(!matches!(step, Step::Intent(_)));
+        play(&mut a, &step).unwrap();
+        play(&mut b, &step).unwrap();
+        assert_eq!(a.table.pose_hash(), b.table.pose_hash());
+        steps += 1;
+    }
+    assert!(flicks >= 3, "compared {steps} steps, {flicks} flicks");
+}
+
+/// At an unobstructed standing figure 25 cm away, the hard hand hits four
+/// times in five or better, the easy one two in five or worse.
+#[test]
+fn hard_aims_like_a_practised_player_and_easy_like_a_beginner() {
+    let levels = BotLevels::load_default().unwrap();
+    let p = profile();
+    let hard = range(&p, &levels, Level::Hard, 25.0, 40, 1).unwrap();
+    let easy = range(&p, &levels, Level::Easy, 25.0, 40, 1).unwrap();
+    assert!(hard.rate() >= 0.8, "hard {hard:?}");
+    assert!(easy.rate() <= 0.4, "easy {easy:?}");
+}
+
+#[test]
+fn a_broken_level_file_names_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("highnoon-levels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("levels.ron");
+    let good = std::fs::read_to_string(data_root().join("assets").join("flick_bots.ron")).unwrap();
+    std::fs::write(&file, good.replacen("samples: 24", "sampels: 24", 1)).unwrap();
+    let err = BotLevels::load(&file).unwrap_err().to_string();
+    assert!(err.contains("levels.ron:"), "{err}");
+    assert!(err.contains("sampels"), "{err}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .args(["flick", "bench-bot", "--turns", "1", "--levels"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("levels.ron:"), "{stderr}");
+}
