@@ -154,6 +154,17 @@ enum FlickTool {
         #[arg(long, default_value_t = 600)]
         max_steps: usize,
     },
+    /// Full-strength shots at a standing fence, figure and support block from
+    /// random angles, distances and spins, each disc's centre tracked every
+    /// step: prints how many went through (exit 1 if any did, or any shot was
+    /// still moving at the time cap).
+    PassThrough {
+        /// Shots per kind of target.
+        #[arg(long, default_value_t = 10_000)]
+        shots: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// A bot plays itself: its decision time per turn (median, p90) and the
     /// flicks it simulates per second.
     BenchBot {
@@ -732,6 +743,7 @@ fn flick_command(
                 Err(e) => fail(&e),
             }
         }
+        FlickTool::PassThrough { shots, seed } => pass_through(&profile, shots, seed),
         FlickTool::BenchBot {
             level,
             turns,
@@ -760,5 +772,50 @@ fn flick_command(
                 }
             }
         }
+    }
+}
+
+/// `flick pass-through`: the strict detector's full count.
+fn pass_through(profile: &PhysicsProfile, shots: usize, seed: u64) -> ExitCode {
+    use highnoon::physics::pass_through::{Target, survey};
+    println!(
+        "{:<14} {:>7} {:>9} {:>10} {:>12} {:>13} {:>8}",
+        "target", "shots", "crossings", "came out", "not at rest", "first touch", "seconds"
+    );
+    let mut clean = true;
+    for kind in Target::ALL {
+        let t = std::time::Instant::now();
+        let s = survey(profile, kind, shots, seed);
+        println!(
+            "{:<14} {:>7} {:>9} {:>10} {:>12} {:>12.1}% {:>8.1}",
+            kind.name(),
+            s.shots,
+            s.crossings.len(),
+            s.whole(),
+            s.not_at_rest,
+            100.0 * s.hit_target as f64 / s.shots.max(1) as f64,
+            t.elapsed().as_secs_f64()
+        );
+        for c in s.crossings.iter().take(5) {
+            println!(
+                "    shot {} ({}): crossed at step {}{}, from {:.3?} {:?}",
+                c.shot,
+                c.disc,
+                c.step,
+                if c.came_out_whole {
+                    ", came out whole"
+                } else {
+                    ""
+                },
+                c.from,
+                c.flick
+            );
+        }
+        clean &= s.crossings.is_empty() && s.not_at_rest == 0;
+    }
+    if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

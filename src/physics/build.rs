@@ -108,8 +108,22 @@ fn cactus_shape(p: &PhysicsProfile) -> SharedShape {
     ])
 }
 
-/// A disc's shape: a flat cylinder.
-pub fn disc_shape(radius: f32, height: f32) -> SharedShape {
+/// A disc's shape: a flat cylinder with its edges rounded by `edge` metres
+/// (as turned wood is). A contact shallower than the rounding is found from
+/// the closest points of the inner cores, with an exact normal, instead of
+/// from an overlap (EPA), whose normal can point along the wrong axis when a
+/// thin disc meets a thin piece at an angle. The disc's mass is that of the
+/// whole cylinder ([`disc_solid`]), not of the rounded core.
+pub fn disc_shape(radius: f32, height: f32, edge: f32) -> SharedShape {
+    let edge = edge.clamp(0.0, height / 2.0 - 1e-4);
+    if edge <= 0.0 {
+        return disc_solid(radius, height);
+    }
+    SharedShape::round_cylinder(height / 2.0 - edge, radius - edge, edge)
+}
+
+/// The disc as a solid, for its mass and inertia.
+pub fn disc_solid(radius: f32, height: f32) -> SharedShape {
     SharedShape::cylinder(height / 2.0, radius)
 }
 
@@ -210,11 +224,28 @@ impl Builder<'_> {
         local: Pose,
         owner: u32,
     ) {
+        self.collider_of(body, shape, None, m, local, owner);
+    }
+
+    /// A collider whose mass is that of `solid` (the piece as made) when its
+    /// colliding shape differs from it.
+    fn collider_of(
+        &mut self,
+        body: RigidBodyHandle,
+        shape: SharedShape,
+        solid: Option<SharedShape>,
+        m: &Material,
+        local: Pose,
+        owner: u32,
+    ) {
         let c = ColliderBuilder::new(shape)
             .friction(m.friction)
             .restitution(m.restitution)
-            .density(m.density)
             .position(local);
+        let c = match solid {
+            Some(solid) => c.mass_properties(solid.mass_properties(m.density)),
+            None => c.density(m.density),
+        };
         let h = self.colliders.insert_with_parent(c, body, &mut self.bodies);
         self.owners.push((h, owner));
     }
@@ -239,12 +270,26 @@ impl Builder<'_> {
         pose: Pose,
         shape: SharedShape,
     ) {
+        self.whole_of(kind, name, m, pose, shape, None);
+    }
+
+    /// A one-collider piece that collides as `shape` and weighs as `solid`.
+    fn whole_of(
+        &mut self,
+        kind: PieceKind,
+        name: String,
+        m: &Material,
+        pose: Pose,
+        shape: SharedShape,
+        solid: Option<SharedShape>,
+    ) {
         let disc = kind.is_disc();
         let body = self.body(m, pose, disc);
         let k = self.piece(kind, name, body);
-        self.collider(
+        self.collider_of(
             body,
             shape,
+            solid,
             m,
             Pose::IDENTITY,
             TableIndex::owner(k, PartKind::Whole),
@@ -388,12 +433,13 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
         let m = profile.material(&d.material);
         let name = names.next().expect("a name per piece");
         let pose = placed(at_cm, d.height / 2.0, 0.0);
-        b.whole(
+        b.whole_of(
             PieceKind::Disc(kind),
             name,
             m,
             pose,
-            disc_shape(d.radius, d.height),
+            disc_shape(d.radius, d.height, d.edge_radius),
+            Some(disc_solid(d.radius, d.height)),
         );
     }
 

@@ -8,6 +8,7 @@
 pub mod build;
 pub mod dice;
 pub mod dice_bench;
+pub mod pass_through;
 pub mod pieces;
 pub mod raw;
 pub mod sim;

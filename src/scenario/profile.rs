@@ -171,6 +171,9 @@ pub struct Disc {
     pub radius: f32,
     pub height: f32,
     pub material: String,
+    /// How far the edges are rounded, metres (0: sharp; less than half the height).
+    #[serde(default)]
+    pub edge_radius: f32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -346,6 +349,18 @@ impl PhysicsProfile {
                 0.1,
             ),
             ("disc_soft_ccd", self.solver.disc_soft_ccd, 0.0, 1.0),
+            (
+                "movement_disc.edge_radius",
+                self.pieces.movement_disc.edge_radius,
+                0.0,
+                (self.pieces.movement_disc.height * 0.45).max(0.0),
+            ),
+            (
+                "bullet.edge_radius",
+                self.pieces.bullet.edge_radius,
+                0.0,
+                (self.pieces.bullet.height * 0.45).max(0.0),
+            ),
             ("dice.size", self.dice.size, 0.005, 0.1),
             ("dice.edge_radius", self.dice.edge_radius, 0.0, die * 0.45),
             ("dice.density", self.dice.density, 100.0, 20_000.0),
