@@ -177,6 +177,9 @@ enum FlickTool {
         seed: u64,
         #[arg(long)]
         levels: Option<PathBuf>,
+        /// Shots per level at the range (a standing figure 25 cm away); 0: skip.
+        #[arg(long, default_value_t = 50)]
+        range_shots: usize,
     },
 }
 
@@ -726,11 +729,8 @@ fn flick_command(
                 seed,
                 max_steps,
             };
-            let done = std::sync::atomic::AtomicUsize::new(0);
-            let total = games * config.scenarios.len();
-            let report = arena::run(&profile, &levels, &config, || {
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if n % 10 == 0 {
+            let report = arena::run(&profile, &levels, &config, |n, total| {
+                if n % 10 == 0 || n == total {
                     eprint!("\r{n}/{total} games");
                 }
             });
@@ -749,6 +749,7 @@ fn flick_command(
             turns,
             seed,
             levels,
+            range_shots,
         } => {
             let levels = match load_levels(levels) {
                 Ok(l) => l,
@@ -764,6 +765,33 @@ fn flick_command(
             match arena::bench_bot(&profile, &town, &levels, level, turns, seed) {
                 Ok(b) => {
                     let _ = b.print(&mut std::io::stdout());
+                    if range_shots > 0 {
+                        println!(
+                            "  aim at a standing figure 25 cm away, {range_shots} shots each:"
+                        );
+                        for l in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
+                            match highnoon::ai::range::range(
+                                &profile,
+                                &levels,
+                                l,
+                                25.0,
+                                range_shots,
+                                seed,
+                            ) {
+                                Ok(r) => println!(
+                                    "    {:<7} {:>3}/{} hit  ({:.0}%)",
+                                    format!("{l:?}").to_lowercase(),
+                                    r.hits,
+                                    r.shots,
+                                    100.0 * r.rate()
+                                ),
+                                Err(e) => {
+                                    eprintln!("{e}");
+                                    return ExitCode::from(2);
+                                }
+                            }
+                        }
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

@@ -165,7 +165,7 @@ pub fn run(
     profile: &PhysicsProfile,
     levels: &BotLevels,
     config: &ArenaConfig,
-    progress: impl Fn() + Sync,
+    progress: impl Fn(usize, usize) + Sync,
 ) -> Result<ArenaReport, crate::scenario::Problems> {
     let mut towns = Vec::new();
     for path in &config.scenarios {
@@ -178,6 +178,7 @@ pub fn run(
     let jobs: Vec<(usize, usize)> = (0..towns.len())
         .flat_map(|s| (0..config.games).map(move |g| (s, g)))
         .collect();
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<(usize, Tally)> = jobs
         .par_iter()
         .map(|&(s, g)| {
@@ -202,7 +203,8 @@ pub fn run(
                     ..Default::default()
                 },
             };
-            progress();
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(n, jobs.len());
             (s, t)
         })
         .collect();
