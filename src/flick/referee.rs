@@ -275,7 +275,7 @@ impl Referee {
     /// been pushed), a cowboy knocked off the table put back at its edge where
     /// he fell (standing, or lying if the rules count him fallen), a fallen one
     /// lying. The rule book is silent on figures falling off the table; this is
-    /// our reading of it (docs/flick-rules.md).
+    /// our reading of it (docs/flick-em-up.md).
     fn tidy(&mut self) {
         let limit = self.table.profile().knocked_over_tilt_deg;
         let margin = self.table.profile().pieces.figure.base_radius + 0.01;
