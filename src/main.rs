@@ -49,6 +49,13 @@ struct PlayArgs {
     /// With --scenario: let a seeded random player play this many steps first.
     #[arg(long, default_value_t = 0, global = true)]
     autoplay: usize,
+    /// With a scenario: the computer plays the outlaws at this level (random,
+    /// easy, normal, hard); you play the lawmen.
+    #[arg(long, global = true)]
+    vs: Option<Level>,
+    /// With a scenario: the computer plays both teams at this level; you watch.
+    #[arg(long, global = true)]
+    watch: Option<Level>,
     /// At the card table: bots play this many actions at once first (a game in
     /// progress, for screenshots).
     #[arg(long, default_value_t = 0, global = true)]
@@ -479,6 +486,10 @@ fn open_window(play: &PlayArgs, start: highnoon::window::Start) -> ExitCode {
             autoplay: highnoon::window::flick_table::hot_seat::Autoplay {
                 steps: play.autoplay,
                 seed: 1,
+                bots: match (play.watch, play.vs) {
+                    (Some(l), _) => [Some(l), Some(l)],
+                    (None, vs) => [None, vs],
+                },
             },
             town,
             profile_path,

@@ -35,7 +35,7 @@ impl LevelSpec {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BotLevels {
     pub levels: BTreeMap<String, LevelSpec>,

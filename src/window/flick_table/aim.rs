@@ -29,7 +29,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (aim_with_mouse, reset_with_key)
-                .in_set(FrameSystems::Input)
+                .in_set(super::TurnSystems::Decide)
                 .in_set(super::FlickSystems),
         )
         .add_systems(
@@ -48,6 +48,9 @@ pub struct GameAim {
     pub anchor: Option<(Vec3, PieceId)>,
     /// A flick released by the player, for the referee.
     pub released: Option<Flick>,
+    /// A computer seat is to act: the mouse aims nothing (the bot's own aim
+    /// is shown through [`Aim`]).
+    pub bot_to_act: bool,
 }
 
 /// The flick being aimed.
@@ -98,6 +101,10 @@ fn aim_with_mouse(
     mut queue: ResMut<FlickQueue>,
     mut game: ResMut<GameAim>,
 ) {
+    if game.active && game.bot_to_act {
+        // Esc is left to go back to the menu.
+        return;
+    }
     let Ok(window) = window.single() else { return };
     let Ok((camera, cam_t)) = cameras.single() else {
         return;

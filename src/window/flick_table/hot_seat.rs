@@ -1,13 +1,20 @@
-//! Hot-seat play of a scenario in the window: the referee (rules + a headless
-//! table) decides everything; the window shows its table, replays each flick
-//! step by step, and turns clicks and drags into intents and flicks.
+//! Play of a scenario in the window: the referee (rules + a headless table)
+//! decides everything; the window shows its table, replays each flick step by
+//! step, and turns clicks and drags into intents and flicks — or, for a team a
+//! computer seat plays, takes the steps its bot hands in ([`BotChoice`], from
+//! [`super::bot_turn`]) and plays them the same way.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::aim::{Aim, GameAim};
+use super::bot_turn::BotTurn;
+use super::{Seats, level_title};
+use crate::cards::bots::Level;
+use crate::flick::driver::{Step, play};
 use crate::flick::referee::{Aim as FlickAim, Referee, Side};
 use crate::flick::rules::{Intent, Outcome, Phase, colour_name};
 use crate::flick::setup::hour_colour;
@@ -20,10 +27,11 @@ use crate::scenario::{self, Town};
 pub fn plugin(app: &mut App) {
     app.init_resource::<ScenarioRequest>()
         .init_resource::<PlayerChoice>()
+        .init_resource::<BotChoice>()
         .add_systems(
             Update,
             run_session
-                .in_set(crate::window::FrameSystems::Input)
+                .in_set(super::TurnSystems::Referee)
                 .in_set(super::FlickSystems),
         )
         .add_systems(
@@ -50,6 +58,33 @@ pub struct ScenarioRequest(pub Option<PathBuf>);
 pub struct Autoplay {
     pub steps: usize,
     pub seed: u64,
+    /// Teams the computer plays (lawmen, outlaws), at these levels: the
+    /// command line's `--vs` / `--watch`. The launch carries them into
+    /// [`super::FlickRequest::seats`]; the table reads [`Seats`].
+    pub bots: [Option<Level>; 2],
+}
+
+/// Which game, and which state of it. A bot's step is played only on the
+/// state it was decided on: a restart, a reload or another step in between
+/// drops it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stamp {
+    /// Different for every game started.
+    pub game: u64,
+    /// Counts the changes the referee has been through in this game.
+    pub version: u64,
+}
+
+/// Every game started gets its own number.
+static GAMES_STARTED: AtomicU64 = AtomicU64::new(1);
+
+/// A step a computer seat decided, handed to the referee with the state it
+/// was decided on; the referee answers whether it played it.
+#[derive(Resource, Debug, Default)]
+pub struct BotChoice {
+    pub step: Option<(Stamp, Step)>,
+    /// The referee's answer to the last step it played: `Err` with the reason it refused.
+    pub result: Option<Result<(), String>>,
 }
 
 /// What the player clicked this frame.
@@ -78,6 +113,7 @@ pub struct GameSession {
     /// Buildings whose door an object blocks now.
     pub blocked_doors: Vec<crate::scenario::town::BuildingKind>,
     playback: Option<Playback>,
+    stamp: Stamp,
 }
 
 /// Not an error: the file is a plain town, opened in the sandbox.
@@ -101,6 +137,21 @@ fn open_sandbox(world: &mut World, file: PathBuf) -> Result<(), String> {
 }
 
 impl GameSession {
+    /// This game and its state now.
+    pub fn stamp(&self) -> Stamp {
+        self.stamp
+    }
+
+    /// A flick is being replayed on screen.
+    pub fn replaying(&self) -> bool {
+        self.playback.is_some()
+    }
+
+    /// The referee has changed: decisions made before are stale.
+    fn touch(&mut self) {
+        self.stamp.version += 1;
+    }
+
     /// Which doors an object blocks now (looked at when the table changes).
     fn find_blocked_doors(&mut self) {
         let referee = &mut self.referee;
@@ -170,10 +221,15 @@ fn start_scenario(world: &mut World, file: PathBuf) -> Result<GameSession, Strin
         message: None,
         blocked_doors: Vec::new(),
         playback: None,
+        stamp: Stamp {
+            game: GAMES_STARTED.fetch_add(1, Ordering::Relaxed),
+            version: 0,
+        },
     })
 }
 
-/// Starts scenarios, applies the player's choices and flicks, replays flicks.
+/// Starts scenarios, applies the player's choices and flicks (or the bot's
+/// steps, for a computer seat), replays flicks.
 pub fn run_session(world: &mut World) {
     // A saved scenario file restarts the game from it.
     if let Some(file) = world
@@ -253,56 +309,84 @@ pub fn run_session(world: &mut World) {
         return;
     }
     let choice = std::mem::take(&mut *world.resource_mut::<PlayerChoice>());
-    if let Some(side) = choice.side {
-        session.side = side;
-    }
-    if let Some(b) = choice.clear_door {
-        session.referee.clear_door(b);
-        mirror(world, &mut session.referee);
-        session.find_blocked_doors();
-    }
-    if let Some(intent) = choice.intent {
-        match session.referee.apply(intent) {
-            Ok(_) => {
-                session.message = None;
-                mirror(world, &mut session.referee);
-                session.find_blocked_doors();
-            }
-            Err(e) => session.message = Some(e.to_string()),
-        }
-    }
     let released = world.resource_mut::<GameAim>().released.take();
-    if let Some(flick) = released {
-        let referee = &mut session.referee;
-        let before = referee.table.poses();
-        referee.table.start_recording();
-        let aim = FlickAim {
-            direction: flick.direction,
-            strength: flick.strength,
-            spin: flick.offset,
-        };
-        let result = match referee.game.phase {
-            Phase::AwaitMove { .. } => referee.flick_move(aim).map(|_| ()),
-            Phase::AwaitShots { .. } => referee.flick_shot(session.side, aim).map(|_| ()),
-            Phase::AwaitBlast { .. } => referee.flick_dynamite(session.side, aim).map(|_| ()),
-            _ => Ok(()),
-        };
-        let frames = referee.table.take_recording();
-        if let Err(e) = result {
-            session.message = Some(e.to_string());
+    let handed = world.resource_mut::<BotChoice>().step.take();
+    let seats = *world.resource::<Seats>();
+    if seats.bot_to_act(&session.referee.game).is_some() {
+        // A computer seat is to act: the player's clicks and drags are ignored,
+        // and its bot's step is played as theirs would be (unless it was
+        // decided on another state of the game than this one).
+        if let Some((stamp, step)) = handed
+            && stamp == session.stamp()
+        {
+            let result = match &step {
+                Step::Intent(intent) => apply_intent(world, &mut session, intent.clone()),
+                _ => play_flick(&mut session, &step),
+            };
+            world.resource_mut::<BotChoice>().result = Some(result);
         }
-        let final_poses = referee.table.poses();
-        let last = frames.last().cloned().unwrap_or(before);
-        session.playback = Some(Playback {
-            frames,
-            last,
-            final_poses,
-            t: 0.0,
-        });
+    } else {
+        if let Some(side) = choice.side {
+            session.side = side;
+        }
+        if let Some(b) = choice.clear_door {
+            session.referee.clear_door(b);
+            session.touch();
+            mirror(world, &mut session.referee);
+            session.find_blocked_doors();
+        }
+        if let Some(intent) = choice.intent {
+            // A refusal is on show in the panel (the session's message).
+            let _ = apply_intent(world, &mut session, intent);
+        }
+        if let Some(flick) = released {
+            let aim = FlickAim {
+                direction: flick.direction,
+                strength: flick.strength,
+                spin: flick.offset,
+            };
+            let side = session.side;
+            let step = match session.referee.game.phase {
+                Phase::AwaitMove { .. } => Some(Step::Move(aim)),
+                Phase::AwaitShots { .. } => Some(Step::Shot(side, aim)),
+                Phase::AwaitBlast { .. } => Some(Step::Blast(side, aim)),
+                _ => None,
+            };
+            if let Some(step) = step {
+                let _ = play_flick(&mut session, &step);
+            }
+        }
     }
     let anchor = session.referee.flick_anchor();
-    world.resource_mut::<GameAim>().anchor = anchor;
+    let bot_to_act = seats.bot_to_act(&session.referee.game).is_some();
+    {
+        let mut game = world.resource_mut::<GameAim>();
+        game.anchor = anchor;
+        game.bot_to_act = bot_to_act;
+    }
     world.insert_non_send(session);
+}
+
+/// Applies an intent (the player's click or a bot's choice); a refusal is
+/// shown and comes back.
+fn apply_intent(
+    world: &mut World,
+    session: &mut GameSession,
+    intent: Intent,
+) -> Result<(), String> {
+    match session.referee.apply(intent) {
+        Ok(_) => {
+            session.message = None;
+            session.touch();
+            mirror(world, &mut session.referee);
+            session.find_blocked_doors();
+            Ok(())
+        }
+        Err(e) => {
+            session.message = Some(e.to_string());
+            Err(e.to_string())
+        }
+    }
 }
 
 fn team_name(team: Team) -> &'static str {
@@ -402,6 +486,8 @@ fn show_game_panels(
     mut request: ResMut<ScenarioRequest>,
     mut list: Local<Option<Vec<(PathBuf, String, String)>>>,
     mut wants: ResMut<crate::window::shell::pointer::EguiWantsPointer>,
+    seats: Res<Seats>,
+    bots: Res<BotTurn>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let scenarios = list.get_or_insert_with(scenario_list);
@@ -442,13 +528,25 @@ fn show_game_panels(
                     );
                 }
             });
+            let bot = seats.bot_to_act(game);
+            let bots_turn = bot.is_some();
             if let Some(team) = game.current_team() {
-                ui.label(format!("{} to play", team_name(team)));
+                match bot {
+                    Some((_, level)) => ui.label(format!(
+                        "{} ({} bot) to play",
+                        team_name(team),
+                        level_title(level)
+                    )),
+                    None => ui.label(format!("{} to play", team_name(team))),
+                };
             }
             if let Some(c) = game.current_cowboy() {
                 let cowboy = &game.cowboys[c];
                 let phase = match &game.phase {
                     Phase::Acting { actions_left, .. } => format!("{actions_left} action(s) left"),
+                    Phase::AwaitMove { .. } if bots_turn => "moving".into(),
+                    Phase::AwaitShots { .. } if bots_turn => "shooting".into(),
+                    Phase::AwaitBlast { .. } if bots_turn => "throwing the dynamite".into(),
                     Phase::AwaitMove { .. } => {
                         "drag back from him to move (the movement disc)".into()
                     }
@@ -461,10 +559,12 @@ fn show_game_panels(
                 };
                 ui.label(egui::RichText::new(format!("{} — {phase}", cowboy.name)).strong());
             }
-            if matches!(
-                game.phase,
-                Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
-            ) {
+            if !bots_turn
+                && matches!(
+                    game.phase,
+                    Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
+                )
+            {
                 ui.horizontal(|ui| {
                     ui.label("bullet on his");
                     if ui
@@ -496,8 +596,18 @@ fn show_game_panels(
             if let Some(m) = &session.message {
                 ui.colored_label(egui::Color32::LIGHT_RED, m);
             }
+            if let Some(m) = &bots.problem {
+                ui.colored_label(egui::Color32::LIGHT_RED, m);
+            }
             ui.separator();
-            if !replaying {
+            if let Some((team, level)) = bot
+                && !replaying
+            {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 200, 90),
+                    bot_line(&session, &bots, team, level),
+                );
+            } else if !replaying {
                 ui.horizontal_wrapped(|ui| {
                     for intent in game.legal_intents() {
                         if ui.button(describe(&session, &intent)).clicked() {
@@ -621,5 +731,47 @@ pub fn draw_anchor(game: Res<GameAim>, aim: Res<Aim>, mut gizmos: Gizmos) {
             0.025,
             Color::srgb(1.0, 0.85, 0.2),
         );
+    }
+}
+
+/// Plays a flick step (the player's drag or a bot's) on the referee's table,
+/// recording it for the replay; a refusal is shown and comes back.
+fn play_flick(session: &mut GameSession, step: &Step) -> Result<(), String> {
+    let referee = &mut session.referee;
+    let before = referee.table.poses();
+    referee.table.start_recording();
+    let result = play(referee, step).map_err(|e| e.to_string());
+    let frames = referee.table.take_recording();
+    if let Err(e) = &result {
+        session.message = Some(e.clone());
+    }
+    let final_poses = referee.table.poses();
+    let last = frames.last().cloned().unwrap_or(before);
+    session.playback = Some(Playback {
+        frames,
+        last,
+        final_poses,
+        t: 0.0,
+    });
+    // Even a refused flick may have moved a piece before it was refused.
+    session.touch();
+    result
+}
+
+/// What the computer seat to act is doing, for the panel.
+fn bot_line(session: &GameSession, bots: &BotTurn, team: Team, level: Level) -> String {
+    let who = format!("{} ({} bot)", team_name(team), level_title(level));
+    match bots.shown_step() {
+        None => format!("{who} is thinking…"),
+        Some(Step::Intent(intent)) => format!("{who}: {}", describe(session, intent)),
+        Some(Step::Move(_)) => format!("{who} flicks the movement disc"),
+        Some(Step::Shot(side, _)) => format!(
+            "{who} shoots, the bullet on his {}",
+            match side {
+                Side::Left => "left",
+                Side::Right => "right",
+            }
+        ),
+        Some(Step::Blast(..)) => format!("{who} throws the dynamite"),
     }
 }

@@ -17,7 +17,8 @@ use crate::cards::registry::{SeatKind, SetupForm, seats_for};
 use crate::physics::table::Profile;
 use crate::scenario::Town;
 use crate::window::card_table::CardRequest;
-use crate::window::flick_table::{FlickRequest, FlickTableError};
+use crate::window::flick_table::hot_seat::Autoplay;
+use crate::window::flick_table::{FlickRequest, FlickTableError, Seat};
 use crate::window::{FrameSystems, Screen, Start, WindowOptions};
 
 pub fn plugin(app: &mut App) {
@@ -83,13 +84,27 @@ struct CardEntry {
     form: Result<SetupForm, String>,
 }
 
-#[derive(Resource, Default)]
+#[derive(Resource)]
 struct MenuState {
     choice: Choice,
     scenarios: Vec<(PathBuf, String, String)>,
     cards: HashMap<CardGame, CardEntry>,
+    /// Who plays the lawmen and the outlaws of a Flick 'em Up scenario.
+    flick_seats: [Seat; 2],
     /// Why the last start failed.
     message: Option<String>,
+}
+
+impl Default for MenuState {
+    fn default() -> Self {
+        MenuState {
+            choice: Choice::default(),
+            scenarios: Vec::new(),
+            cards: HashMap::new(),
+            flick_seats: Seat::AGAINST_THE_COMPUTER,
+            message: None,
+        }
+    }
 }
 
 fn read_entry(game: CardGame, path: PathBuf) -> CardEntry {
@@ -145,9 +160,11 @@ fn set_the_empty_table(
     }
 }
 
-/// The first frame: go straight to the table the command line named.
+/// The first frame: go straight to the table the command line named (with
+/// the computer in the seats `--vs` or `--watch` named; people in the others).
 fn launch_from_command_line(
     mut launch: ResMut<Launch>,
+    autoplay: Option<Res<Autoplay>>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -157,10 +174,14 @@ fn launch_from_command_line(
     match start {
         Start::Menu => {}
         Start::Flick { scenario } => {
+            let seats = autoplay.map_or(Seat::HOT_SEAT, |a| {
+                a.bots.map(|level| level.map_or(Seat::Human, Seat::Bot))
+            });
             commands.insert_resource(FlickRequest {
                 town: launch.town.clone(),
                 scenario,
                 profile: launch.profile.clone(),
+                seats,
             });
             next.set(Screen::Flick);
         }
@@ -285,11 +306,11 @@ fn setup_panel(
             ui.heading(&title);
             ui.label(&about);
             ui.add_space(6.0);
-            ui.label(if scenario.is_some() {
-                "Hot seat: two players at one computer, the program referees every rule."
+            if scenario.is_some() {
+                flick_seats(ui, &mut state.flick_seats);
             } else {
-                "No rules: free flicks on the town."
-            });
+                ui.label("No rules: free flicks on the town.");
+            }
             ui.weak(town.display().to_string());
             ui.add_space(10.0);
             if ui
@@ -303,6 +324,7 @@ fn setup_panel(
                             town,
                             scenario,
                             profile: launch.profile.clone(),
+                            seats: state.flick_seats,
                         });
                         next.set(Screen::Flick);
                     }
@@ -317,6 +339,41 @@ fn setup_panel(
             ui.weak("Not on the table yet: it will plug into the card table and the registry.");
         }
         Choice::Cards(game) => card_setup(ui, state, game, commands, next),
+    }
+}
+
+/// Who plays each team of a scenario: a person or a bot of some level.
+fn flick_seats(ui: &mut egui::Ui, seats: &mut [Seat; 2]) {
+    egui::Grid::new("flick seats")
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (i, team) in ["Lawmen", "Outlaws"].into_iter().enumerate() {
+                ui.label(team);
+                egui::ComboBox::from_id_salt(("flick seat", i))
+                    .selected_text(seat_label(seats[i]))
+                    .show_ui(ui, |ui| {
+                        for seat in Seat::ALL {
+                            ui.selectable_value(&mut seats[i], seat, seat_label(seat));
+                        }
+                    });
+                ui.end_row();
+            }
+        });
+    ui.label(match seats.map(Seat::bot) {
+        [None, None] => {
+            "Hot seat: two players at one computer, the program referees every rule.".to_string()
+        }
+        [Some(_), Some(_)] => "The computer plays both teams: sit back and watch.".to_string(),
+        [None, Some(_)] | [Some(_), None] => {
+            "You against the computer; the program referees every rule.".to_string()
+        }
+    });
+}
+
+fn seat_label(seat: Seat) -> String {
+    match seat {
+        Seat::Human => "a person (the mouse)".to_string(),
+        bot => bot.to_string(),
     }
 }
 
