@@ -171,6 +171,11 @@ enum FlickTool {
         shots: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Instead of the survey, print one listed shot step by step (the
+        /// disc's centre in the target's frame, the target's tilt, the contact
+        /// normals between them): `fence:457`, `figure:12`, `block:3518`.
+        #[arg(long, value_name = "TARGET:SHOT")]
+        trace: Option<String>,
     },
     /// A bot plays itself: its decision time per turn (median, p90) and the
     /// flicks it simulates per second.
@@ -754,7 +759,12 @@ fn flick_command(
                 Err(e) => fail(&e),
             }
         }
-        FlickTool::PassThrough { shots, seed } => pass_through(&profile, shots, seed),
+        FlickTool::PassThrough {
+            seed,
+            trace: Some(which),
+            ..
+        } => trace_shot(&profile, &which, seed).unwrap_or(ExitCode::SUCCESS),
+        FlickTool::PassThrough { shots, seed, .. } => pass_through(&profile, shots, seed),
         FlickTool::BenchBot {
             level,
             turns,
@@ -812,6 +822,28 @@ fn flick_command(
             }
         }
     }
+}
+
+/// `flick pass-through --trace TARGET:SHOT`: one shot, step by step.
+fn trace_shot(profile: &PhysicsProfile, which: &str, seed: u64) -> Option<ExitCode> {
+    use highnoon::physics::pass_through::{Target, trace};
+    let parsed = which.split_once(':').and_then(|(t, n)| {
+        let kind = match t {
+            "fence" => Target::Fence,
+            "figure" => Target::Figure,
+            "block" => Target::Block,
+            _ => return None,
+        };
+        Some((kind, n.parse::<usize>().ok()?))
+    });
+    let Some((kind, shot)) = parsed else {
+        eprintln!("--trace wants TARGET:SHOT, TARGET one of fence, figure, block (got {which:?})");
+        return Some(ExitCode::from(2));
+    };
+    for line in trace(profile, kind, shot, seed) {
+        println!("{line}");
+    }
+    None
 }
 
 /// `flick pass-through`: the strict detector's full count.

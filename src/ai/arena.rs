@@ -124,10 +124,6 @@ impl ArenaReport {
 }
 
 /// The bot for a level, seeded.
-pub fn bot(level: Level, levels: &BotLevels, seed: u64) -> FlickBot {
-    FlickBot::new(level, levels, seed)
-}
-
 /// Plays one game: A on `a_side`, B on the other.
 pub fn one_game(
     profile: &PhysicsProfile,
@@ -139,8 +135,8 @@ pub fn one_game(
     max_steps: usize,
 ) -> Result<(GameRecord, Team), String> {
     let mut referee = Referee::new(profile.clone(), town, seed)?;
-    let mut bot_a = bot(a, levels, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA);
-    let mut bot_b = bot(b, levels, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB);
+    let mut bot_a = FlickBot::new(a, levels, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA);
+    let mut bot_b = FlickBot::new(b, levels, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB);
     let record = if a_side == Team::Lawmen {
         play_game(&mut referee, &mut bot_a, &mut bot_b, max_steps, |_, _| {})
     } else {

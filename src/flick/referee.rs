@@ -544,12 +544,7 @@ impl Referee {
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let knocked_first = direct_hit(&outcome, bullet).and_then(|p| self.cowboy_of(p));
         let report = ShotReport { knocked_first };
-        // Everyone else knocked over stands back up where they fell.
-        let keep_down: Vec<CowboyId> = knocked_first
-            .filter(|&c| self.game.hittable(c))
-            .into_iter()
-            .collect();
-        self.stand_back_up(&outcome, &keep_down);
+        // Everyone else knocked over stands back up where they fell ([`Referee::tidy`]).
         self.last_outcome = Some(outcome);
         self.park_disc(bullet);
         let effects = self.game.resolve_shot(report)?;
@@ -584,41 +579,14 @@ impl Referee {
                 .filter(|&c| self.game.hittable(c))
                 .collect(),
         };
-        // The cowboys it hits stay down (the rules count them fallen); the rest stand up.
-        self.stand_back_up(&outcome, &report.knocked_over);
+        // The cowboys it hits stay down (the rules count them fallen); the rest
+        // stand up ([`Referee::tidy`]).
         self.last_outcome = Some(outcome);
         self.park_disc(charge);
         let effects = self.game.resolve_blast(report.clone())?;
         self.play_effects(&effects);
         self.tidy();
         Ok(report)
-    }
-
-    /// Figures knocked over by a shot that do not count as hit are stood back up.
-    fn stand_back_up(&mut self, outcome: &FlickOutcome, keep_down: &[CowboyId]) {
-        for k in &outcome.knocked_over {
-            // Cowboys only: a neutral figure knocked over stays where it fell.
-            let cowboy = self.cowboy_of(k.figure);
-            if cowboy.is_none() {
-                continue;
-            }
-            if cowboy.is_some_and(|c| keep_down.contains(&c)) {
-                continue;
-            }
-            if let Some(c) = cowboy
-                && self.game.cowboys[c].fallen
-            {
-                continue;
-            }
-            let (t, _) = self.table.pose(k.figure);
-            if let Some(c) = cowboy
-                && let Some(b) = self.game.cowboys[c].inside
-            {
-                self.seat_inside(c, b);
-            } else if self.table.in_play(k.figure) {
-                self.table.stand(k.figure, Vec3::new(t.x, 0.0, t.z), 0.0);
-            }
-        }
     }
 
     /// A cowboy's position on the table.

@@ -11,6 +11,7 @@ use bevy_rapier3d::rapier::prelude::{
     SharedShape,
 };
 
+use super::contact_hooks;
 use super::pieces::{DiscKind, PartKind, PieceId, PieceKind};
 use super::table::{IndexedPiece, TableIndex, footprint_radius};
 use crate::scenario::profile::{Material, PhysicsProfile};
@@ -223,8 +224,9 @@ impl Builder<'_> {
         m: &Material,
         local: Pose,
         owner: u32,
+        flags: u128,
     ) {
-        self.collider_of(body, shape, None, m, local, owner);
+        self.collider_of(body, shape, None, m, local, owner, flags);
     }
 
     /// A collider whose mass is that of `solid` (the piece as made) when its
@@ -237,11 +239,16 @@ impl Builder<'_> {
         m: &Material,
         local: Pose,
         owner: u32,
+        flags: u128,
     ) {
-        let c = ColliderBuilder::new(shape)
+        let mut c = ColliderBuilder::new(shape)
             .friction(m.friction)
             .restitution(m.restitution)
-            .position(local);
+            .position(local)
+            .user_data(flags);
+        if flags & contact_hooks::DISC != 0 {
+            c = c.active_hooks(contact_hooks::disc_hooks());
+        }
         let c = match solid {
             Some(solid) => c.mass_properties(solid.mass_properties(m.density)),
             None => c.density(m.density),
@@ -286,6 +293,16 @@ impl Builder<'_> {
         let disc = kind.is_disc();
         let body = self.body(m, pose, disc);
         let k = self.piece(kind, name, body);
+        let flags = if disc {
+            contact_hooks::DISC
+        } else if matches!(
+            kind,
+            PieceKind::Figure { .. } | PieceKind::Prop(PropKind::Fence)
+        ) {
+            contact_hooks::THIN
+        } else {
+            0
+        };
         self.collider_of(
             body,
             shape,
@@ -293,6 +310,7 @@ impl Builder<'_> {
             m,
             Pose::IDENTITY,
             TableIndex::owner(k, PartKind::Whole),
+            flags,
         );
     }
 }
@@ -324,6 +342,7 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
         profile.material(&t.material),
         Pose::IDENTITY,
         TableIndex::TABLE,
+        0,
     );
 
     let bs = &pieces.building;
@@ -358,7 +377,20 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
         ];
         for (part, offset, size, m) in parts {
             let shape = SharedShape::cuboid(size.x / 2.0, size.y / 2.0, size.z / 2.0);
-            b.collider(body, shape, m, at(offset), TableIndex::owner(k, part));
+            // The support blocks stand like fences; the facade rests on them.
+            let flags = if part == PartKind::Facade {
+                0
+            } else {
+                contact_hooks::THIN
+            };
+            b.collider(
+                body,
+                shape,
+                m,
+                at(offset),
+                TableIndex::owner(k, part),
+                flags,
+            );
         }
     }
 

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use super::Table;
 use super::pieces::PieceId;
-use super::table::{Flick, tilt_deg};
+use super::table::{Flick, FlickRun, tilt_deg};
 use crate::scenario::town::{
     BuildingKind, BuildingSpec, FigureSpec, HatSide, PropKind, PropSpec, Team,
 };
@@ -206,6 +206,24 @@ fn aim(kind: Target, frame: &Frame, table: &Table, rng: &mut ChaCha8Rng) -> (Vec
     (from, point - from, spin)
 }
 
+/// Puts `disc` at `from` and flicks it at full strength.
+fn fire(
+    table: &mut Table,
+    disc: PieceId,
+    from: Vec2,
+    direction: Vec2,
+    spin: f32,
+) -> (Flick, FlickRun) {
+    table.place(disc, from, 0.0);
+    let flick = Flick {
+        piece: disc,
+        direction,
+        strength: 1.0,
+        offset: spin,
+    };
+    (flick, table.begin(flick).expect("a valid flick"))
+}
+
 /// Runs one shot on `table` (a fork), watching the disc's centre every step.
 fn shoot(
     table: &mut Table,
@@ -216,14 +234,7 @@ fn shoot(
     direction: Vec2,
     spin: f32,
 ) -> (Option<Crossing>, bool, bool) {
-    table.place(disc, from, 0.0);
-    let flick = Flick {
-        piece: disc,
-        direction,
-        strength: 1.0,
-        offset: spin,
-    };
-    let mut run = table.begin(flick).expect("a valid flick");
+    let (flick, mut run) = fire(table, disc, from, direction, spin);
     let centre = |t: &Table| t.pose(disc).0;
     let (mut before, ..) = frame.locate(table, centre(table));
     let radius = table.index().get(disc).map_or(0.0, |p| p.radius);
@@ -301,4 +312,82 @@ impl Survey {
     pub fn whole(&self) -> usize {
         self.crossings.iter().filter(|c| c.came_out_whole).count()
     }
+}
+
+/// One shot of a survey, step by step (for looking into a crossing): the
+/// disc's centre in the target's frame (across the mid-plane, along the width,
+/// height), the target's tilt, and the contacts between the two.
+pub fn trace(profile: &PhysicsProfile, kind: Target, shot: usize, seed: u64) -> Vec<String> {
+    let (base, frame) = setup(profile, kind);
+    let discs = [
+        base.piece("Bullet 1").expect("a bullet"),
+        base.piece("Movement disc").expect("the movement disc"),
+    ];
+    let disc = discs[shot % 2];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(shot as u64);
+    let mut table = base.clone();
+    let (from, direction, spin) = aim(kind, &frame, &table, &mut rng);
+    let (flick, mut run) = fire(&mut table, disc, from, direction, spin);
+    let mut lines = vec![format!("{kind:?} shot {shot}: {flick:?} from {from}")];
+    for step in 0..200 {
+        let done = table.advance(&mut run);
+        let (p, q) = table.pose(disc);
+        let (s, w, y) = frame.locate(&table, p);
+        let v = table
+            .bodies()
+            .get(table.index().get(disc).expect("disc").body)
+            .map(|b| b.linvel())
+            .unwrap_or_default();
+        let mut line = format!(
+            "{step:3} s {:+.4} w {:+.4} y {:.4} | disc tilt {:4.1} v ({:+.2} {:+.2} {:+.2}) | target tilt {:4.1}",
+            s,
+            w,
+            y,
+            tilt_deg(q),
+            v.x,
+            v.y,
+            v.z,
+            tilt_deg(table.pose(frame.piece).1)
+        );
+        let st = table.state();
+        let body_of = |h| st.colliders.get(h).and_then(|c| c.parent());
+        let target_body = table.index().get(frame.piece).expect("target").body;
+        let disc_body = table.index().get(disc).expect("disc").body;
+        for pair in st.narrow_phase.contact_pairs() {
+            let (b1, b2) = (body_of(pair.collider1), body_of(pair.collider2));
+            if !((b1 == Some(disc_body) && b2 == Some(target_body))
+                || (b2 == Some(disc_body) && b1 == Some(target_body)))
+            {
+                continue;
+            }
+            for m in &pair.manifolds {
+                let n = if b1 == Some(disc_body) {
+                    -m.data.normal
+                } else {
+                    m.data.normal
+                };
+                let depth = m
+                    .points
+                    .iter()
+                    .map(|c| c.dist)
+                    .fold(f32::INFINITY, f32::min);
+                line += &format!(
+                    " | n→disc ({:+.2} {:+.2} {:+.2}) d {:+.4} pts {} solver {} face {}",
+                    n.x,
+                    n.y,
+                    n.z,
+                    depth,
+                    m.points.len(),
+                    m.data.solver_contacts.len(),
+                    m.data.user_data
+                );
+            }
+        }
+        lines.push(line);
+        if done.is_some() {
+            break;
+        }
+    }
+    lines
 }

@@ -5,6 +5,7 @@ use bevy::math::{Vec2, Vec3};
 use bevy_rapier3d::rapier::prelude::*;
 
 use super::Table;
+use super::contact_hooks::ThinPieceHooks;
 use super::pieces::PieceId;
 
 /// A copy of a [`Table`]'s Rapier state, stepped with nothing around it.
@@ -81,7 +82,8 @@ impl RawWorld {
                 &mut self.impulse_joints,
                 &mut self.multibody_joints,
                 &mut self.ccd,
-                &(),
+                // The same contact hook as the table's: same scene, same physics.
+                &ThinPieceHooks,
                 &(),
             );
         }

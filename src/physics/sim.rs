@@ -14,6 +14,7 @@ use bevy_rapier3d::rapier::prelude::{
 };
 
 use super::build;
+use super::contact_hooks::ThinPieceHooks;
 use super::pieces::{DiscKind, PieceId, PieceKind};
 use super::table::{self, Flick, FlickError, FlickOutcome, FlickRun, TableIndex};
 use crate::scenario::{PhysicsProfile, Town};
@@ -208,7 +209,7 @@ impl Table {
                 &mut s.impulse_joints,
                 &mut s.multibody_joints,
                 &mut s.ccd_solver,
-                &(),
+                &ThinPieceHooks,
                 &(),
             );
         }
@@ -324,9 +325,14 @@ impl Table {
     /// `facing` radians, at rest (a figure stood back up, or seated on a block).
     pub fn stand(&mut self, id: PieceId, at: Vec3, facing: f32) {
         let h = self.index.get(id).expect("piece").body;
+        self.put(h, Pose::from_parts(at, Quat::from_rotation_y(facing)));
+    }
+
+    /// A body on the table at `pose`, at rest.
+    fn put(&mut self, h: bevy_rapier3d::rapier::prelude::RigidBodyHandle, pose: Pose) {
         let rb = self.state.bodies.get_mut(h).expect("body");
         rb.set_enabled(true);
-        rb.set_position(Pose::from_parts(at, Quat::from_rotation_y(facing)), false);
+        rb.set_position(pose, false);
         rb.set_linvel(Vec3::ZERO, false);
         rb.set_angvel(Vec3::ZERO, false);
         rb.sleep();
@@ -347,10 +353,7 @@ impl Table {
             let local = collider.position_wrt_parent().copied().unwrap_or_default();
             lowest = lowest.min(collider.shape().compute_aabb(&(pose * local)).mins.y);
         }
-        self.stand(id, Vec3::new(at.x, -lowest, at.y), 0.0);
-        let rb = self.state.bodies.get_mut(h).expect("body");
-        rb.set_position(Pose::from_parts(Vec3::new(at.x, -lowest, at.y), rot), false);
-        rb.sleep();
+        self.put(h, Pose::from_parts(Vec3::new(at.x, -lowest, at.y), rot));
     }
 
     /// Takes a piece off the table (out of the simulation), e.g. a dead cowboy.

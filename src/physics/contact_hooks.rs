@@ -1,0 +1,242 @@
+//! Contacts between a disc and a thin standing piece (a fence, a figure's base
+//! or body, a building's support block), held to the piece's faces.
+//!
+//! Rapier/parry find a disc–box contact through the general convex path: exact
+//! while the shapes are apart, but once they overlap (a fast disc sinks a few
+//! millimetres in during one step) the normal is the shortest way out of the
+//! overlap, which for a thin disc against a thin upright piece can point up or
+//! down, or along the piece, instead of out of the face it hit. A normal like
+//! that lets the disc through (docs/physics.md, "Nothing passes through a
+//! standing piece"). This hook decides which face of the piece the disc is
+//! meeting — the one its centre is in front of, or, once its centre is inside
+//! the piece's footprint, the one it is moving in through — and when Rapier's
+//! normal strays from that face's normal, it puts it back and sets the depth
+//! to the disc's real depth behind that face. Contacts that are already sound
+//! (normals within [`STRAY_COS`] of the face) are left exactly as Rapier made
+//! them, so ordinary collisions, and the calibration, do not change.
+
+use bevy::math::Vec3;
+use bevy_rapier3d::rapier::math::Pose;
+use bevy_rapier3d::rapier::prelude::{
+    ActiveHooks, ColliderHandle, ColliderSet, ContactModificationContext, PhysicsHooks,
+    RigidBodyHandle,
+};
+
+/// `Collider::user_data` bit: the collider is a disc (its contacts run the hook).
+pub const DISC: u128 = 1;
+/// `Collider::user_data` bit: the collider's box parts are thin standing pieces.
+pub const THIN: u128 = 2;
+
+/// The hooks a disc's collider is built with.
+pub fn disc_hooks() -> ActiveHooks {
+    ActiveHooks::MODIFY_SOLVER_CONTACTS
+}
+
+/// A piece counts as standing while its up axis is within 20° of vertical.
+const UPRIGHT_COS: f32 = 0.94;
+/// A normal within about 25° of the face's is left as it is.
+const STRAY_COS: f32 = 0.9;
+
+/// The hooks of the flick table (stateless).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ThinPieceHooks;
+
+/// A box part of a piece, in world space.
+struct Part {
+    pose: Pose,
+    half: Vec3,
+}
+
+fn box_part(colliders: &ColliderSet, h: ColliderHandle, subshape: u32) -> Option<Part> {
+    let co = colliders.get(h)?;
+    if co.user_data & THIN == 0 {
+        return None;
+    }
+    let shape = co.shape();
+    let (local, cuboid) = match shape.as_compound() {
+        Some(c) => {
+            let (pose, s) = c.shapes().get(subshape as usize)?;
+            (*pose, s.as_cuboid()?)
+        }
+        None => (Pose::IDENTITY, shape.as_cuboid()?),
+    };
+    Some(Part {
+        pose: *co.position() * local,
+        half: cuboid.half_extents,
+    })
+}
+
+/// Face codes: ±x, ±z of the part.
+fn face_axis(code: u32) -> Option<Vec3> {
+    match code {
+        1 => Some(Vec3::X),
+        2 => Some(Vec3::NEG_X),
+        3 => Some(Vec3::Z),
+        4 => Some(Vec3::NEG_Z),
+        _ => None,
+    }
+}
+
+/// Where a disc's centre is beside a part (local frame): in front of one
+/// vertical face (its code), off a vertical edge (no single face: Rapier's
+/// normal there is exact), or inside the part's footprint (already in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Beside {
+    Face(u32),
+    Edge,
+    Inside,
+}
+
+/// The vertical face a disc whose centre is at `local` inside the part's
+/// footprint, moving at `v` (part frame, relative to the part), came in
+/// through: the first one its path meets, followed backwards. None when it
+/// hardly moves.
+fn entry_face(local: Vec3, v: Vec3, half: Vec3) -> Option<u32> {
+    const MOVING: f32 = 0.05;
+    // Time back to the face behind the motion along one axis, and its code.
+    let back = |p: f32, v: f32, h: f32, plus: u32, minus: u32| {
+        if v.abs() < MOVING {
+            (f32::INFINITY, 0)
+        } else if v > 0.0 {
+            ((p + h) / v, minus)
+        } else {
+            ((h - p) / -v, plus)
+        }
+    };
+    let (tx, fx) = back(local.x, v.x, half.x, 1, 2);
+    let (tz, fz) = back(local.z, v.z, half.z, 3, 4);
+    if tx.is_infinite() && tz.is_infinite() {
+        return None;
+    }
+    Some(if tx <= tz { fx } else { fz })
+}
+
+fn beside(local: Vec3, half: Vec3) -> Beside {
+    let out_x = local.x.abs() > half.x;
+    let out_z = local.z.abs() > half.z;
+    match (out_x, out_z) {
+        (true, true) => Beside::Edge,
+        (false, false) => Beside::Inside,
+        (true, false) => Beside::Face(if local.x >= 0.0 { 1 } else { 2 }),
+        (false, true) => Beside::Face(if local.z >= 0.0 { 3 } else { 4 }),
+    }
+}
+
+impl PhysicsHooks for ThinPieceHooks {
+    fn modify_solver_contacts(&self, ctx: &mut ContactModificationContext) {
+        let colliders = ctx.colliders;
+        let (disc, piece, piece_first, subshape) =
+            match (colliders.get(ctx.collider1), colliders.get(ctx.collider2)) {
+                (Some(a), Some(b)) if a.user_data & DISC != 0 && b.user_data & THIN != 0 => {
+                    (a, ctx.collider2, false, ctx.manifold.subshape2)
+                }
+                (Some(a), Some(b)) if b.user_data & DISC != 0 && a.user_data & THIN != 0 => {
+                    (b, ctx.collider1, true, ctx.manifold.subshape1)
+                }
+                _ => return,
+            };
+        let Some(part) = box_part(colliders, piece, subshape) else {
+            return;
+        };
+        let up = part.pose.rotation * Vec3::Y;
+        if up.y < UPRIGHT_COS {
+            return;
+        }
+        let centre = part
+            .pose
+            .inverse_transform_point(disc.position().translation);
+        // Only a disc beside the part, not one on top of it or far below it.
+        let disc_half_height = disc.shape().compute_local_aabb().half_extents().y;
+        if centre.y > part.half.y || centre.y < -part.half.y - disc_half_height {
+            return;
+        }
+        // The face is the one the disc is in front of; once its centre is
+        // inside the footprint, the one it is moving in through.
+        let code = match beside(centre, part.half) {
+            Beside::Face(code) => code,
+            Beside::Edge => return,
+            Beside::Inside => {
+                let velocity = |h: Option<RigidBodyHandle>| {
+                    h.and_then(|h| ctx.bodies.get(h))
+                        .map_or(Vec3::ZERO, |b| b.linvel())
+                };
+                let (vd, vp) = if piece_first {
+                    (velocity(ctx.rigid_body2), velocity(ctx.rigid_body1))
+                } else {
+                    (velocity(ctx.rigid_body1), velocity(ctx.rigid_body2))
+                };
+                let local_v = part.pose.rotation.inverse() * (vd - vp);
+                match entry_face(centre, local_v, part.half) {
+                    Some(code) => code,
+                    None => return,
+                }
+            }
+        };
+        let Some(axis) = face_axis(code) else {
+            return;
+        };
+        // The face's outward normal, and the normal as Rapier means it: out of collider 1.
+        let face = part.pose.rotation * axis;
+        let wanted = if piece_first { face } else { -face };
+        if ctx.normal.dot(wanted) >= STRAY_COS {
+            return;
+        }
+        // The disc's depth behind that face: its centre's distance out of the
+        // face less its reach along the face's normal (a flat disc reaches its radius).
+        let half = part.half.dot(axis.abs());
+        let out = centre.dot(axis) - half;
+        let disc_aabb = disc.shape().compute_local_aabb().half_extents();
+        let disc_up = disc.position().rotation * Vec3::Y;
+        let reach = disc_aabb.x * (1.0 - face.dot(disc_up).powi(2)).max(0.0).sqrt()
+            + disc_aabb.y * face.dot(disc_up).abs();
+        let dist = out - reach;
+        *ctx.normal = wanted;
+        for c in ctx.solver_contacts.iter_mut() {
+            c.dist = c.dist.min(dist);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_disc_beside_a_thin_box_is_in_front_of_one_face_off_an_edge_or_in() {
+        let half = Vec3::new(0.05, 0.0125, 0.004);
+        assert_eq!(beside(Vec3::new(0.0, 0.0, 0.02), half), Beside::Face(3));
+        assert_eq!(beside(Vec3::new(0.01, 0.0, -0.02), half), Beside::Face(4));
+        assert_eq!(beside(Vec3::new(0.07, 0.0, 0.001), half), Beside::Face(1));
+        assert_eq!(beside(Vec3::new(-0.07, 0.0, 0.0), half), Beside::Face(2));
+        assert_eq!(beside(Vec3::new(-0.06, 0.0, 0.01), half), Beside::Edge);
+        assert_eq!(beside(Vec3::new(0.0, 0.0, 0.001), half), Beside::Inside);
+    }
+
+    #[test]
+    fn a_disc_inside_came_in_through_the_first_face_behind_it() {
+        let half = Vec3::new(0.05, 0.0125, 0.004);
+        // Deflected along the fence just after coming in by the front (−z) face.
+        assert_eq!(
+            entry_face(
+                Vec3::new(0.0415, 0.0, -0.001),
+                Vec3::new(0.93, 0.0, 0.91),
+                half
+            ),
+            Some(4)
+        );
+        // Straight through from +z.
+        assert_eq!(
+            entry_face(Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.3, 0.0, -1.6), half),
+            Some(3)
+        );
+        // In at the +x end, moving along the fence.
+        assert_eq!(
+            entry_face(Vec3::new(0.045, 0.0, 0.0), Vec3::new(-1.0, 0.0, 0.05), half),
+            Some(1)
+        );
+        assert_eq!(
+            entry_face(Vec3::ZERO, Vec3::new(0.01, 0.0, 0.02), half),
+            None
+        );
+    }
+}
