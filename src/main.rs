@@ -528,6 +528,14 @@ fn main() -> ExitCode {
                     scenario: cli.play.scenario.clone(),
                 },
                 Some(t) => match CardGame::from_key(&t.to_lowercase()) {
+                    Some(game) if !game.in_window() => {
+                        eprintln!(
+                            "{} is not at the window's table yet; `cards {}` plays it in the terminal",
+                            game.title(),
+                            game.key()
+                        );
+                        return ExitCode::from(2);
+                    }
                     Some(game) => highnoon::window::Start::Cards {
                         game,
                         setup: game.default_setup(),
@@ -669,6 +677,21 @@ fn main() -> ExitCode {
                 if let Some(game) = CardGame::of_setup(&text) {
                     match game.validate(path) {
                         Ok(what) => println!("ok    {} ({what})", path.display()),
+                        Err(e) => {
+                            report(&e);
+                            failed = true;
+                        }
+                    }
+                    continue;
+                }
+                // Slap .45's bot levels (reaction times) live beside its setup.
+                if text.contains("choice_ms_per_bit") {
+                    match highnoon::cards::slap45::bots::BotLevels::load(path) {
+                        Ok(l) => println!(
+                            "ok    {} (Slap .45 bot levels: {})",
+                            path.display(),
+                            l.levels.keys().cloned().collect::<Vec<_>>().join(", ")
+                        ),
                         Err(e) => {
                             report(&e);
                             failed = true;

@@ -185,8 +185,8 @@ fn bots_play_whole_games_through_the_app_with_real_dice_and_the_history_replays(
             assert!(t.game.is_over(), "{game}: not over after {frames} frames");
             assert_eq!(t.refused, None);
             let mut replay = start;
-            for (_, a) in &t.history {
-                replay.apply(a.clone()).expect("replays");
+            for (seat, a) in &t.history {
+                highnoon::cards::registry::act(&mut replay, *seat, a.clone()).expect("replays");
             }
             assert!(
                 replay == t.game,
@@ -436,6 +436,9 @@ fn leaving_a_card_table_despawns_everything_it_spawned() {
             CardGame::Tabletown => !app
                 .world()
                 .contains_resource::<CardTable<tabletown::Tabletown>>(),
+            CardGame::Slap45 => !app
+                .world()
+                .contains_resource::<CardTable<highnoon::cards::slap45::Slap45>>(),
         };
         assert!(gone, "{game}: the game's state went with the table");
     }

@@ -7,6 +7,7 @@ pub mod bots;
 pub mod core;
 pub mod registry;
 pub mod setup_edit;
+pub mod slap45;
 pub mod slapshot;
 pub mod slapshot_bots;
 mod slapshot_entry;

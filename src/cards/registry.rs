@@ -17,16 +17,18 @@ use crate::scenario::{DataError, Problems};
 pub enum CardGame {
     Slapshot,
     Tabletown,
+    Slap45,
 }
 
 impl CardGame {
-    pub const ALL: [CardGame; 2] = [CardGame::Slapshot, CardGame::Tabletown];
+    pub const ALL: [CardGame; 3] = [CardGame::Slapshot, CardGame::Tabletown, CardGame::Slap45];
 
     /// Applies `visitor` to the game's state type: the one dispatch.
     pub fn dispatch<V: GameVisitor>(self, visitor: V) -> V::Output {
         match self {
             CardGame::Slapshot => visitor.visit::<super::slapshot::Slapshot>(self),
             CardGame::Tabletown => visitor.visit::<super::tabletown::Tabletown>(self),
+            CardGame::Slap45 => visitor.visit::<super::slap45::Slap45>(self),
         }
     }
 
@@ -43,6 +45,30 @@ impl CardGame {
     /// One line about the game, for the menu.
     pub fn blurb(self) -> &'static str {
         self.dispatch(Blurb)
+    }
+
+    /// How many players the game takes.
+    pub fn players(self) -> std::ops::RangeInclusive<usize> {
+        struct Players;
+        impl GameVisitor for Players {
+            type Output = std::ops::RangeInclusive<usize>;
+            fn visit<G: TableGame>(self, _: CardGame) -> Self::Output {
+                G::MIN_PLAYERS..=G::MAX_PLAYERS
+            }
+        }
+        self.dispatch(Players)
+    }
+
+    /// Whether the window's card table can seat a person at it yet.
+    pub fn in_window(self) -> bool {
+        struct InWindow;
+        impl GameVisitor for InWindow {
+            type Output = bool;
+            fn visit<G: TableGame>(self, _: CardGame) -> bool {
+                G::IN_WINDOW
+            }
+        }
+        self.dispatch(InWindow)
     }
 
     pub fn from_key(key: &str) -> Option<CardGame> {
@@ -328,6 +354,12 @@ pub trait TableGame:
     const SETUP_MARKER: &'static str;
     /// The advanced and house rules the setup names; all off is the basic game.
     const OPTIONS: &'static [RuleOption];
+    /// How many players the game takes.
+    const MIN_PLAYERS: usize = 2;
+    const MAX_PLAYERS: usize = 6;
+    /// False while the window's card table cannot yet play the game with a
+    /// person (the menu lists it as coming); headless tools play it all the same.
+    const IN_WINDOW: bool = true;
 
     /// Reads and checks a setup file; `players` overrides its count.
     fn load_setup(
@@ -364,6 +396,40 @@ pub trait TableGame:
     fn wrong_actions(&self, rng: &mut dyn rand::RngCore) -> Vec<Self::Action>;
 
     /// True at a chance node that is a six-sided die (which a window rolls on
+    // Real time (Slap .45): a round is declared in sealed waves, and the window
+    // lets every seat declare as it reacts, stamping each with its time.
+    /// The wave open now, an id and its start (ms after the reveal); None in
+    /// turn-based play.
+    fn wave(&self) -> Option<(u64, u32)> {
+        None
+    }
+    /// The seats still to declare in the open wave.
+    fn waiting(&self) -> Vec<Seat> {
+        Vec::new()
+    }
+    /// The legal declarations of `seat` in the open wave (a sample: any time
+    /// at or after the wave's start is accepted).
+    fn legal_for(&self, _seat: Seat) -> Vec<Self::Action> {
+        Vec::new()
+    }
+    /// `seat` declares in the open wave, whatever the turn order.
+    fn declare(&mut self, _seat: Seat, _action: Self::Action) -> Result<(), super::core::Illegal> {
+        super::core::refuse("this game has no real-time waves")
+    }
+    /// The declaration `action` made `ms` after the reveal, pointing at `aim`.
+    fn timed(action: &Self::Action, _ms: u32, _aim: Option<Seat>) -> Self::Action {
+        action.clone()
+    }
+    /// When a declaration takes effect (ms after the reveal); None for one
+    /// that does nothing on the table (a hold).
+    fn at_ms(_action: &Self::Action) -> Option<u32> {
+        None
+    }
+    /// What a seat that did nothing in time declares.
+    fn idle() -> Option<Self::Action> {
+        None
+    }
+
     /// the table instead of drawing from the RNG).
     fn awaits_die(&self) -> bool {
         false
@@ -375,6 +441,19 @@ pub trait TableGame:
 }
 
 /// A new game from a setup file (`players` overrides its count).
+/// Applies a recorded action as the table does: a declaration of a seat still
+/// to declare in a real-time wave goes in out of turn order, anything else in turn.
+pub fn act<G: TableGame>(
+    game: &mut G,
+    seat: Option<Seat>,
+    action: G::Action,
+) -> Result<(), super::core::Illegal> {
+    match seat {
+        Some(s) if game.wave().is_some() && game.waiting().contains(&s) => game.declare(s, action),
+        _ => game.apply(action),
+    }
+}
+
 pub fn load_game<G: TableGame>(path: &Path, players: Option<usize>) -> Result<G, Problems> {
     G::load_setup(path, players).map(|s| G::new_game(s.rules))
 }

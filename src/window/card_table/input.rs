@@ -135,6 +135,22 @@ pub fn pick_cards<G: TableGame>(
         return;
     }
     let you = table.awaiting_you();
+    // Real time: a slap counts at the press, timed on the wave's clock.
+    if let (Some(wave), Some(seat), Some(i)) = (table.wave.as_ref(), you, under)
+        && buttons.just_pressed(MouseButton::Left)
+    {
+        match &now.scene.cards[i].action {
+            Some(action) => {
+                let action = G::timed(action, wave.now_ms(), table.aim);
+                intents.write(CardIntent {
+                    seat: Some(seat),
+                    action,
+                });
+            }
+            None => table.refused = Some("nothing to slap there".into()),
+        }
+        return;
+    }
     if buttons.just_pressed(MouseButton::Left)
         && let Some(i) = under
     {
@@ -258,5 +274,35 @@ pub fn lay_planned_cards<G: TableGame>(
         });
     } else {
         plan.queue.clear();
+    }
+}
+
+/// Real time: the number keys point your pistol-finger at a seat (1 = seat 0);
+/// 0 lowers it (a slap on the card without a point misses).
+pub fn aim_with_keys<G: TableGame>(
+    keys: Res<ButtonInput<KeyCode>>,
+    table: Option<ResMut<CardTable<G>>>,
+) {
+    let Some(mut table) = table else { return };
+    const DIGITS: [KeyCode; 10] = [
+        KeyCode::Digit0,
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    for (n, key) in DIGITS.iter().enumerate() {
+        if keys.just_pressed(*key) {
+            let aim = n.checked_sub(1).filter(|s| *s < table.seats.len());
+            if table.aim != aim {
+                table.aim = aim;
+                table.version += 1;
+            }
+        }
     }
 }

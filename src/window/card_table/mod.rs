@@ -79,7 +79,11 @@ impl GameVisitor for AddTable<'_> {
         .add_systems(
             Update,
             (
-                (input::pick_cards::<G>, input::lay_planned_cards::<G>)
+                (
+                    input::aim_with_keys::<G>,
+                    input::pick_cards::<G>,
+                    input::lay_planned_cards::<G>,
+                )
                     .chain()
                     .in_set(FrameSystems::Input),
                 (

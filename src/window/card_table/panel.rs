@@ -95,6 +95,21 @@ pub fn show_card_panel<G: TableGame>(
                 (Turn::Over, _) => {
                     ui.label(egui::RichText::new(table.game.summary()).color(GOLD).strong());
                 }
+                (_, Some(_)) if table.wave.is_some() => {
+                    let wave = table.wave.as_ref().expect("a wave");
+                    ui.label(
+                        egui::RichText::new(format!("SLAP! {} ms", wave.now_ms()))
+                            .color(GOLD)
+                            .strong(),
+                    );
+                    let aim = table
+                        .aim
+                        .map_or("nobody (a slap on the card misses)".to_string(), |s| {
+                            format!("seat {s} ({})", table.seats[s])
+                        });
+                    ui.label(format!("Pointing at {aim}: keys 1–7 point, 0 lowers."));
+                    ui.weak("Click the card to slap it, a free home base to take cover; do nothing to hold.");
+                }
                 (_, Some(_)) if table.staging.is_none() => {
                     ui.label(egui::RichText::new("Your move").color(GOLD).strong());
                     let clickable: Vec<&G::Action> =

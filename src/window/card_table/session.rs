@@ -24,6 +24,35 @@ use crate::window::FrameSystems;
 /// Seconds between a bot's actions, so a person can follow them.
 pub const BOT_PACE: f32 = 0.7;
 
+/// Real time: how long after a wave opens a person may still slap; after that
+/// they hold.
+pub const REACT_WINDOW_MS: u32 = 2500;
+/// Real time: when a bot that does not slap hands in its hold.
+pub const BOT_HOLD_MS: u32 = 900;
+
+/// The clock of an open real-time wave (Slap .45): since when it runs and the
+/// bots' declarations, made when it opened and handed in at their times.
+#[derive(Clone, Debug)]
+pub struct WaveClock<A> {
+    pub id: u64,
+    pub start_ms: u32,
+    /// Seconds since the wave opened (the frame its card was first shown).
+    pub secs: f32,
+    /// Every bot's declaration for this wave.
+    pub planned: Vec<(Seat, A)>,
+    /// How many of them are handed in.
+    pub handed: usize,
+    /// How many planned slaps have happened on the clock (shown on the table).
+    pub shown: usize,
+}
+
+impl<A> WaveClock<A> {
+    /// Milliseconds after the reveal, now.
+    pub fn now_ms(&self) -> u32 {
+        self.start_ms.saturating_add((self.secs * 1000.0) as u32)
+    }
+}
+
 /// An intent for the game on the table: a seat's action, or a chance outcome
 /// (`seat: None`: a shuffle drawn from the table's seed, a die read off the felt).
 #[derive(Message, Clone, Debug)]
@@ -75,6 +104,10 @@ pub struct CardTable<G: TableGame> {
     pub pace: f32,
     /// A new state to draw.
     pub version: u64,
+    /// Real time: the open wave's clock.
+    pub wave: Option<WaveClock<G::Action>>,
+    /// Real time: the seat your pistol-finger points at (keys 1–7).
+    pub aim: Option<Seat>,
 }
 
 impl<G: TableGame> CardTable<G> {
@@ -112,6 +145,8 @@ impl<G: TableGame> CardTable<G> {
             staging: None,
             pace: 1.0,
             version: 0,
+            wave: None,
+            aim: None,
         }
     }
 
@@ -128,8 +163,14 @@ impl<G: TableGame> CardTable<G> {
         matches!(self.seats.get(seat), Some(SeatKind::Bot(_)))
     }
 
-    /// The seat whose decision it is, if a person's (yours).
+    /// The seat whose decision it is, if a person's (yours); in a real-time
+    /// wave, yours while you are still to declare.
     pub fn awaiting_you(&self) -> Option<Seat> {
+        if self.game.wave().is_some() {
+            return self
+                .viewer
+                .filter(|v| !self.is_bot(*v) && self.game.waiting().contains(v));
+        }
         match self.game.turn() {
             Turn::Player(s) if Some(s) == self.viewer && !self.is_bot(s) => Some(s),
             _ => None,
@@ -138,8 +179,14 @@ impl<G: TableGame> CardTable<G> {
 
     /// Applies an intent if it is legal now; otherwise says why and changes nothing.
     pub fn apply(&mut self, intent: &CardIntent<G>) -> Result<(), String> {
+        // In a real-time wave every seat still to declare may: out of turn order.
+        let declaring = self.game.wave().is_some()
+            && intent
+                .seat
+                .is_some_and(|s| self.game.waiting().contains(&s));
         let turn = self.game.turn();
         match (turn, intent.seat) {
+            _ if declaring => {}
             (Turn::Over, _) => return Err("the game is over".into()),
             (Turn::Chance, Some(_)) => return Err("the table is dealing or rolling".into()),
             (Turn::Player(s), Some(by)) if s != by => {
@@ -150,8 +197,7 @@ impl<G: TableGame> CardTable<G> {
         }
         let before = self.game.clone();
         let line = self.game.log_line(&intent.action, self.viewer);
-        self.game
-            .apply(intent.action.clone())
+        crate::cards::registry::act(&mut self.game, intent.seat, intent.action.clone())
             .map_err(|e| e.0.clone())?;
         if let Some(line) = line {
             self.log.push(line);
@@ -247,7 +293,14 @@ pub fn plugin<G: TableGame>(app: &mut App, set: impl SystemSet + Clone) {
     app.add_message::<CardIntent<G>>().add_systems(
         Update,
         (
-            (run_chance::<G>, run_bots::<G>, run_staging::<G>).in_set(FrameSystems::Input),
+            (
+                run_chance::<G>,
+                run_wave_clock::<G>,
+                run_bots::<G>,
+                run_staging::<G>,
+            )
+                .chain()
+                .in_set(FrameSystems::Input),
             apply_intents::<G>.in_set(FrameSystems::Apply),
         )
             .in_set(set),
@@ -296,6 +349,10 @@ pub fn run_bots<G: TableGame>(
     let Some(mut table) = table else { return };
     let table = &mut *table;
     table.cooldown -= time.delta_secs();
+    // In a real-time wave the bots' declarations go by the wave's clock.
+    if table.game.wave().is_some() && table.thinking.is_none() {
+        return;
+    }
     if let Some(task) = table.thinking.as_mut() {
         if table.cooldown > 0.0 && table.pace > 0.0 {
             return;
@@ -343,6 +400,96 @@ pub fn run_bots<G: TableGame>(
         };
         (seat, bot, action)
     }));
+}
+
+/// Runs the clock of a real-time wave: when a wave opens, every bot still to
+/// declare decides at once from what its seat sees (its declaration is sealed:
+/// nobody sees it until its time comes); each is handed in when the clock
+/// reaches its time (a hold a little after the wave opens), and a person who
+/// has not slapped within [`REACT_WINDOW_MS`] holds.
+pub fn run_wave_clock<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    time: Res<Time>,
+    mut intents: MessageWriter<CardIntent<G>>,
+) {
+    let Some(mut table) = table else { return };
+    let table = &mut *table;
+    let Some((id, start_ms)) = table.game.wave() else {
+        table.wave = None;
+        return;
+    };
+    if table.staging.is_some() {
+        return;
+    }
+    if table.wave.as_ref().is_none_or(|w| w.id != id) {
+        let mut planned = Vec::new();
+        for seat in table.game.waiting() {
+            let legal = table.game.legal_for(seat);
+            let mut slot = table.bots[seat].lock().unwrap_or_else(|e| e.into_inner());
+            let (Some(bot), false) = (slot.as_mut(), legal.is_empty()) else {
+                continue;
+            };
+            let observation = table.game.observation(seat);
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                bot.act(seat, &observation, &legal)
+            }));
+            let action = match chosen {
+                Ok(a) => a,
+                Err(_) => G::idle().unwrap_or_else(|| legal[0].clone()),
+            };
+            planned.push((seat, action));
+        }
+        // In the order they happen on the clock.
+        planned.sort_by_key(|(_, a)| G::at_ms(a).unwrap_or(start_ms + BOT_HOLD_MS));
+        table.wave = Some(WaveClock {
+            id,
+            start_ms,
+            secs: 0.0,
+            planned,
+            handed: 0,
+            shown: 0,
+        });
+        table.version += 1;
+        return;
+    }
+    let pace = table.pace;
+    let viewer = table.viewer.filter(|v| !table.is_bot(*v));
+    let waiting = table.game.waiting();
+    let Some(wave) = table.wave.as_mut() else {
+        return;
+    };
+    wave.secs += time.delta_secs() / pace.max(1e-3);
+    let now = if pace == 0.0 { u32::MAX } else { wave.now_ms() };
+    let due = |a: &G::Action| G::at_ms(a).unwrap_or(start_ms + BOT_HOLD_MS);
+    while let Some((seat, action)) = wave.planned.get(wave.handed) {
+        if due(action) > now {
+            break;
+        }
+        intents.write(CardIntent {
+            seat: Some(*seat),
+            action: action.clone(),
+        });
+        wave.handed += 1;
+    }
+    let shown = wave
+        .planned
+        .iter()
+        .filter(|(_, a)| G::at_ms(a).is_some_and(|t| t <= now))
+        .count();
+    let redraw = shown != wave.shown;
+    wave.shown = shown;
+    if let Some(you) = viewer.filter(|v| waiting.contains(v))
+        && now > start_ms.saturating_add(REACT_WINDOW_MS)
+        && let Some(hold) = G::idle()
+    {
+        intents.write(CardIntent {
+            seat: Some(you),
+            action: hold,
+        });
+    }
+    if redraw {
+        table.version += 1;
+    }
 }
 
 /// Advances whatever is on show (a line-up revealed pair by pair).

@@ -262,7 +262,7 @@ fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
     }
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Card games").strong().color(TITLE));
-    for game in CardGame::ALL {
+    for game in CardGame::ALL.into_iter().filter(|g| g.in_window()) {
         ui.selectable_value(&mut state.choice, Choice::Cards(game), game.title());
     }
     ui.add_space(8.0);
@@ -416,7 +416,7 @@ fn card_setup(
         }
     };
     let mut players = form.players;
-    ui.add(egui::Slider::new(&mut players, 2..=6).text("players"));
+    ui.add(egui::Slider::new(&mut players, game.players()).text("players"));
     if players != form.players {
         form.players = players;
         form.seats = seats_for(&form.seats, players);

@@ -1,0 +1,1286 @@
+//! Computer gangs for Slap .45: human-like reaction times and a simple policy.
+//!
+//! **Timing.** Every slap a bot makes comes at `wave start + reaction`, the
+//! reaction drawn from an ex-Gaussian (a normal body plus an exponential tail,
+//! [`sample_reaction`]) with the level's figures from
+//! `assets/cards/slap45_bots.ron` ([`ReactionSpec`]), plus a Hick–Hyman choice
+//! cost per bit when the response is a choice among targets, clamped to a
+//! minimum (no human reacts in under ~100 ms). A level also draws mistakes: a
+//! wrong slap (the horse on a Move!, a Gold slapped while pointing), an
+//! anticipation (a guess into cover before the card could be seen) and a
+//! hesitant pistol-finger (a shot without a point misses). The Railroad
+//! Company's dealer, who peeked at the card, plans ahead: a simple reaction
+//! with no choice cost and no mistakes but the hesitation.
+//!
+//! **Policy** (from the [`View`] only: the public table and the bot's own
+//! sealed declaration, never the deck's order or another seat's declaration):
+//! - Talkin' Iron: in cover, stay (a Lone Star Sheriff may put its second hand
+//!   on a spare free base); at the hips, dive for a free base or shoot a gang
+//!   that is not in cover (easy: either, at random; normal: cover more often
+//!   the more opponents; hard: shoots when its own reaction came fast and few
+//!   opponents are left, otherwise takes cover). Never slaps a trapped card.
+//! - Big Gun: slap it (only the first slap defends), pointing at a gang.
+//! - Move!: slap a free base it did not start on (never the horse, but for a
+//!   wrong-slap draw); a Lone Star lifts (or re-places) its stale second hand.
+//! - Gold: slap it to claim it (not in the duel, where it is worth nothing).
+//! - Powers when the gang has the gold and the power applies (Union,
+//!   Confederates, Poncho Posse, Comanche), a recruit with 3 Gold to spare and
+//!   room in the gang, a Black Hat trap now and then.
+//! - Targets: easy at random; normal the weakest; hard a gang it can finish
+//!   (taking its gold), otherwise the strongest.
+//! - The final duel's dealer plays a card drawn uniformly from the deck: it
+//!   never favours either duelist.
+//!
+//! The random level picks uniformly among the legal actions.
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_distr::{Distribution, Exp1, StandardNormal};
+use serde::{Deserialize, Serialize};
+
+use super::rules::{
+    Action, BaseId, Phase, RECRUIT_COST, Round, SLAPS_PER_ROUND, Slap, Slap45, View,
+};
+use super::setup::{CardId, CardKind, Power};
+use crate::cards::bots::Level;
+use crate::cards::core::{Agent, Seat};
+use crate::scenario::{DataError, Problems, line_col, load_ron, parse_ron};
+
+/// The longest reaction a bot draws, ms (the exponential tail is cut here).
+pub const MAX_REACTION_MS: f64 = 5000.0;
+
+/// The shipped levels, built into the game: a bot never fails to construct.
+pub const BUILTIN_TEXT: &str = include_str!("../../../assets/cards/slap45_bots.ron");
+
+/// The name the built-in copy's problems are reported under.
+const BUILTIN_NAME: &str = "assets/cards/slap45_bots.ron";
+
+/// The levels the file must hold (random needs no entry).
+const LEVEL_NAMES: [&str; 3] = ["easy", "normal", "hard"];
+
+/// What one level's simple reaction time promises to come to (ms, with the
+/// clamp): each a range `(low, high)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Promise {
+    pub mean_ms: (f64, f64),
+    pub median_ms: (f64, f64),
+    pub p90_ms: (f64, f64),
+}
+
+/// One level's reactions: an ex-Gaussian reaction time, a Hick–Hyman choice
+/// cost, a clamp, and the rates of its mistakes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionSpec {
+    /// Mean of the normal body, ms.
+    pub mu_ms: f64,
+    /// Standard deviation of the normal body, ms.
+    pub sigma_ms: f64,
+    /// Mean of the exponential tail, ms.
+    pub tau_ms: f64,
+    /// Added per bit of choice: `choice_ms_per_bit × log2(alternatives)`.
+    pub choice_ms_per_bit: f64,
+    /// No reaction is faster than this, ms.
+    pub min_ms: f64,
+    /// Per first-wave decision: the horse slapped on a Move!, or a Gold
+    /// slapped while pointing.
+    pub wrong_slap_rate: f64,
+    /// Per first-wave decision at the hips: a guess into cover.
+    pub anticipation_rate: f64,
+    /// The window a guess is made in, ms after the wave's start.
+    pub anticipation_from_ms: f64,
+    pub anticipation_to_ms: f64,
+    /// Per shot: the pistol-finger comes late (no point: the shot misses).
+    pub hesitation_rate: f64,
+    /// What the simple reaction time comes to (checked by the tests).
+    pub promise: Promise,
+}
+
+impl ReactionSpec {
+    /// The mean of the simple reaction before the clamp: mu + tau.
+    pub fn mean_ms(&self) -> f64 {
+        self.mu_ms + self.tau_ms
+    }
+
+    /// The shipped figures, in code: used only if the built-in copy of the
+    /// file failed to load (a test keeps the two the same). Random: normal's.
+    pub fn fallback(level: Level) -> ReactionSpec {
+        let (mu, sigma, tau, bit, wrong, anticipation, hesitation, mean, median, p90) = match level
+        {
+            Level::Easy => (
+                225.0,
+                35.0,
+                75.0,
+                110.0,
+                0.07,
+                0.05,
+                0.10,
+                (288.0, 312.0),
+                (271.0, 295.0),
+                (390.0, 424.0),
+            ),
+            Level::Hard => (
+                165.0,
+                18.0,
+                35.0,
+                40.0,
+                0.01,
+                0.02,
+                0.02,
+                (190.0, 210.0),
+                (183.0, 203.0),
+                (238.0, 264.0),
+            ),
+            Level::Normal | Level::Random => (
+                195.0,
+                25.0,
+                50.0,
+                70.0,
+                0.03,
+                0.03,
+                0.05,
+                (235.0, 255.0),
+                (224.0, 244.0),
+                (303.0, 333.0),
+            ),
+        };
+        ReactionSpec {
+            mu_ms: mu,
+            sigma_ms: sigma,
+            tau_ms: tau,
+            choice_ms_per_bit: bit,
+            min_ms: 100.0,
+            wrong_slap_rate: wrong,
+            anticipation_rate: anticipation,
+            anticipation_from_ms: 40.0,
+            anticipation_to_ms: 100.0,
+            hesitation_rate: hesitation,
+            promise: Promise {
+                mean_ms: mean,
+                median_ms: median,
+                p90_ms: p90,
+            },
+        }
+    }
+
+    /// What is wrong with these figures: (the field, the message).
+    pub fn problems(&self) -> Vec<(&'static str, String)> {
+        let mut v: Vec<(&'static str, String)> = Vec::new();
+        let mut within = |field: &'static str, x: f64, lo: f64, hi: f64, open: bool| {
+            let low_ok = if open { x > lo } else { x >= lo };
+            if !(x.is_finite() && low_ok && x <= hi) {
+                let low = if open {
+                    format!("above {lo}")
+                } else {
+                    format!("at least {lo}")
+                };
+                v.push((
+                    field,
+                    format!("{field} is {x}, it must be {low} and at most {hi}"),
+                ));
+            }
+        };
+        within("mu_ms", self.mu_ms, 50.0, 2000.0, false);
+        within("sigma_ms", self.sigma_ms, 0.0, 500.0, true);
+        within("tau_ms", self.tau_ms, 0.0, 2000.0, true);
+        within(
+            "choice_ms_per_bit",
+            self.choice_ms_per_bit,
+            0.0,
+            500.0,
+            false,
+        );
+        within("min_ms", self.min_ms, 0.0, 1000.0, false);
+        within("wrong_slap_rate", self.wrong_slap_rate, 0.0, 1.0, false);
+        within("anticipation_rate", self.anticipation_rate, 0.0, 1.0, false);
+        within(
+            "anticipation_from_ms",
+            self.anticipation_from_ms,
+            0.0,
+            1000.0,
+            false,
+        );
+        within(
+            "anticipation_to_ms",
+            self.anticipation_to_ms,
+            0.0,
+            1000.0,
+            false,
+        );
+        within("hesitation_rate", self.hesitation_rate, 0.0, 1.0, false);
+        if self.min_ms > self.mu_ms {
+            v.push((
+                "min_ms",
+                format!(
+                    "min_ms ({}) is above mu_ms ({}): the clamp would swallow the body of the distribution",
+                    self.min_ms, self.mu_ms
+                ),
+            ));
+        }
+        if self.anticipation_from_ms >= self.anticipation_to_ms {
+            v.push((
+                "anticipation_from_ms",
+                format!(
+                    "the anticipation window ({} to {} ms) must open before it closes",
+                    self.anticipation_from_ms, self.anticipation_to_ms
+                ),
+            ));
+        }
+        if self.anticipation_to_ms > self.min_ms {
+            v.push((
+                "anticipation_to_ms",
+                format!(
+                    "anticipation_to_ms ({}) is after min_ms ({}): a guess comes before any reaction could",
+                    self.anticipation_to_ms, self.min_ms
+                ),
+            ));
+        }
+        let p = &self.promise;
+        for (field, (lo, hi)) in [
+            ("mean_ms", p.mean_ms),
+            ("median_ms", p.median_ms),
+            ("p90_ms", p.p90_ms),
+        ] {
+            if !(lo.is_finite() && hi.is_finite() && lo >= 0.0 && lo < hi) {
+                v.push((
+                    field,
+                    format!("the promised {field} ({lo}, {hi}) must be two times in ms, the smaller first"),
+                ));
+            }
+        }
+        let (lo, hi) = p.mean_ms;
+        let mean = self.mean_ms();
+        if !(mean >= lo && mean <= hi) {
+            v.push((
+                "mean_ms",
+                format!("mu_ms + tau_ms is {mean} ms, outside the promised mean_ms ({lo}, {hi})"),
+            ));
+        }
+        v
+    }
+}
+
+/// The bot levels file (`assets/cards/slap45_bots.ron`): easy, normal, hard.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotLevels {
+    pub levels: BTreeMap<String, ReactionSpec>,
+}
+
+/// The levels file shipped with the game.
+pub fn default_levels_path() -> PathBuf {
+    crate::scenario::data_root().join("assets/cards/slap45_bots.ron")
+}
+
+/// A problem with `field` of `level`, at the field inside that level's entry.
+fn at_field(path: &Path, text: &str, level: &str, field: &str, message: String) -> DataError {
+    let entry = text.find(&format!("\"{level}\""));
+    let start = entry.unwrap_or(0);
+    let position = text[start..]
+        .find(&format!("{field}:"))
+        .map(|o| line_col(text, start + o))
+        .or_else(|| entry.map(|o| line_col(text, o)));
+    DataError {
+        file: path.to_path_buf(),
+        position,
+        message,
+    }
+}
+
+impl BotLevels {
+    /// Reads and checks a levels file; every problem with file:line:col.
+    pub fn load(path: &Path) -> Result<BotLevels, Problems> {
+        let (levels, text): (BotLevels, String) = load_ron(path)?;
+        levels.validate(path, &text)?;
+        Ok(levels)
+    }
+
+    /// The shipped file, read from disk.
+    pub fn load_default() -> Result<BotLevels, Problems> {
+        BotLevels::load(&default_levels_path())
+    }
+
+    /// Parses and checks levels text (`path` names it in the problems).
+    pub fn parse(path: &Path, text: &str) -> Result<BotLevels, Problems> {
+        let levels: BotLevels = parse_ron(path, text)?;
+        levels.validate(path, text)?;
+        Ok(levels)
+    }
+
+    /// The copy of the shipped file built into the game (the source of truth
+    /// of [`Slap45Bot::new`]); the figures in code should it fail to load.
+    pub fn builtin() -> BotLevels {
+        static BUILTIN: OnceLock<BotLevels> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                BotLevels::parse(Path::new(BUILTIN_NAME), BUILTIN_TEXT)
+                    .unwrap_or_else(|_| BotLevels::fallback())
+            })
+            .clone()
+    }
+
+    /// The shipped file from disk, or the built-in copy when it cannot be read
+    /// or has problems.
+    pub fn shipped() -> BotLevels {
+        BotLevels::load_default().unwrap_or_else(|_| BotLevels::builtin())
+    }
+
+    /// The figures in code ([`ReactionSpec::fallback`]).
+    pub fn fallback() -> BotLevels {
+        BotLevels {
+            levels: [Level::Easy, Level::Normal, Level::Hard]
+                .into_iter()
+                .map(|l| (l.to_string(), ReactionSpec::fallback(l)))
+                .collect(),
+        }
+    }
+
+    /// A level's figures; `None` for the random player.
+    pub fn get(&self, level: Level) -> Option<&ReactionSpec> {
+        match level {
+            Level::Random => None,
+            other => self.levels.get(&other.to_string()),
+        }
+    }
+
+    /// A level's figures, or the ones in code (random: normal's).
+    pub fn spec(&self, level: Level) -> ReactionSpec {
+        self.get(level)
+            .cloned()
+            .unwrap_or_else(|| ReactionSpec::fallback(level))
+    }
+
+    /// Checks the levels as a whole; every problem names the file, line and column.
+    pub fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
+        let mut out = Vec::new();
+        for name in LEVEL_NAMES {
+            if !self.levels.contains_key(name) {
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    "levels",
+                    format!("the level \"{name}\" is missing (easy, normal and hard are needed)"),
+                ));
+            }
+        }
+        for (name, spec) in &self.levels {
+            if !LEVEL_NAMES.contains(&name.as_str()) {
+                out.push(DataError::at_text(
+                    path,
+                    text,
+                    &format!("\"{name}\""),
+                    format!(
+                        "unknown level \"{name}\": the levels are easy, normal and hard (random needs no entry)"
+                    ),
+                ));
+                continue;
+            }
+            for (field, message) in spec.problems() {
+                out.push(at_field(
+                    path,
+                    text,
+                    name,
+                    field,
+                    format!("{name}: {message}"),
+                ));
+            }
+        }
+        Problems::check(out)
+    }
+}
+
+/// The Hick–Hyman choice cost of choosing among `alternatives` (0 for one), ms.
+pub fn hick_ms(spec: &ReactionSpec, alternatives: usize) -> u32 {
+    let bits = (alternatives.max(1) as f64).log2();
+    (spec.choice_ms_per_bit * bits)
+        .clamp(0.0, MAX_REACTION_MS)
+        .round() as u32
+}
+
+/// One reaction time, ms: mu + sigma·z + tau·e (z standard normal, e standard
+/// exponential) + the choice cost of `alternatives`, clamped to
+/// `min_ms..=MAX_REACTION_MS`.
+pub fn sample_reaction<R: Rng + ?Sized>(
+    spec: &ReactionSpec,
+    alternatives: usize,
+    rng: &mut R,
+) -> u32 {
+    let z: f64 = StandardNormal.sample(&mut *rng);
+    let e: f64 = Exp1.sample(&mut *rng);
+    let bits = (alternatives.max(1) as f64).log2();
+    let t = spec.mu_ms + spec.sigma_ms * z + spec.tau_ms * e + spec.choice_ms_per_bit * bits;
+    t.max(spec.min_ms).min(MAX_REACTION_MS).max(0.0).round() as u32
+}
+
+/// Mean, median and 90th percentile of `samples` reactions (ms).
+pub fn reaction_stats(
+    spec: &ReactionSpec,
+    alternatives: usize,
+    samples: usize,
+    seed: u64,
+) -> (f64, f64, f64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut v: Vec<u32> = (0..samples.max(1))
+        .map(|_| sample_reaction(spec, alternatives, &mut rng))
+        .collect();
+    v.sort_unstable();
+    let mean = v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64;
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize] as f64;
+    (mean, q(0.5), q(0.9))
+}
+
+/// For the docs: per level (hard, normal, easy), the simple reaction and a
+/// choice among 4 targets: (label, mean, median, 90th percentile), ms.
+pub fn reaction_table(
+    levels: &BotLevels,
+    samples: usize,
+    seed: u64,
+) -> Vec<(String, f64, f64, f64)> {
+    let mut rows = Vec::new();
+    for level in [Level::Hard, Level::Normal, Level::Easy] {
+        let Some(spec) = levels.get(level) else {
+            continue;
+        };
+        for alternatives in [1usize, 4] {
+            let (mean, median, p90) = reaction_stats(spec, alternatives, samples, seed);
+            let label = if alternatives == 1 {
+                format!("{level}, simple")
+            } else {
+                format!("{level}, {alternatives} choices")
+            };
+            rows.push((label, mean, median, p90));
+        }
+    }
+    rows
+}
+
+fn chance<R: Rng + ?Sized>(rng: &mut R, p: f64) -> bool {
+    rng.random::<f64>() < p
+}
+
+fn pick<T: Copy, R: Rng + ?Sized>(rng: &mut R, items: &[T]) -> Option<T> {
+    if items.is_empty() {
+        None
+    } else {
+        Some(items[rng.random_range(0..items.len())])
+    }
+}
+
+/// A level's appetite for its options (each a probability when it applies).
+#[derive(Clone, Copy, Debug)]
+struct Policy {
+    /// Pay 1 Gold for the gang's power.
+    power: f64,
+    /// Pay 3 Gold to recruit the member shot.
+    recruit: f64,
+    /// The Black Hat Outlaws lay a trap instead of holding.
+    trap: f64,
+    /// The Lone Star Sheriffs' second hand takes a spare free base.
+    second_hand: f64,
+}
+
+fn policy(level: Level) -> Policy {
+    match level {
+        Level::Random | Level::Easy => Policy {
+            power: 0.3,
+            recruit: 0.3,
+            trap: 0.05,
+            second_hand: 0.2,
+        },
+        Level::Normal => Policy {
+            power: 0.7,
+            recruit: 0.8,
+            trap: 0.1,
+            second_hand: 0.5,
+        },
+        Level::Hard => Policy {
+            power: 0.9,
+            recruit: 1.0,
+            trap: 0.2,
+            second_hand: 0.8,
+        },
+    }
+}
+
+/// Whom to point at among `candidates`; `hits`: members the shot kills.
+fn choose_target<R: Rng + ?Sized>(
+    level: Level,
+    g: &Slap45,
+    candidates: &[Seat],
+    hits: u8,
+    rng: &mut R,
+) -> Option<Seat> {
+    match level {
+        Level::Random | Level::Easy => pick(rng, candidates),
+        Level::Normal => candidates
+            .iter()
+            .copied()
+            .min_by_key(|&o| (g.members(o), Reverse(g.gold(o)), o)),
+        Level::Hard => candidates
+            .iter()
+            .copied()
+            .filter(|&o| g.members(o) <= hits)
+            .max_by_key(|&o| (g.gold(o), Reverse(o)))
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .copied()
+                    .max_by_key(|&o| (g.members(o), g.gold(o), Reverse(o)))
+            }),
+    }
+}
+
+/// Free home bases for `me`: on the table, no hand on them (after a Move!,
+/// not one `me` started the round on).
+fn free_bases(g: &Slap45, r: &Round, me: Seat, moving: bool) -> Vec<BaseId> {
+    g.living()
+        .into_iter()
+        .filter(|&b| g.occupant(b).is_none() && !(moving && r.start[me].holds(b)))
+        .collect()
+}
+
+/// One decision in a wave, from the public table.
+struct Ctx<'a> {
+    level: Level,
+    pol: Policy,
+    spec: &'a ReactionSpec,
+    g: &'a Slap45,
+    r: &'a Round,
+    me: Seat,
+    /// The living gangs but `me`.
+    others: Vec<Seat>,
+    free: Vec<BaseId>,
+    /// This decision's simple reaction, ms after the wave's start.
+    simple: u32,
+    /// The Railroad dealer peeked at this card: planned, no choice cost.
+    knew: bool,
+}
+
+impl Ctx<'_> {
+    /// The time of a response among `alternatives`, ms after the reveal.
+    fn at(&self, alternatives: usize) -> u32 {
+        let extra = if self.knew {
+            0
+        } else {
+            hick_ms(self.spec, alternatives)
+        };
+        self.r
+            .wave
+            .start_ms
+            .saturating_add(self.simple)
+            .saturating_add(extra)
+    }
+
+    fn cover<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let b = pick(rng, &self.free)?;
+        Some(Action::Slap(Slap::base(self.at(1), b)))
+    }
+
+    /// A slap on the card pointing at a gang, with the power and a recruit
+    /// when they apply and are affordable; `None` when the card shoots nobody
+    /// (a Move! or a Gold without the power) or nobody is worth shooting.
+    fn shot<R: Rng + ?Sized>(&self, rng: &mut R, kind: CardKind) -> Option<Action> {
+        let g = self.g;
+        let me = self.me;
+        let gold = g.gold(me);
+        let applies = g.power(me).and_then(Power::works_on) == Some(kind);
+        let can_recruit = g.powers_active() && g.members(me) < g.rules.max_members;
+        let recruit = can_recruit && gold >= RECRUIT_COST && chance(rng, self.pol.recruit);
+        let reserve = if recruit { RECRUIT_COST } else { 0 };
+        let power = applies && gold > reserve && chance(rng, self.pol.power);
+        let shoots = matches!(kind, CardKind::TalkinIron | CardKind::BigGun) || power;
+        if !shoots {
+            return None;
+        }
+        // A Big Gun (or a card used as one) goes through cover.
+        let pierce = kind == CardKind::BigGun || power;
+        let candidates: Vec<Seat> = self
+            .others
+            .iter()
+            .copied()
+            .filter(|&o| pierce || !g.in_cover(o))
+            .collect();
+        let hits = if power && kind == CardKind::BigGun {
+            2
+        } else {
+            1
+        };
+        let target = choose_target(self.level, g, &candidates, hits, rng)?;
+        let mut slap = Slap::card(self.at(candidates.len()), Some(target));
+        slap.power = power;
+        slap.recruit = recruit;
+        if chance(rng, self.spec.hesitation_rate) {
+            // The pistol-finger comes late: the shot misses. The Comanche
+            // keeps its paid power (or the horse would trample it).
+            slap.point = None;
+            slap.recruit = false;
+            slap.power = power && kind == CardKind::Move;
+        }
+        Some(Action::Slap(slap))
+    }
+
+    /// The Lone Star Sheriffs' second hand onto a spare free base.
+    fn second_hand<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let g = self.g;
+        let h = g.gangs[self.me].hands;
+        if g.power(self.me) != Some(Power::LoneStarSheriffs)
+            || h.first.is_none()
+            || h.second.is_some()
+            || self.r.left[self.me]
+            || !chance(rng, self.pol.second_hand)
+        {
+            return None;
+        }
+        let b = pick(rng, &self.free)?;
+        Some(Action::Slap(Slap::base(self.at(1), b).second()))
+    }
+
+    fn talkin_iron<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        let g = self.g;
+        let me = self.me;
+        let in_cover = g.gangs[me].hands.any();
+        if in_cover {
+            return self.second_hand(rng).unwrap_or(Action::Hold);
+        }
+        if self.r.left[me] {
+            // Out of the bases for this round: only a shot is left.
+            if self.r.trap.is_some() {
+                return Action::Hold;
+            }
+            return self.shot(rng, CardKind::TalkinIron).unwrap_or(Action::Hold);
+        }
+        let cover = self.cover(rng);
+        if self.r.trap.is_some() {
+            // The first to slap it loses a member: cover only.
+            return cover.unwrap_or(Action::Hold);
+        }
+        let opponents = self.others.len().max(1);
+        let shoot = match self.level {
+            Level::Random | Level::Easy => chance(rng, 0.45),
+            Level::Normal => chance(rng, (1.2 / opponents as f64).clamp(0.25, 0.6)),
+            Level::Hard => {
+                let fast = (self.simple as f64) < self.spec.mu_ms + 0.5 * self.spec.tau_ms;
+                fast && (opponents <= 2 || chance(rng, 0.4))
+            }
+        };
+        if (shoot || cover.is_none())
+            && let Some(a) = self.shot(rng, CardKind::TalkinIron)
+        {
+            return a;
+        }
+        cover.unwrap_or(Action::Hold)
+    }
+
+    fn big_gun<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        if self.r.trap.is_some() {
+            return Action::Hold;
+        }
+        self.shot(rng, CardKind::BigGun).unwrap_or(Action::Hold)
+    }
+
+    fn gold<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        if self.g.duel || self.r.trap.is_some() {
+            return Action::Hold;
+        }
+        // The Poncho Posse may use it as a Big Gun; anyone claims it.
+        if let Some(a) = self.shot(rng, CardKind::Gold) {
+            return a;
+        }
+        Action::Slap(Slap::card(self.at(1), None))
+    }
+
+    fn movement<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        let g = self.g;
+        let r = self.r;
+        let me = self.me;
+        if r.trap.is_none()
+            && g.power(me) == Some(Power::Comanche)
+            && g.gold(me) >= 1
+            && let Some(a) = self.shot(rng, CardKind::Move)
+        {
+            return a;
+        }
+        if g.in_new_cover(r, me) {
+            return Action::Hold;
+        }
+        let start = r.start[me];
+        let h = g.gangs[me].hands;
+        let stale = |b: Option<BaseId>| b.is_some_and(|b| start.holds(b));
+        let on_new = h.bases().any(|b| !start.holds(b));
+        if !on_new {
+            // The first hand (at the hip or on a base it started on) rides.
+            let taken: Vec<BaseId> = g
+                .living()
+                .into_iter()
+                .filter(|&b| !start.holds(b) && !h.holds(b) && g.occupant(b).is_some())
+                .collect();
+            let target = pick(rng, &self.free).or_else(|| pick(rng, &taken));
+            return match target {
+                Some(b) => Action::Slap(Slap::base(self.at(1), b)),
+                None => Action::Hold,
+            };
+        }
+        if stale(h.second) {
+            if chance(rng, self.pol.second_hand)
+                && let Some(b) = pick(rng, &self.free)
+            {
+                return Action::Slap(Slap::base(self.at(1), b).second());
+            }
+            return Action::Slap(Slap::leave(self.at(1)).second());
+        }
+        if stale(h.first) {
+            return Action::Slap(Slap::leave(self.at(1)));
+        }
+        Action::Hold
+    }
+}
+
+/// A computer gang of Slap .45.
+#[derive(Clone, Debug)]
+pub struct Slap45Bot {
+    pub level: Level,
+    /// The level's reactions (random: normal's, unused).
+    pub spec: ReactionSpec,
+    rng: ChaCha8Rng,
+    /// The Railroad Company's peek while dealing: (rounds played, the card).
+    peeked: Option<(u32, CardId)>,
+}
+
+impl Slap45Bot {
+    /// A bot with the built-in levels (the shipped file's copy).
+    pub fn new(level: Level, seed: u64) -> Slap45Bot {
+        Slap45Bot::with_spec(level, BotLevels::builtin().spec(level), seed)
+    }
+
+    /// A bot with the given reactions.
+    pub fn with_spec(level: Level, spec: ReactionSpec, seed: u64) -> Slap45Bot {
+        Slap45Bot {
+            level,
+            spec,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            peeked: None,
+        }
+    }
+
+    /// The dealer: flips; in the final duel plays a card drawn uniformly from
+    /// the deck (never to favour a duelist).
+    fn deal(&mut self, view: &View, legal: &[Action]) -> Action {
+        if legal.iter().any(|a| matches!(a, Action::Play(_))) {
+            let n = view.duel_deck.as_ref().map_or(view.deck_size, Vec::len);
+            if n > 0 {
+                return Action::Play(self.rng.random_range(0..n));
+            }
+        }
+        legal[0].clone()
+    }
+
+    /// A declaration in the current wave.
+    fn react(&mut self, me: Seat, g: &Slap45, r: &Round) -> Action {
+        if !g.alive(me) || r.slaps.get(me).is_none_or(|&k| k >= SLAPS_PER_ROUND) {
+            return Action::Hold;
+        }
+        let knew = self.peeked == Some((g.rounds, r.card));
+        let level = self.level;
+        let spec = &self.spec;
+        let rng = &mut self.rng;
+        let kind = g.kind(r.card);
+        let moving = kind == CardKind::Move;
+        let first_wave = r.waves == 1;
+        let at_hip = !g.gangs[me].hands.any() && !r.left[me];
+        let cx = Ctx {
+            level,
+            pol: policy(level),
+            spec,
+            g,
+            r,
+            me,
+            others: g.living().into_iter().filter(|&s| s != me).collect(),
+            free: free_bases(g, r, me, moving),
+            simple: sample_reaction(spec, 1, rng),
+            knew,
+        };
+        if first_wave && !knew {
+            // A guess: into cover before the card could be seen.
+            if at_hip
+                && chance(rng, spec.anticipation_rate)
+                && let Some(b) = pick(rng, &cx.free)
+            {
+                let lo = spec.anticipation_from_ms.min(spec.anticipation_to_ms);
+                let hi = spec.anticipation_from_ms.max(spec.anticipation_to_ms);
+                let guess = (lo + (hi - lo) * rng.random::<f64>()).max(0.0).round() as u32;
+                return Action::Slap(Slap::base(r.wave.start_ms.saturating_add(guess), b));
+            }
+            // A wrong slap: the horse, or the Gold with a point.
+            if chance(rng, spec.wrong_slap_rate) {
+                match kind {
+                    CardKind::Move => return Action::Slap(Slap::card(cx.at(1), None)),
+                    CardKind::Gold if !g.duel => {
+                        if let Some(o) = pick(rng, &cx.others) {
+                            return Action::Slap(Slap::card(cx.at(1), Some(o)));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let action = match kind {
+            CardKind::TalkinIron => cx.talkin_iron(rng),
+            CardKind::BigGun => cx.big_gun(rng),
+            CardKind::Gold => cx.gold(rng),
+            CardKind::Move => cx.movement(rng),
+        };
+        // The Black Hat Outlaws, holding anyway, now and then lay a trap.
+        if first_wave
+            && action == Action::Hold
+            && g.power(me) == Some(Power::BlackHatOutlaws)
+            && g.gold(me) >= 1
+            && chance(rng, cx.pol.trap)
+        {
+            let kinds: Vec<CardKind> = [CardKind::BigGun, CardKind::TalkinIron, CardKind::Gold]
+                .into_iter()
+                .filter(|&k| g.check_declaration(me, &Action::Trap(k)).is_ok())
+                .collect();
+            let k = if level == Level::Hard {
+                kinds.first().copied()
+            } else {
+                pick(rng, &kinds)
+            };
+            if let Some(k) = k {
+                return Action::Trap(k);
+            }
+        }
+        action
+    }
+}
+
+impl Agent<Slap45> for Slap45Bot {
+    fn name(&self) -> String {
+        self.level.to_string()
+    }
+
+    fn act(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        let g = &view.public;
+        if matches!(g.phase, Phase::Deal)
+            && let Some(c) = view.peek
+        {
+            self.peeked = Some((g.rounds, c));
+        }
+        let Some(first) = legal.first() else {
+            return Action::Hold;
+        };
+        if self.level == Level::Random {
+            return legal[self.rng.random_range(0..legal.len())].clone();
+        }
+        match &g.phase {
+            Phase::Deal => self.deal(view, legal),
+            Phase::React(r) => {
+                let a = self.react(seat, g, r);
+                if g.check_declaration(seat, &a).is_ok() {
+                    a
+                } else if g.check_declaration(seat, &Action::Hold).is_ok() {
+                    Action::Hold
+                } else {
+                    first.clone()
+                }
+            }
+            _ => first.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::cards::core::{Game, Turn};
+    use crate::cards::slap45::rules::Target;
+    use crate::cards::slap45::setup::{Rules, Slap45Setup};
+
+    fn box_setup() -> Slap45Setup {
+        let path = crate::scenario::data_root().join("assets/cards/slap45.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        crate::scenario::parse_ron(&path, &text).unwrap()
+    }
+
+    fn rules(players: usize, gold: bool, round_limit: u32) -> Rules {
+        let mut s = box_setup();
+        s.players = players;
+        s.gold = gold;
+        s.round_limit = round_limit;
+        Rules::from_setup(&s, Path::new("t.ron"), "").unwrap()
+    }
+
+    /// The setup's index of the gang with `power`.
+    fn gang(power: Power) -> usize {
+        box_setup()
+            .gangs
+            .iter()
+            .position(|g| g.power == power)
+            .expect("every power is in the box")
+    }
+
+    /// A game ready to deal (seat 0 deals): seat s plays `gangs[s]` (default
+    /// the first gangs in order), the deck's top cards are `top`, the rest in
+    /// box order, or reversed.
+    fn table(
+        players: usize,
+        gold: bool,
+        gangs: &[usize],
+        top: &[CardKind],
+        reversed: bool,
+    ) -> Slap45 {
+        let mut g = Slap45::new(rules(players, gold, 500));
+        let bases: Vec<usize> = if gangs.is_empty() {
+            (0..players).collect()
+        } else {
+            gangs.to_vec()
+        };
+        g.apply(Action::Bases(bases)).unwrap();
+        let mut pile = g.discard.clone();
+        let mut order = Vec::new();
+        for &k in top {
+            let i = pile
+                .iter()
+                .position(|&c| g.kind(c) == k)
+                .expect("a card of that kind");
+            order.push(pile.remove(i));
+        }
+        if reversed {
+            pile.reverse();
+        }
+        order.extend(pile);
+        g.apply(Action::Shuffle(order)).unwrap();
+        assert!(matches!(g.phase, Phase::Deal));
+        g
+    }
+
+    /// One wave: the given seats declare, every other seat of the wave holds.
+    fn wave(g: &mut Slap45, moves: &[(Seat, Action)]) {
+        let id = g.round().map(|r| (g.rounds, r.waves));
+        assert!(id.is_some(), "a round in play");
+        for (s, a) in moves {
+            g.declare(*s, a.clone()).unwrap();
+        }
+        while g.round().map(|r| (g.rounds, r.waves)) == id {
+            let Turn::Player(s) = g.turn() else { break };
+            g.declare(s, Action::Hold).unwrap();
+        }
+    }
+
+    #[test]
+    fn reaction_times_keep_the_files_promises_and_slow_with_choice() {
+        let levels = BotLevels::builtin();
+        let mut stats = Vec::new();
+        for (i, level) in [Level::Hard, Level::Normal, Level::Easy]
+            .into_iter()
+            .enumerate()
+        {
+            let spec = levels.get(level).unwrap();
+            let seed = 17 + i as u64;
+            let (mean, median, p90) = reaction_stats(spec, 1, 10_000, seed);
+            let p = &spec.promise;
+            for (what, v, (lo, hi)) in [
+                ("mean", mean, p.mean_ms),
+                ("median", median, p.median_ms),
+                ("p90", p90, p.p90_ms),
+            ] {
+                assert!(
+                    v >= lo && v <= hi,
+                    "{level}: {what} {v} ms is outside {lo}..{hi}"
+                );
+            }
+            // The clamp.
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let fastest = (0..10_000)
+                .map(|_| sample_reaction(spec, 1, &mut rng))
+                .min()
+                .unwrap();
+            assert!(fastest as f64 >= spec.min_ms, "{level}: {fastest} ms");
+            // Hick–Hyman: four targets cost two bits.
+            assert!(spec.choice_ms_per_bit > 0.0);
+            let (mean4, median4, p904) = reaction_stats(spec, 4, 10_000, seed);
+            assert!(
+                mean4 > mean + 1.5 * spec.choice_ms_per_bit && median4 > median && p904 > p90,
+                "{level}: 4 choices {mean4} ms, simple {mean} ms"
+            );
+            stats.push((mean, median, p90));
+        }
+        for w in stats.windows(2) {
+            let ((m0, d0, p0), (m1, d1, p1)) = (w[0], w[1]);
+            assert!(
+                m0 < m1 && d0 < d1 && p0 < p1,
+                "hard < normal < easy: {stats:?}"
+            );
+        }
+        let table = reaction_table(&levels, 2000, 1);
+        assert_eq!(table.len(), 6);
+        assert_eq!(table[0].0, "hard, simple");
+        assert_eq!(table[5].0, "easy, 4 choices");
+        assert!(
+            table
+                .iter()
+                .all(|(_, mean, median, p90)| mean > &100.0 && median <= p90)
+        );
+    }
+
+    #[test]
+    fn the_shipped_levels_load_and_match_the_built_in_copy() {
+        let file = BotLevels::load_default().unwrap();
+        assert_eq!(file, BotLevels::builtin());
+        assert_eq!(BotLevels::shipped(), file);
+        assert_eq!(
+            BotLevels::fallback(),
+            file,
+            "keep ReactionSpec::fallback the same as assets/cards/slap45_bots.ron"
+        );
+        assert!(file.get(Level::Random).is_none());
+        for level in Level::ALL {
+            let bot = Slap45Bot::new(level, 1);
+            assert_eq!(bot.spec, file.spec(level));
+            assert_eq!(Agent::<Slap45>::name(&bot), level.to_string());
+        }
+    }
+
+    #[test]
+    fn a_bad_levels_file_names_the_place() {
+        let path = Path::new("bots.ron");
+        let text = "(levels: {\n  \"easy\": (mu_ms: 225.0, sigma_ms: -1.0, tau_ms: 75.0, choice_ms_per_bit: 110.0, min_ms: 100.0,\n    wrong_slap_rate: 1.5, anticipation_rate: 0.05, anticipation_from_ms: 40.0, anticipation_to_ms: 100.0, hesitation_rate: 0.1,\n    promise: (mean_ms: (288.0, 312.0), median_ms: (271.0, 295.0), p90_ms: (390.0, 424.0))),\n})";
+        let e = BotLevels::parse(path, text).unwrap_err().to_string();
+        assert!(
+            e.contains("bots.ron:2:") && e.contains("sigma_ms is -1"),
+            "{e}"
+        );
+        assert!(
+            e.contains("bots.ron:3:") && e.contains("wrong_slap_rate is 1.5"),
+            "{e}"
+        );
+        assert!(e.contains("\"normal\" is missing"), "{e}");
+        // A mean that breaks its promise.
+        let broken = text.replace("mu_ms: 225.0", "mu_ms: 425.0");
+        let e = BotLevels::parse(path, &broken).unwrap_err().to_string();
+        assert!(
+            e.contains("bots.ron:4:") && e.contains("outside the promised mean_ms"),
+            "{e}"
+        );
+        // A misspelt field is a parse error at its place, with a suggestion.
+        let typo = "(levels: {\"easy\": (mu_ms: 200.0, sigmams: 20.0)})";
+        let e = BotLevels::parse(path, typo).unwrap_err().to_string();
+        assert!(e.contains("bots.ron:1:") && e.contains("sigma_ms"), "{e}");
+        // An unknown level.
+        let mut levels = BotLevels::fallback();
+        levels
+            .levels
+            .insert("deadly".into(), ReactionSpec::fallback(Level::Hard));
+        let e = levels
+            .validate(path, "(levels: {\"deadly\": ()})")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("bots.ron:1:") && e.contains("unknown level"),
+            "{e}"
+        );
+    }
+
+    /// Bots in every seat play whole games: every action they choose is
+    /// accepted, the invariants hold, and the game ends.
+    #[test]
+    fn bot_actions_are_always_accepted_and_games_end() {
+        for players in 3..=7 {
+            for gold in [false, true] {
+                for seed in 0..6u64 {
+                    let mut g = Slap45::new(rules(players, gold, 300));
+                    let mut chance_rng = ChaCha8Rng::seed_from_u64(seed * 101 + players as u64);
+                    let levels: Vec<Level> = (0..players)
+                        .map(|s| match seed {
+                            0 => Level::Easy,
+                            1 => Level::Normal,
+                            2 => Level::Hard,
+                            _ => Level::ALL[(s + seed as usize) % 4],
+                        })
+                        .collect();
+                    let mut bots: Vec<Slap45Bot> = levels
+                        .iter()
+                        .enumerate()
+                        .map(|(s, &l)| Slap45Bot::new(l, seed * 1000 + s as u64))
+                        .collect();
+                    let mut n = 0;
+                    while !g.is_over() {
+                        assert!(n < 200_000, "no end after {n} actions: {:?}", g.phase);
+                        let action = match g.turn() {
+                            Turn::Chance => g.sample_chance(&mut chance_rng),
+                            Turn::Player(s) => {
+                                let legal = g.legal_actions();
+                                let view = g.observation(s);
+                                bots[s].act(s, &view, &legal)
+                            }
+                            Turn::Over => break,
+                        };
+                        if let Err(e) = g.apply(action.clone()) {
+                            panic!(
+                                "{players} players, gold {gold}, seed {seed}, levels {levels:?}: {action:?} refused: {e}\n{:?}",
+                                g.phase
+                            );
+                        }
+                        if let Err(e) = g.check_invariants() {
+                            panic!("after {action:?}: {e}");
+                        }
+                        n += 1;
+                    }
+                    assert!(g.rounds <= 300);
+                    if g.rounds < 300 {
+                        assert!(
+                            g.living().len() <= 1,
+                            "ended before the limit only by a last gang"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two games that differ only in what seat `actor` cannot see (the deck's
+    /// order, the sealed declarations of the seats before it) give it the same
+    /// view, and every bot the same action.
+    #[test]
+    fn bots_act_on_what_they_see_only() {
+        let gangs = [
+            gang(Power::Union),
+            gang(Power::Comanche),
+            gang(Power::PonchoPosse),
+            gang(Power::LoneStarSheriffs),
+        ];
+        for kind in CardKind::ALL {
+            for covered in [false, true] {
+                for actor in [2usize, 3] {
+                    let mut a = table(4, true, &gangs, &[kind], false);
+                    let mut b = table(4, true, &gangs, &[kind], true);
+                    if covered {
+                        for g in [&mut a, &mut b] {
+                            g.gangs[3].hands.first = Some(3);
+                            g.gangs[1].hands.first = Some(0);
+                        }
+                    }
+                    a.apply(Action::Flip).unwrap();
+                    b.apply(Action::Flip).unwrap();
+                    assert_ne!(a.deck, b.deck, "the decks differ");
+                    // Seat 1 (and seat 2) declare: Hold in one game, slaps in the other.
+                    a.declare(1, Action::Hold).unwrap();
+                    let seat1 = if covered {
+                        Slap::card(150, Some(3))
+                    } else {
+                        Slap::base(150, 2)
+                    };
+                    b.declare(1, Action::Slap(seat1)).unwrap();
+                    if actor == 3 {
+                        a.declare(2, Action::Hold).unwrap();
+                        b.declare(2, Action::Slap(Slap::card(300, Some(0))))
+                            .unwrap();
+                    }
+                    assert_eq!(a.turn(), Turn::Player(actor));
+                    let (va, vb) = (a.observation(actor), b.observation(actor));
+                    assert_eq!(va, vb, "{kind:?}: the same view");
+                    let (la, lb) = (a.legal_actions(), b.legal_actions());
+                    assert_eq!(la, lb);
+                    for level in Level::ALL {
+                        for seed in 0..40u64 {
+                            let x = Slap45Bot::new(level, seed).act(actor, &va, &la);
+                            let y = Slap45Bot::new(level, seed).act(actor, &vb, &lb);
+                            assert_eq!(x, y, "{level}, {kind:?}, seed {seed}");
+                            let mut a2 = a.clone();
+                            if let Err(e) = a2.apply(x.clone()) {
+                                panic!("{level}, {kind:?}, seed {seed}: {x:?} refused: {e}");
+                            }
+                            if let Action::Slap(s) = x {
+                                assert!(s.at_ms >= va.public.round().unwrap().wave.start_ms);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_duel_dealer_plays_any_card_of_the_deck_at_random() {
+        let ti = CardKind::TalkinIron;
+        let mut g = table(4, false, &[], &[ti, ti], false);
+        g.gangs[2].members = 1;
+        g.gangs[3].members = 1;
+        g.apply(Action::Flip).unwrap();
+        wave(&mut g, &[(0, Action::Slap(Slap::card(100, Some(3))))]);
+        g.apply(Action::Flip).unwrap();
+        wave(&mut g, &[(1, Action::Slap(Slap::card(100, Some(2))))]);
+        assert!(g.duel);
+        assert_eq!(g.turn(), Turn::Player(3), "the first to die deals");
+        let legal = g.legal_actions();
+        let view = g.observation(3);
+        let size = view.duel_deck.as_ref().unwrap().len();
+        assert_eq!(size, g.deck.len());
+        for level in Level::ALL {
+            let mut seen = vec![0u32; size];
+            for seed in 0..64u64 {
+                let a = Slap45Bot::new(level, seed).act(3, &view, &legal);
+                let Action::Play(i) = a else {
+                    panic!("{level}: {a:?}");
+                };
+                assert!(i < size);
+                seen[i] += 1;
+                g.clone().apply(a).unwrap();
+            }
+            assert!(
+                seen.iter().filter(|&&k| k > 0).count() > 1,
+                "{level}: {seen:?}"
+            );
+        }
+        // Uniform over the whole deck: every card comes up.
+        let mut bot = Slap45Bot::new(Level::Hard, 9);
+        let mut seen = vec![0u32; size];
+        for _ in 0..3000 {
+            match bot.act(3, &view, &legal) {
+                Action::Play(i) => seen[i] += 1,
+                a => panic!("{a:?}"),
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
+    }
+
+    #[test]
+    fn the_railroad_dealer_slaps_the_big_gun_it_peeked_at() {
+        let gangs = [
+            gang(Power::RailroadCompany),
+            gang(Power::Union),
+            gang(Power::Comanche),
+        ];
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            for seed in 0..20u64 {
+                let mut g = table(3, true, &gangs, &[CardKind::BigGun], false);
+                let mut bot = Slap45Bot::new(level, seed);
+                let view = g.observation(0);
+                assert!(view.peek.is_some());
+                let legal = g.legal_actions();
+                let flip = bot.act(0, &view, &legal);
+                assert_eq!(flip, Action::Flip);
+                g.apply(flip).unwrap();
+                g.declare(1, Action::Hold).unwrap();
+                g.declare(2, Action::Hold).unwrap();
+                assert_eq!(g.turn(), Turn::Player(0));
+                let a = bot.act(0, &g.observation(0), &g.legal_actions());
+                match &a {
+                    Action::Slap(s) => {
+                        assert_eq!(s.target, Target::Card, "{level}: {a:?}");
+                        assert!(s.at_ms as f64 >= bot.spec.min_ms);
+                    }
+                    _ => panic!("{level}, seed {seed}: {a:?}"),
+                }
+                g.apply(a).unwrap();
+            }
+        }
+    }
+}

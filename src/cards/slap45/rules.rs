@@ -1,0 +1,1770 @@
+//! The rules of Slap .45 as a state machine implementing [`Game`].
+//!
+//! Real time enters the rules as milliseconds measured from the reveal of the
+//! current card. To fit a turn-based interface each round is played as
+//! **sealed waves**:
+//!
+//! - `Bases` (chance): the home bases are dealt, one gang per seat.
+//! - `Shuffle` (chance): the discard pile (before the first round: the whole
+//!   deck, less the starting Gold) becomes the new deck.
+//! - `Deal`: the dealer flips the top card (`Flip`); in the final duel the
+//!   dealer is the first dead player and plays any card of the deck (`Play(i)`).
+//! - `React`: a wave. Every seat of the wave declares once, clockwise from the
+//!   dealer's left, `Hold`, a timed `Slap` or (Black Hat Outlaws) a `Trap`;
+//!   declarations are sealed (no observation shows another seat's). When the
+//!   last one arrives the slaps are applied in time order (ties: a slap into
+//!   cover before a slap on the card, then clockwise from the dealer's left)
+//!   until the round ends; later slaps are void. If the round goes on, a new
+//!   wave starts at the time of the last slap for the seats that may still act.
+//! - `Over`.
+//!
+//! `apply` accepts any time at or after the wave's start; `legal_actions` lists
+//! Hold and a representative grid of times and targets.
+
+use std::sync::Arc;
+
+use rand::{Rng, RngCore};
+use serde::{Deserialize, Serialize};
+
+use super::setup::{CardId, CardKind, MEMBERS, Power, Rules};
+use crate::cards::core::{self, Game, Illegal, Seat, Turn, refuse, shared};
+
+/// A home base, named by the seat whose gang it belongs to (the bases on the
+/// table are those of the living gangs).
+pub type BaseId = Seat;
+
+/// House rule: slaps per seat per round at most (a round lasts a few seconds).
+pub const SLAPS_PER_ROUND: u8 = 4;
+/// The times after a wave's start that `legal_actions` offers, in ms.
+pub const GRID_MS: [u32; 4] = [180, 260, 400, 700];
+/// Gold a recruit costs.
+pub const RECRUIT_COST: usize = 3;
+
+/// What a slap lands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Target {
+    /// The face-up card in the middle.
+    Card,
+    /// A home base on the table.
+    Base(BaseId),
+    /// Lifts the hand off its base.
+    Leave,
+}
+
+/// One timed slap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Slap {
+    /// Milliseconds after the reveal of the card.
+    pub at_ms: u32,
+    pub target: Target,
+    /// The gang pointed at with the pistol-finger (slaps on the card only).
+    pub point: Option<Seat>,
+    /// Pay 1 Gold to use the gang's power on this card (slaps on the card only).
+    pub power: bool,
+    /// Pay 3 Gold to recruit the member the shot hits instead of killing it.
+    pub recruit: bool,
+    /// The Lone Star Sheriffs' second hand (base slaps and Leave only).
+    pub second_hand: bool,
+}
+
+impl Slap {
+    /// A slap on the card, pointing or not.
+    pub fn card(at_ms: u32, point: Option<Seat>) -> Slap {
+        Slap {
+            at_ms,
+            target: Target::Card,
+            point,
+            power: false,
+            recruit: false,
+            second_hand: false,
+        }
+    }
+
+    /// A slap into a home base.
+    pub fn base(at_ms: u32, base: BaseId) -> Slap {
+        Slap {
+            target: Target::Base(base),
+            ..Slap::card(at_ms, None)
+        }
+    }
+
+    /// Lifting a hand off its base.
+    pub fn leave(at_ms: u32) -> Slap {
+        Slap {
+            target: Target::Leave,
+            ..Slap::card(at_ms, None)
+        }
+    }
+
+    pub fn with_power(mut self) -> Slap {
+        self.power = true;
+        self
+    }
+
+    pub fn with_recruit(mut self) -> Slap {
+        self.recruit = true;
+        self
+    }
+
+    /// Made with the Lone Star Sheriffs' second hand.
+    pub fn second(mut self) -> Slap {
+        self.second_hand = true;
+        self
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Chance: the gang (an index into the setup's gangs) of each seat.
+    Bases(Vec<usize>),
+    /// Chance: the discard pile's new order as the deck, top first.
+    Shuffle(Vec<CardId>),
+    /// The dealer flips the top card.
+    Flip,
+    /// The final duel's dealer plays the i-th card of the deck (0: the top).
+    Play(usize),
+    /// A declaration: no slap in this wave.
+    Hold,
+    /// A declaration: a timed slap.
+    Slap(Slap),
+    /// A declaration (Black Hat Outlaws): pay 1 Gold, the next card of this
+    /// kind is a trap; no slap in this wave.
+    Trap(CardKind),
+}
+
+/// Where a gang's hands are: the home bases they cover (`None`: at the hip).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hands {
+    pub first: Option<BaseId>,
+    /// The Lone Star Sheriffs' second hand.
+    pub second: Option<BaseId>,
+}
+
+impl Hands {
+    /// At least one hand on a base: in cover.
+    pub fn any(self) -> bool {
+        self.first.is_some() || self.second.is_some()
+    }
+
+    pub fn get(self, second: bool) -> Option<BaseId> {
+        if second { self.second } else { self.first }
+    }
+
+    fn set(&mut self, second: bool, base: Option<BaseId>) {
+        if second {
+            self.second = base;
+        } else {
+            self.first = base;
+        }
+    }
+
+    /// A hand on `base`.
+    pub fn holds(self, base: BaseId) -> bool {
+        self.first == Some(base) || self.second == Some(base)
+    }
+
+    /// The bases held.
+    pub fn bases(self) -> impl Iterator<Item = BaseId> {
+        self.first.into_iter().chain(self.second)
+    }
+}
+
+/// One player's gang.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gang {
+    /// Index into the setup's gangs, once the home bases are dealt.
+    pub gang: Option<usize>,
+    /// Living members; 0: the gang is out.
+    pub members: u8,
+    /// Gold cards in the stash.
+    pub stash: Vec<CardId>,
+    pub hands: Hands,
+}
+
+impl Gang {
+    pub fn alive(&self) -> bool {
+        self.members > 0
+    }
+}
+
+/// A wave of sealed declarations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wave {
+    /// No slap of this wave may come earlier (ms after the reveal).
+    pub start_ms: u32,
+    /// The seats that declare, clockwise from the dealer's left.
+    pub order: Vec<Seat>,
+    /// The seats that have declared, in the order they did.
+    pub declared: Vec<Seat>,
+    /// The declarations by seat: hidden from every other seat.
+    pub sealed: Vec<Option<Action>>,
+}
+
+/// A card face up and the reactions to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub card: CardId,
+    /// A Black Hat trap sprung by this reveal: the seat that laid it.
+    pub trap: Option<Seat>,
+    /// The card went into a stash (Gold claimed or shot to a gang).
+    pub claimed: bool,
+    /// Every gang's hands at the reveal (new cover after a Move! is a base
+    /// none of them held).
+    pub start: Vec<Hands>,
+    /// Out of the home bases until the next round (a hand left a base).
+    pub left: Vec<bool>,
+    /// Slaps made this round, by seat.
+    pub slaps: Vec<u8>,
+    /// Waves so far, this one included.
+    pub waves: u32,
+    pub wave: Wave,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Chance: the home bases are dealt.
+    Bases,
+    /// Chance: the discard pile is shuffled into the deck.
+    Shuffle,
+    /// The dealer flips (plays, in the duel) the next card.
+    Deal,
+    React(Box<Round>),
+    Over,
+}
+
+/// A game of Slap .45.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Slap45 {
+    #[serde(with = "shared")]
+    pub rules: Arc<Rules>,
+    /// By seat.
+    pub gangs: Vec<Gang>,
+    /// The draw pile, top first.
+    pub deck: Vec<CardId>,
+    /// Face up, newest last (before the first shuffle: the whole deck).
+    pub discard: Vec<CardId>,
+    /// Traps declared aloud and not yet sprung: (kind, the seat that laid it).
+    pub traps: Vec<(CardKind, Seat)>,
+    pub dealer: Seat,
+    /// The final duel: two gangs left, no gold or powers.
+    pub duel: bool,
+    /// The dead gangs, first to die first.
+    pub dead: Vec<Seat>,
+    /// Rounds played.
+    pub rounds: u32,
+    pub phase: Phase,
+    pub winners: Vec<Seat>,
+    /// What the last action brought about, for the log.
+    pub events: Vec<String>,
+}
+
+/// What one seat may see: everything but the deck's order and other seats'
+/// sealed declarations; the Railroad dealer's peek; the duel dealer's deck.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub seat: Seat,
+    pub deck_size: usize,
+    /// The Railroad Company dealing: the top card before it is flipped.
+    pub peek: Option<CardId>,
+    /// The final duel's dealer: the whole deck, top first.
+    pub duel_deck: Option<Vec<CardId>>,
+    /// The state with the deck emptied and other seats' declarations removed.
+    pub public: Slap45,
+}
+
+impl View {
+    /// The seat's own sealed declaration in the current wave, if any.
+    pub fn mine(&self) -> Option<&Action> {
+        match &self.public.phase {
+            Phase::React(r) => r.wave.sealed.get(self.seat).and_then(Option::as_ref),
+            _ => None,
+        }
+    }
+}
+
+/// How a seat's slaps are ordered at equal times: clockwise from the dealer's left.
+fn rank(n: usize, dealer: Seat, seat: Seat) -> usize {
+    (seat + n - dealer % n - 1) % n
+}
+
+impl Slap45 {
+    /// A new game: every card in the discard pile until the first shuffle.
+    pub fn new(rules: Rules) -> Slap45 {
+        let n = rules.players;
+        let discard: Vec<CardId> = (0..rules.cards.len()).map(|c| c as CardId).collect();
+        Slap45 {
+            gangs: vec![
+                Gang {
+                    gang: None,
+                    members: MEMBERS,
+                    stash: Vec::new(),
+                    hands: Hands::default(),
+                };
+                n
+            ],
+            deck: Vec::new(),
+            discard,
+            traps: Vec::new(),
+            dealer: rules.first_dealer.min(n.saturating_sub(1)),
+            duel: false,
+            dead: Vec::new(),
+            rounds: 0,
+            phase: Phase::Bases,
+            winners: Vec::new(),
+            events: Vec::new(),
+            rules: Arc::new(rules),
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.rules.players
+    }
+
+    pub fn kind(&self, card: CardId) -> CardKind {
+        self.rules.cards[card as usize]
+    }
+
+    pub fn alive(&self, seat: Seat) -> bool {
+        self.gangs.get(seat).is_some_and(Gang::alive)
+    }
+
+    pub fn living(&self) -> Vec<Seat> {
+        (0..self.n()).filter(|&s| self.alive(s)).collect()
+    }
+
+    /// Living seats clockwise from `from`'s left, `from` last (if alive).
+    pub fn clockwise_after(&self, from: Seat) -> Vec<Seat> {
+        let n = self.n();
+        (1..=n)
+            .map(|k| (from + k) % n)
+            .filter(|&s| self.alive(s))
+            .collect()
+    }
+
+    pub fn members(&self, seat: Seat) -> u8 {
+        self.gangs[seat].members
+    }
+
+    /// Gold in the seat's stash.
+    pub fn gold(&self, seat: Seat) -> usize {
+        self.gangs[seat].stash.len()
+    }
+
+    /// The gang's name and seat, for the log.
+    pub fn name(&self, seat: Seat) -> String {
+        match self
+            .gangs
+            .get(seat)
+            .and_then(|g| g.gang)
+            .and_then(|g| self.rules.gangs.get(g))
+        {
+            Some(spec) => format!("{} (seat {seat})", spec.name),
+            None => format!("seat {seat}"),
+        }
+    }
+
+    /// The gang's power as printed on its base, whether or not it works now.
+    pub fn printed_power(&self, seat: Seat) -> Option<Power> {
+        let g = self.gangs.get(seat)?.gang?;
+        self.rules.gangs.get(g).map(|spec| spec.power)
+    }
+
+    /// Gold and gang powers work: the advanced rule, and not in the final duel.
+    pub fn powers_active(&self) -> bool {
+        self.rules.gold && !self.duel
+    }
+
+    /// The gang's power, when powers work now.
+    pub fn power(&self, seat: Seat) -> Option<Power> {
+        if self.powers_active() {
+            self.printed_power(seat)
+        } else {
+            None
+        }
+    }
+
+    /// The seat whose hand is on `base`, if any.
+    pub fn occupant(&self, base: BaseId) -> Option<Seat> {
+        self.gangs.iter().position(|g| g.hands.holds(base))
+    }
+
+    /// A hand in a home base.
+    pub fn in_cover(&self, seat: Seat) -> bool {
+        self.gangs.get(seat).is_some_and(|g| g.hands.any())
+    }
+
+    pub fn round(&self) -> Option<&Round> {
+        match &self.phase {
+            Phase::React(r) => Some(&**r),
+            _ => None,
+        }
+    }
+
+    /// The card face up in the middle, during a round.
+    pub fn face_up(&self) -> Option<CardId> {
+        self.round().map(|r| r.card)
+    }
+
+    /// In new cover after a Move!: a hand on a base, and no hand on a base it
+    /// held at the reveal (a Lone Star moves both hands; one new base suffices).
+    pub fn in_new_cover(&self, round: &Round, seat: Seat) -> bool {
+        let h = self.gangs[seat].hands;
+        let start = round.start[seat];
+        h.any() && h.bases().all(|b| !start.holds(b))
+    }
+
+    fn out_of_new_cover(&self, round: &Round) -> Vec<Seat> {
+        let mut out: Vec<Seat> = self
+            .living()
+            .into_iter()
+            .filter(|&s| !self.in_new_cover(round, s))
+            .collect();
+        let (n, dealer) = (self.n(), self.dealer);
+        out.sort_by_key(|&s| rank(n, dealer, s));
+        out
+    }
+
+    fn base_name(&self, base: BaseId) -> String {
+        format!("the home base of {}", self.name(base))
+    }
+
+    // ---- legality -------------------------------------------------------
+
+    /// Why `seat` may not make this declaration now, if it may not.
+    pub fn check_declaration(&self, seat: Seat, action: &Action) -> Result<(), Illegal> {
+        let Phase::React(r) = &self.phase else {
+            return refuse("the round is over: no card to react to until the next is flipped");
+        };
+        if !r.wave.order.contains(&seat) {
+            return refuse(format!("{} does not react in this wave", self.name(seat)));
+        }
+        if r.wave.declared.contains(&seat) {
+            return refuse(format!("{} has declared in this wave", self.name(seat)));
+        }
+        match action {
+            Action::Hold => Ok(()),
+            Action::Trap(k) => self.check_trap(seat, *k),
+            Action::Slap(s) => self.check_slap(r, seat, s),
+            a => refuse(format!("{a:?} is not a reaction to the card")),
+        }
+    }
+
+    fn check_trap(&self, seat: Seat, kind: CardKind) -> Result<(), Illegal> {
+        if self.power(seat) != Some(Power::BlackHatOutlaws) {
+            return refuse("only the Black Hat Outlaws lay traps (with gold, not in the duel)");
+        }
+        if self.gangs[seat].stash.is_empty() {
+            return refuse("a trap costs 1 Gold; the stash is empty");
+        }
+        if self.traps.iter().any(|(k, _)| *k == kind) {
+            return refuse(format!("the next {} is a trap already", kind.title()));
+        }
+        if self.rules.count(kind) == 0 {
+            return refuse(format!("there is no {} in the deck", kind.title()));
+        }
+        Ok(())
+    }
+
+    fn check_slap(&self, r: &Round, seat: Seat, slap: &Slap) -> Result<(), Illegal> {
+        let n = self.n();
+        if slap.at_ms < r.wave.start_ms {
+            return refuse(format!(
+                "out of order: {} ms is before this wave's start at {} ms",
+                slap.at_ms, r.wave.start_ms
+            ));
+        }
+        if r.slaps[seat] >= SLAPS_PER_ROUND {
+            return refuse(format!(
+                "{SLAPS_PER_ROUND} slaps a round at most: hold until the next card"
+            ));
+        }
+        let g = &self.gangs[seat];
+        let kind = self.kind(r.card);
+        let moving = kind == CardKind::Move;
+        if slap.target != Target::Card && (slap.point.is_some() || slap.power || slap.recruit) {
+            return refuse("pointing, powers and recruits go with a slap on the card");
+        }
+        if slap.second_hand {
+            if slap.target == Target::Card {
+                return refuse("the card is slapped with the first hand");
+            }
+            if self.power(seat) != Some(Power::LoneStarSheriffs) {
+                return refuse(
+                    "only the Lone Star Sheriffs slap with a second hand (with gold, not in the duel)",
+                );
+            }
+        }
+        match slap.target {
+            Target::Card => {
+                if let Some(t) = slap.point {
+                    if t >= n {
+                        return refuse(format!("there is no seat {t}"));
+                    }
+                    if t == seat {
+                        return refuse("you cannot point at your own gang");
+                    }
+                    if !self.alive(t) {
+                        return refuse(format!("{} is dead: point at a living gang", self.name(t)));
+                    }
+                }
+                let mut cost = 0;
+                if slap.power {
+                    match self.power(seat) {
+                        None => {
+                            return refuse(
+                                "no gang power works now (gold rule off, or the final duel)",
+                            );
+                        }
+                        Some(p) if p.works_on() != Some(kind) => {
+                            return refuse(format!(
+                                "the {p:?} power does not work on a {}",
+                                kind.title()
+                            ));
+                        }
+                        Some(_) => cost += 1,
+                    }
+                }
+                if slap.recruit {
+                    if !self.powers_active() {
+                        return refuse(
+                            "recruiting needs gold (the advanced rule), and not in the final duel",
+                        );
+                    }
+                    if slap.point.is_none() {
+                        return refuse("recruit whom? point at a gang");
+                    }
+                    let shoots = match kind {
+                        CardKind::TalkinIron | CardKind::BigGun => true,
+                        CardKind::Move | CardKind::Gold => slap.power,
+                    };
+                    if !shoots {
+                        return refuse(format!(
+                            "a {} shoots nobody: nobody to recruit",
+                            kind.title()
+                        ));
+                    }
+                    if g.members >= self.rules.max_members {
+                        return refuse(format!(
+                            "no room for a recruit: {} members (at most {})",
+                            g.members, self.rules.max_members
+                        ));
+                    }
+                    cost += RECRUIT_COST;
+                }
+                if g.stash.len() < cost {
+                    return refuse(format!(
+                        "that costs {cost} Gold; the stash holds {}",
+                        g.stash.len()
+                    ));
+                }
+                Ok(())
+            }
+            Target::Base(b) => {
+                if b >= n || !self.alive(b) {
+                    return refuse(format!("there is no home base {b} on the table"));
+                }
+                let hand = g.hands.get(slap.second_hand);
+                let other = g.hands.get(!slap.second_hand);
+                if other == Some(b) {
+                    return refuse("your other hand is on that base");
+                }
+                let start = r.start[seat];
+                if moving {
+                    if let Some(h) = hand
+                        && !start.holds(h)
+                    {
+                        return refuse("that hand is in new cover already");
+                    }
+                    if start.holds(b) {
+                        return refuse("not new cover: you began the round on that base");
+                    }
+                } else {
+                    if r.left[seat] {
+                        return refuse(
+                            "your hand left a home base: out of the bases until the next round",
+                        );
+                    }
+                    if hand.is_some() {
+                        return refuse(
+                            "that hand is on a base already (lifting it would put you out for the round)",
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Target::Leave => {
+                if g.hands.get(slap.second_hand).is_none() {
+                    return refuse("that hand is not on a base");
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn check_chance(&self, action: &Action) -> Result<(), Illegal> {
+        let ok = match (&self.phase, action) {
+            (Phase::Bases, Action::Bases(v)) => {
+                let g = self.rules.gangs.len();
+                v.len() == self.n()
+                    && v.iter().all(|&x| x < g)
+                    && v.iter().enumerate().all(|(i, x)| !v[..i].contains(x))
+            }
+            (Phase::Shuffle, Action::Shuffle(order)) => core::is_permutation(order, &self.discard),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            refuse(format!("{action:?} is not the chance event awaited"))
+        }
+    }
+
+    fn check_deal(&self, action: &Action) -> Result<(), Illegal> {
+        match action {
+            Action::Flip if self.duel => {
+                refuse("in the final duel the dealer chooses the card to play: Play(i)")
+            }
+            Action::Flip if self.deck.is_empty() => refuse("the deck is empty"),
+            Action::Flip => Ok(()),
+            Action::Play(_) if !self.duel => {
+                refuse("only the final duel's dealer chooses a card; flip the top one")
+            }
+            Action::Play(i) if *i >= self.deck.len() => {
+                refuse(format!("the deck holds {} cards", self.deck.len()))
+            }
+            Action::Play(_) => Ok(()),
+            Action::Hold | Action::Slap(_) | Action::Trap(_) => {
+                refuse("the round is over: wait for the next card")
+            }
+            a => refuse(format!("{a:?}: the dealer flips the next card")),
+        }
+    }
+
+    // ---- the moves --------------------------------------------------------
+
+    /// The legal actions of `seat`: the dealer's deal, or, in a wave, a
+    /// representative grid of declarations of a seat still to declare (any
+    /// time at or after the wave's start is accepted).
+    pub fn legal_for(&self, seat: Seat) -> Vec<Action> {
+        if matches!(self.phase, Phase::Deal) && seat != self.dealer {
+            return Vec::new();
+        }
+        if let Phase::React(r) = &self.phase
+            && (!r.wave.order.contains(&seat) || r.wave.declared.contains(&seat))
+        {
+            return Vec::new();
+        }
+        match &self.phase {
+            Phase::Deal => {
+                if self.duel {
+                    // One card of each kind (the predicate takes any index).
+                    let mut v = Vec::new();
+                    let mut kinds: Vec<CardKind> = Vec::new();
+                    for (i, &c) in self.deck.iter().enumerate() {
+                        let k = self.kind(c);
+                        if !kinds.contains(&k) {
+                            kinds.push(k);
+                            v.push(Action::Play(i));
+                        }
+                    }
+                    v
+                } else {
+                    vec![Action::Flip]
+                }
+            }
+            Phase::React(r) => {
+                let mut v = vec![Action::Hold];
+                let kind = self.kind(r.card);
+                let moving = kind == CardKind::Move;
+                let others: Vec<Seat> = self.living().into_iter().filter(|&s| s != seat).collect();
+                let bases = self.living();
+                let mut points: Vec<Option<Seat>> = vec![None];
+                points.extend(others.iter().map(|&o| Some(o)));
+                let comanche = self.power(seat) == Some(Power::Comanche);
+                for off in GRID_MS {
+                    let t = r.wave.start_ms.saturating_add(off);
+                    for &p in &points {
+                        for power in [false, true] {
+                            for recruit in [false, true] {
+                                // Sensible slaps only: pointing at the horse is
+                                // pointless, and so is a power without a point
+                                // (but the Comanche's, which saves a member).
+                                if moving && !power && p.is_some() {
+                                    continue;
+                                }
+                                if power && p.is_none() && !(moving && comanche) {
+                                    continue;
+                                }
+                                let slap = Slap {
+                                    at_ms: t,
+                                    target: Target::Card,
+                                    point: p,
+                                    power,
+                                    recruit,
+                                    second_hand: false,
+                                };
+                                if self.check_slap(r, seat, &slap).is_ok() {
+                                    v.push(Action::Slap(slap));
+                                }
+                            }
+                        }
+                    }
+                    for &b in &bases {
+                        for second in [false, true] {
+                            let slap = Slap {
+                                second_hand: second,
+                                ..Slap::base(t, b)
+                            };
+                            if self.check_slap(r, seat, &slap).is_ok() {
+                                v.push(Action::Slap(slap));
+                            }
+                        }
+                    }
+                    if moving {
+                        let slap = Slap::leave(t).second();
+                        if self.check_slap(r, seat, &slap).is_ok() {
+                            v.push(Action::Slap(slap));
+                        }
+                    }
+                }
+                for k in CardKind::ALL {
+                    if self.check_trap(seat, k).is_ok() {
+                        v.push(Action::Trap(k));
+                    }
+                }
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// A declaration of `seat` in the current wave, in any order among the
+    /// wave's seats (the stream-style entry of a window or a test): the same as
+    /// `apply` when `seat` is the one to move. When the last seat of the wave
+    /// has declared, the wave resolves.
+    pub fn declare(&mut self, seat: Seat, action: Action) -> Result<(), Illegal> {
+        self.check_declaration(seat, &action)?;
+        self.events.clear();
+        let complete = match &mut self.phase {
+            Phase::React(r) => {
+                r.wave.sealed[seat] = Some(action);
+                r.wave.declared.push(seat);
+                r.wave.declared.len() >= r.wave.order.len()
+            }
+            _ => false,
+        };
+        if complete {
+            let phase = std::mem::replace(&mut self.phase, Phase::Over);
+            if let Phase::React(r) = phase {
+                self.resolve_wave(r);
+            }
+        }
+        Ok(())
+    }
+
+    fn pay(&mut self, seat: Seat, gold: usize) {
+        for _ in 0..gold {
+            if let Some(c) = self.gangs[seat].stash.pop() {
+                self.discard.push(c);
+            }
+        }
+    }
+
+    /// Every declaration is in: traps first, then the slaps in time order until
+    /// the round ends; then a new wave for the seats that may still act, or the
+    /// round's end.
+    fn resolve_wave(&mut self, mut r: Box<Round>) {
+        let kind = self.kind(r.card);
+        let moving = kind == CardKind::Move;
+        let order = r.wave.order.clone();
+        let mut slaps: Vec<(Seat, Slap)> = Vec::new();
+        for &s in &order {
+            match &r.wave.sealed[s] {
+                Some(Action::Trap(k)) => {
+                    let k = *k;
+                    self.pay(s, 1);
+                    self.traps.push((k, s));
+                    self.events.push(format!(
+                        "{} pays 1 Gold: the next {} is a trap!",
+                        self.name(s),
+                        k.title()
+                    ));
+                }
+                Some(Action::Slap(sl)) => slaps.push((s, *sl)),
+                _ => {}
+            }
+        }
+        let (n, dealer) = (self.n(), self.dealer);
+        slaps.sort_by_key(|(s, sl)| {
+            (
+                sl.at_ms,
+                u8::from(sl.target == Target::Card),
+                rank(n, dealer, *s),
+            )
+        });
+        let mut ended = false;
+        let mut last_ms = r.wave.start_ms;
+        let mut slapped: Vec<Seat> = Vec::new();
+        for (s, sl) in slaps {
+            if ended {
+                self.events.push(format!(
+                    "{}'s slap at {} ms comes after the round's end: void",
+                    self.name(s),
+                    sl.at_ms
+                ));
+                continue;
+            }
+            last_ms = sl.at_ms;
+            r.slaps[s] = r.slaps[s].saturating_add(1);
+            slapped.push(s);
+            ended = self.apply_slap(&mut r, s, sl);
+        }
+        if !ended {
+            let next: Vec<Seat> = if moving {
+                let out = self.out_of_new_cover(&r);
+                let moved = out.iter().any(|s| slapped.contains(s));
+                let able: Vec<Seat> = out
+                    .iter()
+                    .copied()
+                    .filter(|&s| r.slaps[s] < SLAPS_PER_ROUND)
+                    .collect();
+                if !moved || able.is_empty() {
+                    let names: Vec<String> = out.iter().map(|&s| self.name(s)).collect();
+                    self.events.push(format!(
+                        "nobody else makes it into new cover: {} each lose a member",
+                        names.join(", ")
+                    ));
+                    for &s in &out {
+                        self.lose(s, None, 1);
+                        self.events.push(format!(
+                            "{}: {} left",
+                            self.name(s),
+                            self.gangs[s].members
+                        ));
+                    }
+                    ended = true;
+                    Vec::new()
+                } else {
+                    able
+                }
+            } else {
+                let mut next: Vec<Seat> = slapped
+                    .iter()
+                    .copied()
+                    .filter(|&s| self.alive(s) && r.slaps[s] < SLAPS_PER_ROUND)
+                    .collect();
+                next.sort_by_key(|&s| rank(n, dealer, s));
+                next.dedup();
+                if next.is_empty() {
+                    self.events.push(format!(
+                        "nobody slaps the {}: the round ends quietly",
+                        kind.title()
+                    ));
+                    ended = true;
+                }
+                next
+            };
+            if !ended {
+                r.waves += 1;
+                r.wave = Wave {
+                    start_ms: last_ms,
+                    order: next,
+                    declared: Vec::new(),
+                    sealed: vec![None; n],
+                };
+                self.phase = Phase::React(r);
+                return;
+            }
+        }
+        self.end_round(r);
+    }
+
+    /// Applies one slap; true when it ended the round.
+    fn apply_slap(&mut self, r: &mut Round, s: Seat, sl: Slap) -> bool {
+        let moving = self.kind(r.card) == CardKind::Move;
+        let at = sl.at_ms;
+        let hand = if sl.second_hand {
+            "second hand"
+        } else {
+            "hand"
+        };
+        match sl.target {
+            Target::Base(b) => {
+                if moving {
+                    // The hand leaves its base (freeing it) as it slaps elsewhere.
+                    self.gangs[s].hands.set(sl.second_hand, None);
+                }
+                match self.occupant(b) {
+                    Some(o) => self.events.push(format!(
+                        "{} slaps a {hand} into {} at {at} ms, but {} is there: not in cover",
+                        self.name(s),
+                        self.base_name(b),
+                        self.name(o)
+                    )),
+                    None => {
+                        self.gangs[s].hands.set(sl.second_hand, Some(b));
+                        self.events.push(format!(
+                            "{} slaps a {hand} into {} at {at} ms: in cover",
+                            self.name(s),
+                            self.base_name(b)
+                        ));
+                    }
+                }
+                moving && self.last_to_move(r)
+            }
+            Target::Leave => {
+                if moving {
+                    self.gangs[s].hands.set(sl.second_hand, None);
+                    self.events.push(format!(
+                        "{} lifts a {hand} off its base at {at} ms",
+                        self.name(s)
+                    ));
+                    self.last_to_move(r)
+                } else {
+                    self.gangs[s].hands = Hands::default();
+                    r.left[s] = true;
+                    self.events.push(format!(
+                        "{} leaves cover at {at} ms: out of the bases for the round",
+                        self.name(s)
+                    ));
+                    false
+                }
+            }
+            Target::Card => {
+                self.slap_card(r, s, sl);
+                true
+            }
+        }
+    }
+
+    /// After a Move!: when one living gang alone is not in new cover, it loses a member.
+    fn last_to_move(&mut self, r: &Round) -> bool {
+        let out = self.out_of_new_cover(r);
+        if out.len() != 1 {
+            return false;
+        }
+        let s = out[0];
+        self.lose(s, None, 1);
+        self.events.push(format!(
+            "{} is the last into new cover: {} left",
+            self.name(s),
+            self.gangs[s].members
+        ));
+        true
+    }
+
+    /// The first slap on the card: it ends the round.
+    fn slap_card(&mut self, r: &mut Round, s: Seat, sl: Slap) {
+        let kind = self.kind(r.card);
+        let at = sl.at_ms;
+        let who = self.name(s);
+        // Shooting takes both hands (one slaps, one points): they leave the bases.
+        self.gangs[s].hands = Hands::default();
+        r.left[s] = true;
+        if let Some(setter) = r.trap {
+            let killer = (setter != s && self.alive(setter)).then_some(setter);
+            self.lose(s, killer, 1);
+            self.events.push(format!(
+                "{who} slaps the {} at {at} ms: it's a trap! {} left",
+                kind.title(),
+                self.gangs[s].members
+            ));
+            return;
+        }
+        let mut effective = kind;
+        let mut double = false;
+        if sl.power
+            && let Some(p) = self.power(s)
+            && p.works_on() == Some(kind)
+            && !self.gangs[s].stash.is_empty()
+        {
+            self.pay(s, 1);
+            if p == Power::Confederates {
+                double = true;
+            } else {
+                effective = CardKind::BigGun;
+            }
+            self.events
+                .push(format!("{who} pays 1 Gold: {}", p.about()));
+        }
+        let title = if effective == kind {
+            kind.title().to_string()
+        } else {
+            format!("{} (as a Big Gun)", kind.title())
+        };
+        match effective {
+            CardKind::Move => {
+                self.lose(s, None, 1);
+                self.events.push(format!(
+                    "{who} slaps the horse at {at} ms and is trampled: {} left",
+                    self.gangs[s].members
+                ));
+            }
+            CardKind::Gold => {
+                if self.duel {
+                    self.events.push(format!(
+                        "{who} slaps the Gold at {at} ms: gold is worth nothing in the duel"
+                    ));
+                } else {
+                    let to = sl.point.unwrap_or(s);
+                    self.gangs[to].stash.push(r.card);
+                    r.claimed = true;
+                    if to == s {
+                        self.events.push(format!(
+                            "{who} claims the Gold at {at} ms: {} in the stash",
+                            self.gangs[s].stash.len()
+                        ));
+                    } else {
+                        self.events.push(format!(
+                            "{who} slaps the Gold at {at} ms pointing at {}, and shoots the gold to them: {} in their stash",
+                            self.name(to),
+                            self.gangs[to].stash.len()
+                        ));
+                    }
+                }
+            }
+            CardKind::TalkinIron | CardKind::BigGun => {
+                let big = effective == CardKind::BigGun;
+                let Some(t) = sl.point else {
+                    self.events.push(format!(
+                        "{who} slaps the {title} at {at} ms without pointing: the shot misses"
+                    ));
+                    return;
+                };
+                if !big && self.in_cover(t) {
+                    self.events.push(format!(
+                        "{who} slaps the {title} at {at} ms and shoots at {}, safe in cover: a miss",
+                        self.name(t)
+                    ));
+                    return;
+                }
+                let mut hits: u8 = if double { 2 } else { 1 };
+                if sl.recruit
+                    && self.powers_active()
+                    && self.gangs[s].stash.len() >= RECRUIT_COST
+                    && self.gangs[s].members < self.rules.max_members
+                    && self.gangs[t].members > 0
+                {
+                    self.pay(s, RECRUIT_COST);
+                    self.gangs[t].members -= 1;
+                    self.gangs[s].members += 1;
+                    hits -= 1;
+                    self.events.push(format!(
+                        "{who} slaps the {title} at {at} ms, shoots {} and pays 3 Gold to recruit the member: {} left, {who} has {}",
+                        self.name(t),
+                        self.gangs[t].members,
+                        self.gangs[s].members
+                    ));
+                    if self.gangs[t].members == 0 {
+                        self.wipe_out(t, Some(s));
+                    }
+                }
+                if hits > 0 && self.alive(t) {
+                    self.lose(t, Some(s), hits);
+                    let what = if hits == 2 { "two members of " } else { "" };
+                    self.events.push(format!(
+                        "{who} slaps the {title} at {at} ms and shoots {what}{}: {} left",
+                        self.name(t),
+                        self.gangs[t].members
+                    ));
+                }
+            }
+        }
+    }
+
+    /// `victim` loses `count` members; the last one lost puts the gang out.
+    fn lose(&mut self, victim: Seat, killer: Option<Seat>, count: u8) {
+        let g = &mut self.gangs[victim];
+        if g.members == 0 {
+            return;
+        }
+        g.members = g.members.saturating_sub(count);
+        if g.members == 0 {
+            self.wipe_out(victim, killer);
+        }
+    }
+
+    /// A gang is out: its gold goes to its killer (or the discard pile), its
+    /// base leaves the table and every hand on it leaves cover.
+    fn wipe_out(&mut self, victim: Seat, killer: Option<Seat>) {
+        if !self.dead.contains(&victim) {
+            self.dead.push(victim);
+        }
+        let name = self.name(victim);
+        let gold = std::mem::take(&mut self.gangs[victim].stash);
+        match killer {
+            Some(k) if k != victim && self.alive(k) => {
+                if !gold.is_empty() {
+                    self.events.push(format!(
+                        "{} takes {name}'s {} Gold",
+                        self.name(k),
+                        gold.len()
+                    ));
+                }
+                self.gangs[k].stash.extend(gold);
+            }
+            _ => {
+                if !gold.is_empty() {
+                    self.events
+                        .push(format!("{name}'s {} Gold is discarded", gold.len()));
+                }
+                self.discard.extend(gold);
+            }
+        }
+        self.gangs[victim].hands = Hands::default();
+        for g in &mut self.gangs {
+            if g.hands.first == Some(victim) {
+                g.hands.first = None;
+            }
+            if g.hands.second == Some(victim) {
+                g.hands.second = None;
+            }
+        }
+        self.events.push(format!(
+            "{name} is wiped out: its home base leaves the table"
+        ));
+    }
+
+    fn finish_by_members(&mut self) {
+        let living = self.living();
+        let most = living
+            .iter()
+            .map(|&s| self.gangs[s].members)
+            .max()
+            .unwrap_or(0);
+        self.winners = living
+            .into_iter()
+            .filter(|&s| self.gangs[s].members == most)
+            .collect();
+        self.phase = Phase::Over;
+    }
+
+    fn end_round(&mut self, r: Box<Round>) {
+        if !r.claimed {
+            self.discard.push(r.card);
+        }
+        self.rounds += 1;
+        let living = self.living();
+        if living.len() <= 1 {
+            match living.first() {
+                Some(&w) => self
+                    .events
+                    .push(format!("{} is the last gang standing", self.name(w))),
+                None => self.events.push("nobody is left standing".into()),
+            }
+            self.winners = living;
+            self.phase = Phase::Over;
+            return;
+        }
+        if self.rounds >= self.rules.round_limit {
+            self.finish_by_members();
+            self.events.push(format!(
+                "sundown after {} rounds: the biggest gang(s) win",
+                self.rounds
+            ));
+            return;
+        }
+        if !self.duel && living.len() == 2 && !self.dead.is_empty() {
+            self.duel = true;
+            self.dealer = self.dead[0];
+            self.traps.clear();
+            for g in &mut self.gangs {
+                g.hands = Hands::default();
+            }
+            self.events.push(format!(
+                "the final duel: {} against {}, dealt by {}",
+                self.name(living[0]),
+                self.name(living[1]),
+                self.name(self.dealer)
+            ));
+        } else if !self.duel {
+            let n = self.n();
+            let d = self.dealer;
+            self.dealer = (1..=n)
+                .map(|k| (d + k) % n)
+                .find(|&s| self.alive(s))
+                .unwrap_or(d);
+        }
+        self.phase = if self.deck.is_empty() {
+            Phase::Shuffle
+        } else {
+            Phase::Deal
+        };
+    }
+
+    /// The dealer turns the deck's `index`-th card face up: a new round.
+    fn reveal(&mut self, index: usize) {
+        let card = self.deck.remove(index);
+        let kind = self.kind(card);
+        let trap = if self.powers_active() {
+            self.traps
+                .iter()
+                .position(|(k, _)| *k == kind)
+                .map(|i| self.traps.remove(i).1)
+        } else {
+            None
+        };
+        let n = self.n();
+        let verb = if self.duel { "plays" } else { "flips" };
+        self.events.push(format!(
+            "{} {verb} a {}",
+            self.name(self.dealer),
+            kind.title()
+        ));
+        if let Some(t) = trap {
+            self.events.push(format!(
+                "{}'s trap: the first to slap it loses a member",
+                self.name(t)
+            ));
+        }
+        let order = self.clockwise_after(self.dealer);
+        self.phase = Phase::React(Box::new(Round {
+            card,
+            trap,
+            claimed: false,
+            start: self.gangs.iter().map(|g| g.hands).collect(),
+            left: vec![false; n],
+            slaps: vec![0; n],
+            waves: 1,
+            wave: Wave {
+                start_ms: 0,
+                order,
+                declared: Vec::new(),
+                sealed: vec![None; n],
+            },
+        }));
+    }
+
+    fn perform_chance(&mut self, action: Action) {
+        match action {
+            Action::Bases(v) => {
+                for (s, &g) in v.iter().enumerate() {
+                    self.gangs[s].gang = Some(g);
+                }
+                if self.rules.gold {
+                    let golds: Vec<CardId> = self
+                        .discard
+                        .iter()
+                        .copied()
+                        .filter(|&c| self.kind(c) == CardKind::Gold)
+                        .collect();
+                    let mut golds = golds.into_iter();
+                    for s in 0..self.n() {
+                        for _ in 0..self.rules.starting_gold {
+                            if let Some(c) = golds.next() {
+                                self.discard.retain(|&d| d != c);
+                                self.gangs[s].stash.push(c);
+                            }
+                        }
+                    }
+                }
+                self.events.push(format!(
+                    "home bases: {}",
+                    (0..self.n())
+                        .map(|s| self.name(s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                self.phase = Phase::Shuffle;
+            }
+            Action::Shuffle(order) => {
+                self.discard.clear();
+                self.deck = order;
+                if self.deck.is_empty() {
+                    // No card left to play (cannot happen with a checked setup).
+                    self.finish_by_members();
+                } else {
+                    self.phase = Phase::Deal;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A full state consistent with `view`: the unseen cards shuffled into the
+    /// deck (the peeked card on top), other seats' sealed declarations taken as
+    /// Hold (for bots that sample what they cannot see).
+    pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Slap45 {
+        let mut g = view.public.clone();
+        let total = g.rules.cards.len();
+        let mut placed = vec![false; total];
+        for &c in g
+            .discard
+            .iter()
+            .chain(g.gangs.iter().flat_map(|x| x.stash.iter()))
+        {
+            if (c as usize) < total {
+                placed[c as usize] = true;
+            }
+        }
+        if let Phase::React(r) = &g.phase
+            && !r.claimed
+            && (r.card as usize) < total
+        {
+            placed[r.card as usize] = true;
+        }
+        let unseen: Vec<CardId> = (0..total)
+            .filter(|&c| !placed[c])
+            .map(|c| c as CardId)
+            .collect();
+        g.deck = match &view.duel_deck {
+            Some(d) => d.clone(),
+            None => {
+                let mut rest = core::shuffled(&unseen, rng);
+                if let Some(p) = view.peek
+                    && let Some(i) = rest.iter().position(|&c| c == p)
+                {
+                    let top = rest.remove(i);
+                    rest.insert(0, top);
+                }
+                rest
+            }
+        };
+        if let Phase::React(r) = &mut g.phase {
+            let declared = r.wave.declared.clone();
+            for s in declared {
+                if let Some(slot) = r.wave.sealed.get_mut(s)
+                    && slot.is_none()
+                {
+                    *slot = Some(Action::Hold);
+                }
+            }
+        }
+        g
+    }
+
+    /// Random actions, mostly illegal now (for "a refused action changes nothing").
+    pub fn wrong_actions(&self, rng: &mut dyn RngCore) -> Vec<Action> {
+        let n = self.rules.players;
+        let t = rng.random_range(0..2000u32);
+        let s = rng.random_range(0..n + 1);
+        let k = CardKind::ALL[rng.random_range(0..CardKind::ALL.len())];
+        vec![
+            Action::Flip,
+            Action::Play(rng.random_range(0..80)),
+            Action::Slap(Slap::card(t, Some(s))),
+            Action::Slap(Slap::card(t, Some(s)).with_power().with_recruit()),
+            Action::Slap(Slap::base(t, s)),
+            Action::Slap(Slap::base(t, s).second()),
+            Action::Slap(Slap::leave(t)),
+            Action::Trap(k),
+            Action::Bases(vec![s; n]),
+            Action::Shuffle(Vec::new()),
+        ]
+    }
+
+    // ---- invariants -----------------------------------------------------
+
+    /// Every card in exactly one place, members within bounds, dead gangs
+    /// without base, hands or gold, at most one hand per base, a sound phase.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let r = &self.rules;
+        let n = r.players;
+        let total = r.cards.len();
+        if !(3..=7).contains(&n) || self.gangs.len() != n {
+            return Err(format!("{n} players, {} gangs", self.gangs.len()));
+        }
+        if total > CardId::MAX as usize {
+            return Err(format!("{total} cards"));
+        }
+        if self.dealer >= n {
+            return Err(format!("dealer {} of {n} seats", self.dealer));
+        }
+        // Cards.
+        let mut seen = vec![0u32; total];
+        let mut places: Vec<CardId> = self.deck.iter().chain(&self.discard).copied().collect();
+        for g in &self.gangs {
+            places.extend(&g.stash);
+        }
+        if let Phase::React(rd) = &self.phase
+            && !rd.claimed
+        {
+            places.push(rd.card);
+        }
+        for c in places {
+            match seen.get_mut(c as usize) {
+                Some(k) => *k += 1,
+                None => return Err(format!("card {c} is not in the deck of {total}")),
+            }
+        }
+        if let Some(i) = seen.iter().position(|&k| k != 1) {
+            return Err(format!(
+                "card {i} ({:?}) is in {} places",
+                r.cards[i], seen[i]
+            ));
+        }
+        // Gangs.
+        let mut sum = 0usize;
+        let mut on_base = vec![0u32; n];
+        for (s, g) in self.gangs.iter().enumerate() {
+            if g.members > r.max_members {
+                return Err(format!("seat {s} has {} members", g.members));
+            }
+            sum += g.members as usize;
+            if g.stash
+                .iter()
+                .any(|&c| r.cards[c as usize] != CardKind::Gold)
+            {
+                return Err(format!("seat {s}'s stash holds a card that is not Gold"));
+            }
+            if g.gang.is_some_and(|x| x >= r.gangs.len()) {
+                return Err(format!("seat {s} plays a gang not in the box"));
+            }
+            for b in g.hands.bases() {
+                if b >= n {
+                    return Err(format!("seat {s}'s hand on base {b} of {n}"));
+                }
+                if !self.alive(b) {
+                    return Err(format!(
+                        "seat {s}'s hand on the removed base of dead seat {b}"
+                    ));
+                }
+                on_base[b] += 1;
+            }
+            if g.hands.first.is_some() && g.hands.first == g.hands.second {
+                return Err(format!("seat {s} has both hands on one base"));
+            }
+            if g.hands.second.is_some() && self.power(s) != Some(Power::LoneStarSheriffs) {
+                return Err(format!("seat {s} has a second hand on a base"));
+            }
+            let listed = self.dead.iter().filter(|&&d| d == s).count();
+            if g.alive() {
+                if listed != 0 {
+                    return Err(format!("living seat {s} is listed dead"));
+                }
+            } else {
+                if listed != 1 {
+                    return Err(format!("dead seat {s} is listed {listed} times"));
+                }
+                if g.hands.any() || !g.stash.is_empty() {
+                    return Err(format!("dead seat {s} still has hands in cover or gold"));
+                }
+            }
+        }
+        if self.dead.iter().any(|&d| d >= n) {
+            return Err("a dead seat beyond the table".into());
+        }
+        if sum > MEMBERS as usize * n {
+            return Err(format!("{sum} members in all, more than the box's"));
+        }
+        if let Some(b) = on_base.iter().position(|&k| k > 1) {
+            return Err(format!("{} hands on base {b}", on_base[b]));
+        }
+        if !matches!(self.phase, Phase::Bases) {
+            let gangs: Vec<usize> = self.gangs.iter().filter_map(|g| g.gang).collect();
+            if gangs.len() != n
+                || gangs
+                    .iter()
+                    .enumerate()
+                    .any(|(i, x)| gangs[..i].contains(x))
+            {
+                return Err("the home bases are not dealt one per seat".into());
+            }
+        }
+        for (i, (k, s)) in self.traps.iter().enumerate() {
+            if *s >= n || self.traps[..i].iter().any(|(j, _)| j == k) {
+                return Err(format!("trap {i} ({k:?} by seat {s}) is not sound"));
+            }
+        }
+        if self.duel {
+            if self.dead.first() != Some(&self.dealer) {
+                return Err("the duel's dealer is not the first gang to die".into());
+            }
+            if !self.traps.is_empty() {
+                return Err("traps in the duel".into());
+            }
+            if self.living().len() > 2 {
+                return Err("a duel of more than two gangs".into());
+            }
+        } else if !matches!(self.phase, Phase::Over) && !self.alive(self.dealer) {
+            return Err(format!("the dealer (seat {}) is dead", self.dealer));
+        }
+        // Phase.
+        match &self.phase {
+            Phase::Bases | Phase::Shuffle => {}
+            Phase::Deal => {
+                if self.deck.is_empty() {
+                    return Err("dealing from an empty deck".into());
+                }
+            }
+            Phase::React(rd) => {
+                if (rd.card as usize) >= total {
+                    return Err(format!("face-up card {} of {total}", rd.card));
+                }
+                if rd.start.len() != n
+                    || rd.left.len() != n
+                    || rd.slaps.len() != n
+                    || rd.wave.sealed.len() != n
+                {
+                    return Err("a round's tables are not one per seat".into());
+                }
+                let w = &rd.wave;
+                if w.order.is_empty() || w.order.iter().any(|&s| !self.alive(s)) {
+                    return Err(format!("wave of {:?}", w.order));
+                }
+                if w.order
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| w.order[..i].contains(s))
+                {
+                    return Err("a seat twice in a wave".into());
+                }
+                if w.declared.len() >= w.order.len()
+                    || w.declared.iter().any(|s| !w.order.contains(s))
+                    || w.declared
+                        .iter()
+                        .enumerate()
+                        .any(|(i, s)| w.declared[..i].contains(s))
+                {
+                    return Err("a wave's declarations are not sound".into());
+                }
+                for (s, d) in w.sealed.iter().enumerate() {
+                    if d.is_some() && !w.declared.contains(&s) {
+                        return Err(format!(
+                            "a sealed declaration of seat {s}, who has not declared"
+                        ));
+                    }
+                    if matches!(
+                        d,
+                        Some(
+                            Action::Bases(_) | Action::Shuffle(_) | Action::Flip | Action::Play(_)
+                        )
+                    ) {
+                        return Err(format!("seat {s} declared {d:?}"));
+                    }
+                }
+                if rd.slaps.iter().any(|&k| k > SLAPS_PER_ROUND) {
+                    return Err("more slaps than a round allows".into());
+                }
+            }
+            Phase::Over => {}
+        }
+        if !matches!(self.phase, Phase::Over) && !self.winners.is_empty() {
+            return Err("winners before the end".into());
+        }
+        Ok(())
+    }
+
+    // ---- text -----------------------------------------------------------
+
+    /// A declaration in words (for its own seat or a spectator).
+    pub fn declaration_text(&self, action: &Action) -> String {
+        match action {
+            Action::Hold => "holds".into(),
+            Action::Trap(k) => format!("lays a trap on the next {}", k.title()),
+            Action::Slap(s) => {
+                let hand = if s.second_hand { " (second hand)" } else { "" };
+                match s.target {
+                    Target::Card => {
+                        let mut t = format!("slaps the card at {} ms", s.at_ms);
+                        match s.point {
+                            Some(p) if p < self.n() => {
+                                t.push_str(&format!(" pointing at {}", self.name(p)))
+                            }
+                            Some(p) => t.push_str(&format!(" pointing at seat {p}")),
+                            None => t.push_str(" without pointing"),
+                        }
+                        if s.power {
+                            t.push_str(", using the gang's power");
+                        }
+                        if s.recruit {
+                            t.push_str(", to recruit");
+                        }
+                        t
+                    }
+                    Target::Base(b) if b < self.n() => {
+                        format!("slaps into {}{hand} at {} ms", self.base_name(b), s.at_ms)
+                    }
+                    Target::Base(b) => format!("slaps into base {b}{hand} at {} ms", s.at_ms),
+                    Target::Leave => format!("lifts a hand{hand} at {} ms", s.at_ms),
+                }
+            }
+            a => format!("{a:?}"),
+        }
+    }
+
+    /// One line about the table: members, gold, cover.
+    pub fn standings(&self) -> String {
+        (0..self.n())
+            .map(|s| {
+                let g = &self.gangs[s];
+                if !g.alive() {
+                    return format!("{}: out", self.name(s));
+                }
+                let mut t = format!("{}: {} members", self.name(s), g.members);
+                if self.rules.gold {
+                    t.push_str(&format!(", {} Gold", g.stash.len()));
+                }
+                if g.hands.any() {
+                    t.push_str(", in cover");
+                }
+                t
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+impl Game for Slap45 {
+    type Action = Action;
+    type Observation = View;
+
+    fn players(&self) -> usize {
+        self.rules.players
+    }
+
+    fn turn(&self) -> Turn {
+        match &self.phase {
+            Phase::Bases | Phase::Shuffle => Turn::Chance,
+            Phase::Deal => Turn::Player(self.dealer),
+            Phase::React(r) => r
+                .wave
+                .order
+                .iter()
+                .copied()
+                .find(|s| !r.wave.declared.contains(s))
+                .map_or(Turn::Over, Turn::Player),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.turn() {
+            Turn::Player(seat) => self.legal_for(seat),
+            _ => Vec::new(),
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        match &self.phase {
+            Phase::Bases => {
+                let all: Vec<usize> = (0..self.rules.gangs.len()).collect();
+                let mut v = core::shuffled(&all, rng);
+                v.truncate(self.n());
+                Action::Bases(v)
+            }
+            _ => Action::Shuffle(core::shuffled(&self.discard, rng)),
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), Illegal> {
+        match self.turn() {
+            Turn::Over => refuse("the game is over"),
+            Turn::Chance => {
+                self.check_chance(&action)?;
+                self.events.clear();
+                self.perform_chance(action);
+                Ok(())
+            }
+            Turn::Player(seat) => {
+                if matches!(self.phase, Phase::React(_)) {
+                    return self.declare(seat, action);
+                }
+                self.check_deal(&action)?;
+                self.events.clear();
+                match action {
+                    Action::Flip => self.reveal(0),
+                    Action::Play(i) => self.reveal(i),
+                    _ => {}
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn observation(&self, seat: Seat) -> View {
+        let mut public = self.clone();
+        public.deck.clear();
+        if let Phase::React(r) = &mut public.phase {
+            for (s, d) in r.wave.sealed.iter_mut().enumerate() {
+                if s != seat {
+                    *d = None;
+                }
+            }
+        }
+        let dealing = matches!(self.phase, Phase::Deal) && self.dealer == seat;
+        let peek = if dealing && self.power(seat) == Some(Power::RailroadCompany) {
+            self.deck.first().copied()
+        } else {
+            None
+        };
+        let duel_deck = (self.duel && self.dealer == seat).then(|| self.deck.clone());
+        View {
+            seat,
+            deck_size: self.deck.len(),
+            peek,
+            duel_deck,
+            public,
+        }
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        if matches!(self.phase, Phase::Over) {
+            self.winners.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn describe(&self, action: &Action, viewer: Option<Seat>) -> String {
+        match action {
+            Action::Bases(v) => format!(
+                "home bases dealt: {}",
+                v.iter()
+                    .enumerate()
+                    .map(|(s, &g)| format!(
+                        "seat {s} {}",
+                        self.rules.gangs.get(g).map_or("?", |x| x.name.as_str())
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Action::Shuffle(o) => {
+                if self.rounds == 0 {
+                    format!("the deck is shuffled ({} cards)", o.len())
+                } else {
+                    format!(
+                        "the discard pile is shuffled into a new deck ({} cards)",
+                        o.len()
+                    )
+                }
+            }
+            Action::Flip | Action::Play(_) => {
+                let i = if let Action::Play(i) = action { *i } else { 0 };
+                let card = self
+                    .deck
+                    .get(i)
+                    .map_or("nothing", |&c| self.kind(c).title());
+                if self.duel {
+                    format!(
+                        "{} plays a {card} between the duelers",
+                        self.name(self.dealer)
+                    )
+                } else {
+                    format!("{} flips a {card}", self.name(self.dealer))
+                }
+            }
+            Action::Hold | Action::Slap(_) | Action::Trap(_) => {
+                let Turn::Player(seat) = self.turn() else {
+                    return format!("{action:?}");
+                };
+                let shown = viewer.is_none() || viewer == Some(seat);
+                let mut line = if shown {
+                    format!("{} {}", self.name(seat), self.declaration_text(action))
+                } else {
+                    format!("{} declares (sealed)", self.name(seat))
+                };
+                let completes = matches!(&self.phase,
+                    Phase::React(r) if r.wave.declared.len() + 1 >= r.wave.order.len());
+                if completes {
+                    let mut next = self.clone();
+                    if next.apply(action.clone()).is_ok() && !next.events.is_empty() {
+                        line.push_str("; ");
+                        line.push_str(&next.events.join("; "));
+                    }
+                }
+                line
+            }
+        }
+    }
+}

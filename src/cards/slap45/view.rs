@@ -1,0 +1,391 @@
+//! Slap .45 on the card table: each gang's six members in a row at its seat
+//! (a tombstone for each one lost), its gold as coins beside them, the home
+//! bases in a ring between the seats with a hand (a token in the gang's
+//! colour) on each one covered, the deck and the discards in the middle and
+//! the flipped card between them.
+
+use glam::Vec3;
+
+use super::rules::{Action, Phase, Slap, Slap45, Target};
+use super::setup::{CardKind, MEMBERS};
+use crate::cards::core::{Game, Seat};
+use crate::cards::registry::SeatKind;
+use crate::cards::table_layout::{
+    DECK_AT, DISCARD_AT, TOP, row, seat_angle_for, seat_centre, seat_yaw, stacked,
+};
+use crate::cards::view::{
+    BackSpec, CardView, FaceSpec, Label, Placed, SEAT_COLOURS, Spot, TableScene, Token, seat_rgb,
+    viewer_turn,
+};
+
+/// Keys of the cards that are not deck cards (the deck's keys are its card ids).
+const BASE_KEY: u32 = 1000;
+const MEMBER_KEY: u32 = 2000;
+const GOLD_KEY: u32 = 3000;
+const HAND_KEY: u32 = 4000;
+/// Where the flipped card lies.
+const FACE_UP_AT: Vec3 = Vec3::new(-0.07, TOP, 0.08);
+const PAPER: [u8; 4] = [244, 233, 208, 255];
+
+fn kind_face(kind: CardKind) -> FaceSpec {
+    let (big, lines, band): (&str, &[&str], [u8; 4]) = match kind {
+        CardKind::TalkinIron => (
+            "🔫",
+            &["First slap with a point", "shoots; cover protects"],
+            [70, 70, 80, 255],
+        ),
+        CardKind::Move => (
+            "🐎",
+            &["Everyone to new cover;", "the last loses one"],
+            [150, 90, 40, 255],
+        ),
+        CardKind::BigGun => (
+            "💣",
+            &["Goes through cover;", "only the first slap is safe"],
+            [160, 30, 25, 255],
+        ),
+        CardKind::Gold => (
+            "💰",
+            &["First slap claims it;", "with a point, gives it"],
+            [190, 150, 30, 255],
+        ),
+    };
+    FaceSpec {
+        title: kind.title().into(),
+        subtitle: kind.picture().into(),
+        big: big.into(),
+        icons: String::new(),
+        lines: lines.iter().map(|l| l.to_string()).collect(),
+        band,
+        paper: PAPER,
+    }
+}
+
+/// Faces: the four card kinds, then per gang of the setup its home base and
+/// its member card, then the tombstone.
+fn base_face(gang: usize) -> usize {
+    CardKind::ALL.len() + 2 * gang
+}
+fn member_face(gang: usize) -> usize {
+    base_face(gang) + 1
+}
+fn kind_index(kind: CardKind) -> usize {
+    CardKind::ALL.iter().position(|k| *k == kind).unwrap_or(0)
+}
+
+/// The first of the viewer's legal actions that a click on `target` stands for.
+fn click(legal: &[Action], target: Target) -> Option<Action> {
+    legal
+        .iter()
+        .find(|a| matches!(a, Action::Slap(Slap { target: t, second_hand: false, power: false, recruit: false, .. }) if *t == target))
+        .cloned()
+}
+
+impl CardView for Slap45 {
+    fn faces(&self) -> Vec<FaceSpec> {
+        let mut v: Vec<FaceSpec> = CardKind::ALL.into_iter().map(kind_face).collect();
+        for g in &self.rules.gangs {
+            v.push(FaceSpec {
+                title: g.name.clone(),
+                subtitle: "Home base".into(),
+                big: "🏠".into(),
+                icons: String::new(),
+                lines: if g.blurb.is_empty() {
+                    vec!["One hand, one base".into()]
+                } else {
+                    vec![g.blurb.clone()]
+                },
+                band: [90, 60, 40, 255],
+                paper: PAPER,
+            });
+            v.push(FaceSpec {
+                title: g.name.clone(),
+                subtitle: "Gang member".into(),
+                big: "🤠".into(),
+                icons: String::new(),
+                lines: Vec::new(),
+                band: [60, 60, 60, 255],
+                paper: PAPER,
+            });
+        }
+        v.push(FaceSpec {
+            title: "R.I.P.".into(),
+            subtitle: "Tombstone".into(),
+            big: "🪦".into(),
+            icons: String::new(),
+            lines: Vec::new(),
+            band: [40, 40, 40, 255],
+            paper: [200, 200, 195, 255],
+        });
+        v
+    }
+
+    fn back() -> BackSpec {
+        BackSpec {
+            word: "SLAP .45".into(),
+            colour: [110, 30, 25, 255],
+            ink: [240, 210, 150, 255],
+        }
+    }
+
+    fn scene(
+        &self,
+        viewer: Option<Seat>,
+        _seats: &[SeatKind],
+        _staged: Option<usize>,
+    ) -> TableScene<Action> {
+        let mut scene = TableScene::default();
+        let n = self.players();
+        // In a wave every seat still to declare may slap, whoever's turn it is.
+        let legal = match (&self.phase, viewer) {
+            (Phase::React(_), Some(v)) => self.legal_for(v),
+            _ => viewer_turn(self, viewer).1,
+        };
+        let mut base_at: Vec<Option<Vec3>> = vec![None; n];
+        let tombstone = base_face(self.rules.gangs.len());
+        let top_max = MEMBERS.max(self.rules.max_members) as usize;
+        for seat in 0..n {
+            let gang = &self.gangs[seat];
+            let angle = seat_angle_for(seat, n, viewer);
+            let centre = seat_centre(angle, 0.12);
+            // The gang's members: alive ones face up, the lost as tombstones.
+            let shown = (gang.members as usize).max(MEMBERS as usize).min(top_max);
+            for (i, spot) in row(centre, angle, shown, 0.45, true)
+                .into_iter()
+                .enumerate()
+            {
+                let alive = i < gang.members as usize;
+                scene.cards.push(Placed {
+                    key: MEMBER_KEY + (seat * 16 + i) as u32,
+                    face: Some(match (alive, gang.gang) {
+                        (true, Some(g)) => member_face(g),
+                        _ => tombstone,
+                    }),
+                    spot,
+                    action: None,
+                    highlight: false,
+                });
+            }
+            // Gold: a coin per card in the stash.
+            let right = crate::cards::table_layout::seat_right(angle);
+            for i in 0..gang.stash.len() {
+                scene.tokens.push(Token {
+                    key: GOLD_KEY + (seat * 32 + i) as u32,
+                    at: centre + right * (0.2 + 0.012 * i as f32) + Vec3::Y * 0.002,
+                    colour: [230, 190, 40, 255],
+                    radius: 0.009,
+                });
+            }
+            let name = gang
+                .gang
+                .and_then(|g| self.rules.gangs.get(g))
+                .map_or_else(|| self.name(seat), |g| g.name.clone());
+            let mut text = format!("{name}: {} left", gang.members);
+            if self.rules.gold {
+                text += &format!(", {} gold", gang.stash.len());
+            }
+            if seat == self.dealer && !matches!(self.phase, Phase::Over) {
+                text += " (deals)";
+            }
+            scene.labels.push(Label {
+                at: seat_centre(angle, 0.03) + Vec3::Y * 0.01,
+                text,
+                colour: seat_rgb(seat),
+                big: false,
+            });
+            // The home base, between this seat and the next.
+            let Some(g) = gang.gang.filter(|_| gang.alive()) else {
+                continue;
+            };
+            let next = seat_angle_for((seat + 1) % n, n, viewer);
+            let mut mid = (angle + next) / 2.0;
+            if next < angle {
+                mid += std::f32::consts::PI;
+            }
+            let at = seat_centre(mid, 0.33);
+            base_at[seat] = Some(at);
+            scene.cards.push(Placed {
+                key: BASE_KEY + seat as u32,
+                face: Some(base_face(g)),
+                spot: Spot {
+                    pos: at,
+                    yaw: seat_yaw(mid),
+                    face_up: true,
+                },
+                action: click(&legal, Target::Base(seat)),
+                highlight: false,
+            });
+            // The hands on it.
+            for (hand_seat, other) in self.gangs.iter().enumerate() {
+                for (h, base) in [other.hands.first, other.hands.second]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if base == Some(seat) {
+                        scene.tokens.push(Token {
+                            key: HAND_KEY + (hand_seat * 2 + h) as u32,
+                            at: at + Vec3::Y * 0.004,
+                            colour: SEAT_COLOURS[hand_seat % SEAT_COLOURS.len()],
+                            radius: 0.02,
+                        });
+                    }
+                }
+            }
+        }
+        // The deck (face down), the discards (top face up), the flipped card.
+        let deck = self.deck.len();
+        for (i, &c) in self
+            .deck
+            .iter()
+            .rev()
+            .enumerate()
+            .skip(deck.saturating_sub(12))
+        {
+            scene.cards.push(Placed {
+                key: c as u32,
+                face: None,
+                spot: stacked(DECK_AT, 0.0, i, false),
+                action: (i + 1 == deck)
+                    .then(|| legal.iter().find(|a| matches!(a, Action::Flip)).cloned())
+                    .flatten(),
+                highlight: false,
+            });
+        }
+        let discards = self.discard.len();
+        for (i, &c) in self
+            .discard
+            .iter()
+            .enumerate()
+            .skip(discards.saturating_sub(8))
+        {
+            scene.cards.push(Placed {
+                key: c as u32,
+                face: Some(kind_index(self.kind(c))),
+                spot: stacked(DISCARD_AT + Vec3::new(0.08, 0.0, 0.0), 0.0, i, true),
+                action: None,
+                highlight: false,
+            });
+        }
+        if let Some(c) = self.face_up() {
+            scene.cards.push(Placed {
+                key: c as u32,
+                face: Some(kind_index(self.kind(c))),
+                spot: stacked(FACE_UP_AT, 0.0, 0, true),
+                action: click(&legal, Target::Card),
+                highlight: true,
+            });
+        }
+        // The slaps of this wave handed in so far (in the window, each at its
+        // time on the clock): a hand where it landed.
+        if let Phase::React(r) = &self.phase {
+            for (seat, sealed) in r.wave.sealed.iter().enumerate() {
+                let Some(Action::Slap(slap)) = sealed else {
+                    continue;
+                };
+                let at = match slap.target {
+                    Target::Card => {
+                        Some(FACE_UP_AT + Vec3::new(0.012 * seat as f32 - 0.03, 0.0, 0.0))
+                    }
+                    Target::Base(b) => base_at.get(b).copied().flatten(),
+                    Target::Leave => None,
+                };
+                if let Some(at) = at {
+                    scene.tokens.push(Token {
+                        key: HAND_KEY + 100 + (seat * 2 + usize::from(slap.second_hand)) as u32,
+                        at: at + Vec3::Y * 0.008,
+                        colour: SEAT_COLOURS[seat % SEAT_COLOURS.len()],
+                        radius: 0.016,
+                    });
+                }
+            }
+        }
+        if let Some(line) = self.events.last() {
+            scene.labels.push(Label {
+                at: Vec3::new(0.0, TOP + 0.02, -0.17),
+                text: line.clone(),
+                colour: [250, 235, 200],
+                big: true,
+            });
+        }
+        scene
+    }
+
+    fn status(&self, viewer: Option<Seat>) -> Vec<String> {
+        let mut v = vec![format!(
+            "Round {}{}, {} deals",
+            self.rounds,
+            if self.duel { " (final duel)" } else { "" },
+            self.name(self.dealer)
+        )];
+        if let Some(c) = self.face_up() {
+            v.push(format!("Face up: {}", self.kind(c).title()));
+        }
+        if let (Phase::React(r), Some(s)) = (&self.phase, viewer) {
+            v.push(format!("Wave from {} ms", r.wave.start_ms));
+            if self.in_cover(s) {
+                v.push("You are in cover".into());
+            }
+        }
+        v.push(self.standings());
+        v
+    }
+
+    fn action_label(&self, action: &Action, _viewer: Option<Seat>) -> String {
+        self.declaration_text(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::core::random_playout;
+    use crate::cards::registry::TableGame;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn game(players: usize) -> Slap45 {
+        let path = crate::cards::registry::CardGame::Slap45.default_setup();
+        let setup = Slap45::load_setup(&path, Some(players)).expect("the shipped setup");
+        Slap45::new_game(setup.rules)
+    }
+
+    #[test]
+    fn the_scene_shows_every_gang_its_members_and_tombstones_and_no_hidden_card() {
+        for players in 3..=7 {
+            let mut g = game(players);
+            let mut rng = ChaCha8Rng::seed_from_u64(players as u64);
+            // Into the game a while.
+            let _ = random_playout(&mut g, &mut rng, 60);
+            let scene = g.scene(Some(0), &[], None);
+            let faces = g.faces().len();
+            let tomb = base_face(g.rules.gangs.len());
+            for seat in 0..players {
+                let lost = (MEMBERS - g.gangs[seat].members.min(MEMBERS)) as usize;
+                let tombs = scene
+                    .cards
+                    .iter()
+                    .filter(|c| {
+                        (MEMBER_KEY..GOLD_KEY).contains(&c.key)
+                            && (c.key - MEMBER_KEY) as usize / 16 == seat
+                            && c.face == Some(tomb)
+                    })
+                    .count();
+                assert_eq!(tombs, lost, "seat {seat}: a tombstone per member lost");
+            }
+            for c in &scene.cards {
+                assert!(c.face.is_none_or(|f| f < faces));
+                // Deck cards are never shown.
+                if g.deck.contains(&(c.key as u8)) && c.key < BASE_KEY {
+                    assert_eq!(c.face, None);
+                }
+            }
+            // One base per living gang.
+            let bases = scene
+                .cards
+                .iter()
+                .filter(|c| (BASE_KEY..MEMBER_KEY).contains(&c.key))
+                .count();
+            assert_eq!(bases, g.living().len());
+        }
+    }
+}
