@@ -530,3 +530,116 @@ fn a_line_up_arranged_in_the_slots_is_laid_in_slot_order() {
         }
     }
 }
+
+/// Real time (Slap .45): with you in seat 0 and three bots, a wave opens when
+/// you flip; each bot's sealed slap is handed in on the frame the wave's clock
+/// reaches its time, never before; your click is timed on that clock; and if
+/// you do nothing you hold once the reaction window has passed.
+#[test]
+fn a_real_time_wave_hands_in_each_bot_at_its_time_and_times_your_slap() {
+    use bevy::time::TimeUpdateStrategy;
+    use highnoon::cards::slap45::{Action, Slap45, Target};
+    use session::REACT_WINDOW_MS;
+    use std::time::Duration;
+
+    for (seed, you_slap) in [(3u64, false), (4, true), (5, false), (6, true)] {
+        let start: Slap45 = load_game(&CardGame::Slap45.default_setup(), Some(4)).expect("setup");
+        let seats = vec![
+            SeatKind::You,
+            SeatKind::Bot(Level::Hard),
+            SeatKind::Bot(Level::Normal),
+            SeatKind::Bot(Level::Easy),
+        ];
+        let table = CardTable::new(start, seats, seed, dice());
+        let mut app = app(table);
+        // Ten milliseconds a frame, exactly.
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            10,
+        )));
+        // Deal and shuffle, then you (the first dealer) flip.
+        for _ in 0..5 {
+            app.update();
+        }
+        let t = app.world().resource::<CardTable<Slap45>>();
+        assert_eq!(
+            t.game.turn(),
+            Turn::Player(0),
+            "seed {seed}: you deal first"
+        );
+        app.world_mut().write_message(CardIntent::<Slap45> {
+            seat: Some(0),
+            action: Action::Flip,
+        });
+        let mut checked = 0;
+        let mut yours = None;
+        for _ in 0..400 {
+            app.update();
+            let t = app.world().resource::<CardTable<Slap45>>();
+            let declared = t
+                .history
+                .iter()
+                .any(|(s, a)| *s == Some(0) && *a != Action::Flip);
+            let Some(wave) = t.wave.as_ref() else {
+                if declared {
+                    break;
+                }
+                continue;
+            };
+            let now = wave.now_ms();
+            // When your declaration went in (the clock of the wave it was in).
+            if declared && yours.is_none() {
+                yours = Some(now);
+            }
+            // The wave just resolved this frame: the clock opens the next one next frame.
+            if TableGame::wave(&t.game).map(|w| w.0) != Some(wave.id) {
+                continue;
+            }
+            let waiting = TableGame::waiting(&t.game);
+            for (seat, action) in &wave.planned {
+                let at = <Slap45 as TableGame>::at_ms(action).unwrap_or(session::BOT_HOLD_MS);
+                // Handed in exactly when due: a bot still waiting has a later time.
+                assert_eq!(
+                    waiting.contains(seat),
+                    at > now,
+                    "seed {seed}: seat {seat} at {at} ms, clock {now} ms"
+                );
+                checked += 1;
+            }
+            // You slap the card at about a third of a second.
+            if you_slap && yours.is_none() && now >= 330 && waiting.contains(&0) {
+                let legal = TableGame::legal_for(&t.game, 0);
+                let slap = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Slap(s) if s.target == Target::Card))
+                    .cloned()
+                    .expect("a slap on the card");
+                let timed = <Slap45 as TableGame>::timed(&slap, now, Some(1));
+                app.world_mut().write_message(CardIntent::<Slap45> {
+                    seat: Some(0),
+                    action: timed,
+                });
+                yours = Some(now);
+            }
+        }
+        let t = app.world().resource::<CardTable<Slap45>>();
+        assert!(checked > 0, "seed {seed}: a wave was watched");
+        let (_, mine) = t
+            .history
+            .iter()
+            .find(|(s, a)| *s == Some(0) && *a != Action::Flip)
+            .expect("you declared");
+        if you_slap {
+            let Action::Slap(s) = mine else {
+                panic!("seed {seed}: your click was a slap, got {mine:?}")
+            };
+            assert_eq!(Some(s.at_ms), yours, "seed {seed}: timed at the click");
+            assert_eq!(s.point, Some(1));
+        } else {
+            assert_eq!(*mine, Action::Hold, "seed {seed}: too late, you hold");
+            assert!(
+                yours.is_some_and(|ms| ms > REACT_WINDOW_MS),
+                "seed {seed}: {yours:?}"
+            );
+        }
+    }
+}

@@ -177,4 +177,9 @@ pub trait CardView: Game {
     fn action_label(&self, action: &Self::Action, viewer: Option<Seat>) -> String {
         self.describe(action, viewer)
     }
+    /// The seat a card on the table stands for (a gang's member cards), for
+    /// pointing at it with a click in real-time play.
+    fn seat_of_card(&self, _key: CardKey) -> Option<Seat> {
+        None
+    }
 }

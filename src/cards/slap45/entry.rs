@@ -25,9 +25,6 @@ impl TableGame for Slap45 {
         on: "true",
         off: "false",
     }];
-    /// The rounds are slapped in real time; the window's card table does not
-    /// time clicks yet, so the menu lists the game as coming (issue 11).
-    const IN_WINDOW: bool = false;
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 7;
 

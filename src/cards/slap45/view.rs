@@ -24,7 +24,7 @@ const MEMBER_KEY: u32 = 2000;
 const GOLD_KEY: u32 = 3000;
 const HAND_KEY: u32 = 4000;
 /// Where the flipped card lies.
-const FACE_UP_AT: Vec3 = Vec3::new(-0.07, TOP, 0.08);
+const FACE_UP_AT: Vec3 = Vec3::new(0.0, TOP, 0.07);
 const PAPER: [u8; 4] = [244, 233, 208, 255];
 
 fn kind_face(kind: CardKind) -> FaceSpec {
@@ -101,7 +101,7 @@ impl CardView for Slap45 {
             v.push(FaceSpec {
                 title: g.name.clone(),
                 subtitle: "Gang member".into(),
-                big: "🤠".into(),
+                big: "★".into(),
                 icons: String::new(),
                 lines: Vec::new(),
                 band: [60, 60, 60, 255],
@@ -109,9 +109,9 @@ impl CardView for Slap45 {
             });
         }
         v.push(FaceSpec {
-            title: "R.I.P.".into(),
-            subtitle: "Tombstone".into(),
-            big: "🪦".into(),
+            title: "Tombstone".into(),
+            subtitle: "Lost".into(),
+            big: "R.I.P.".into(),
             icons: String::new(),
             lines: Vec::new(),
             band: [40, 40, 40, 255],
@@ -213,7 +213,7 @@ impl CardView for Slap45 {
                     face_up: true,
                 },
                 action: click(&legal, Target::Base(seat)),
-                highlight: false,
+                highlight: click(&legal, Target::Base(seat)).is_some(),
             });
             // The hands on it.
             for (hand_seat, other) in self.gangs.iter().enumerate() {
@@ -234,6 +234,10 @@ impl CardView for Slap45 {
         }
         // The deck (face down), the discards (top face up), the flipped card.
         let deck = self.deck.len();
+        let flip = legal
+            .iter()
+            .find(|a| matches!(a, Action::Flip | Action::Play(0)))
+            .cloned();
         for (i, &c) in self
             .deck
             .iter()
@@ -245,10 +249,8 @@ impl CardView for Slap45 {
                 key: c as u32,
                 face: None,
                 spot: stacked(DECK_AT, 0.0, i, false),
-                action: (i + 1 == deck)
-                    .then(|| legal.iter().find(|a| matches!(a, Action::Flip)).cloned())
-                    .flatten(),
-                highlight: false,
+                action: flip.clone().filter(|_| i + 1 == deck),
+                highlight: flip.is_some() && i + 1 == deck,
             });
         }
         let discards = self.discard.len();
@@ -261,7 +263,7 @@ impl CardView for Slap45 {
             scene.cards.push(Placed {
                 key: c as u32,
                 face: Some(kind_index(self.kind(c))),
-                spot: stacked(DISCARD_AT + Vec3::new(0.08, 0.0, 0.0), 0.0, i, true),
+                spot: stacked(DISCARD_AT + Vec3::new(0.16, 0.0, -0.02), 0.0, i, true),
                 action: None,
                 highlight: false,
             });
@@ -299,7 +301,8 @@ impl CardView for Slap45 {
                 }
             }
         }
-        if let Some(line) = self.events.last() {
+        // The verdict: the last thing that happened that was not a void slap.
+        if let Some(line) = self.events.iter().rev().find(|e| !e.ends_with("void")) {
             scene.labels.push(Label {
                 at: Vec3::new(0.0, TOP + 0.02, -0.17),
                 text: line.clone(),
@@ -318,7 +321,15 @@ impl CardView for Slap45 {
             self.name(self.dealer)
         )];
         if let Some(c) = self.face_up() {
-            v.push(format!("Face up: {}", self.kind(c).title()));
+            let what = match self.kind(c) {
+                CardKind::TalkinIron => "slap it and point to shoot; cover protects",
+                CardKind::Move => {
+                    "everyone into a new free home base; the last one loses a member; never slap the horse"
+                }
+                CardKind::BigGun => "slap it first: it shoots through cover",
+                CardKind::Gold => "slap it to claim it; pointing gives it away",
+            };
+            v.push(format!("Face up: {}: {what}", self.kind(c).title()));
         }
         if let (Phase::React(r), Some(s)) = (&self.phase, viewer) {
             v.push(format!("Wave from {} ms", r.wave.start_ms));
@@ -332,6 +343,13 @@ impl CardView for Slap45 {
 
     fn action_label(&self, action: &Action, _viewer: Option<Seat>) -> String {
         self.declaration_text(action)
+    }
+
+    fn seat_of_card(&self, key: u32) -> Option<Seat> {
+        (MEMBER_KEY..GOLD_KEY)
+            .contains(&key)
+            .then(|| (key - MEMBER_KEY) as usize / 16)
+            .filter(|&s| s < self.players() && self.alive(s))
     }
 }
 

@@ -147,7 +147,14 @@ pub fn pick_cards<G: TableGame>(
                     action,
                 });
             }
-            None => table.refused = Some("nothing to slap there".into()),
+            // A click on a gang points at it.
+            None => match table.game.seat_of_card(now.scene.cards[i].key) {
+                Some(s) if s != seat => {
+                    table.aim = Some(s);
+                    table.version += 1;
+                }
+                _ => table.refused = Some("nothing to slap there".into()),
+            },
         }
         return;
     }

@@ -107,7 +107,9 @@ pub fn show_card_panel<G: TableGame>(
                         .map_or("nobody (a slap on the card misses)".to_string(), |s| {
                             format!("seat {s} ({})", table.seats[s])
                         });
-                    ui.label(format!("Pointing at {aim}: keys 1–7 point, 0 lowers."));
+                    ui.label(format!(
+                        "Pointing at {aim}: keys 1–7 or a click on a gang's cards point, 0 lowers."
+                    ));
                     ui.weak("Click the card to slap it, a free home base to take cover; do nothing to hold.");
                 }
                 (_, Some(_)) if table.staging.is_none() => {

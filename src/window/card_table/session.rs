@@ -29,6 +29,8 @@ pub const BOT_PACE: f32 = 0.7;
 pub const REACT_WINDOW_MS: u32 = 2500;
 /// Real time: when a bot that does not slap hands in its hold.
 pub const BOT_HOLD_MS: u32 = 900;
+/// Real time: the most the wave's clock moves in one frame (seconds).
+pub const MAX_TICK: f32 = 0.05;
 
 /// The clock of an open real-time wave (Slap .45): since when it runs and the
 /// bots' declarations, made when it opened and handed in at their times.
@@ -458,7 +460,9 @@ pub fn run_wave_clock<G: TableGame>(
     let Some(wave) = table.wave.as_mut() else {
         return;
     };
-    wave.secs += time.delta_secs() / pace.max(1e-3);
+    // A stalled frame does not eat anyone's reaction time: the clock moves at
+    // most MAX_TICK a frame (and the card is first drawn the frame it opens).
+    wave.secs += time.delta_secs().min(MAX_TICK) / pace.max(1e-3);
     let now = if pace == 0.0 { u32::MAX } else { wave.now_ms() };
     let due = |a: &G::Action| G::at_ms(a).unwrap_or(start_ms + BOT_HOLD_MS);
     while let Some((seat, action)) = wave.planned.get(wave.handed) {

@@ -57,16 +57,10 @@ impl Launch {
 }
 
 /// The games still to come, shown so players know where they will be.
-const COMING: [(&str, &str); 2] = [
-    (
-        "Slap .45",
-        "Real-time slapping: a card is flipped and the fastest correct slap wins.",
-    ),
-    (
-        "The Gunfighter",
-        "Cards tossed from a memorised bandolier into the holes of the play mats.",
-    ),
-];
+const COMING: [(&str, &str); 1] = [(
+    "The Gunfighter",
+    "Cards tossed from a memorised bandolier into the holes of the play mats.",
+)];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 enum Choice {
