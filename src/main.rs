@@ -114,7 +114,7 @@ enum Command {
 
 #[derive(clap::Args, Debug, Clone)]
 struct CardsArgs {
-    /// Players at the table, 2 to 6 (default: the setup file's).
+    /// Players at the table: 2 to 6, Slap .45 3 to 7 (default: the setup file's).
     #[arg(long)]
     players: Option<usize>,
     /// Seeds the shuffles, dice and bots: the same seed plays the same game.
@@ -220,7 +220,7 @@ enum CardsTool {
         b: String,
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=7))]
         players: u8,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -228,11 +228,19 @@ enum CardsTool {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
         threads: u8,
     },
+    /// Slap .45: each bot level's reaction times over SAMPLES draws (a simple
+    /// reaction, and a choice among four), from assets/cards/slap45_bots.ron.
+    Reactions {
+        #[arg(long, default_value_t = 10_000)]
+        samples: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Random-playout speed on one core (actions per second).
     Bench {
         #[arg(value_enum)]
         game: CardGame,
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=6))]
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=7))]
         players: u8,
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0)]
@@ -255,8 +263,19 @@ fn cards_command(cli: CardsCli) -> ExitCode {
             eprintln!("error: name a game: {}", game_keys());
             ExitCode::from(2)
         }
-        (None, Some(_)) if cli.args.players.is_some_and(|p| !(2..=6).contains(&p)) => {
-            eprintln!("error: --players must be 2 to 6");
+        (None, Some(game))
+            if cli
+                .args
+                .players
+                .is_some_and(|p| !game.players().contains(&p)) =>
+        {
+            let r = game.players();
+            eprintln!(
+                "error: {} takes {} to {} players (--players)",
+                game.title(),
+                r.start(),
+                r.end()
+            );
             ExitCode::from(2)
         }
         (None, Some(game)) => {
@@ -318,6 +337,24 @@ fn cards_command(cli: CardsCli) -> ExitCode {
                 report.failed,
                 report.seconds
             );
+            ExitCode::SUCCESS
+        }
+        (Some(CardsTool::Reactions { samples, seed }), _) => {
+            use highnoon::cards::slap45::bots::{BotLevels, reaction_table};
+            let levels = match BotLevels::load_default() {
+                Ok(l) => l,
+                Err(e) => {
+                    report(&e);
+                    return ExitCode::from(2);
+                }
+            };
+            println!(
+                "Slap .45 bot reaction times, {samples} samples each (ms from the card shown)"
+            );
+            println!("{:<20} {:>7} {:>7} {:>7}", "level", "mean", "median", "p90");
+            for (label, mean, median, p90) in reaction_table(&levels, samples.max(1), seed) {
+                println!("{label:<20} {mean:>7.0} {median:>7.0} {p90:>7.0}");
+            }
             ExitCode::SUCCESS
         }
         (

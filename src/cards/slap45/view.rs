@@ -215,13 +215,21 @@ impl CardView for Slap45 {
                 action: click(&legal, Target::Base(seat)),
                 highlight: click(&legal, Target::Base(seat)).is_some(),
             });
-            // The hands on it.
+            // The hands on it (a hand that has slapped elsewhere in this wave
+            // is shown where it slapped).
+            let moved = |hand_seat: Seat, second: bool| match &self.phase {
+                Phase::React(r) => matches!(
+                    r.wave.sealed.get(hand_seat),
+                    Some(Some(Action::Slap(s))) if s.second_hand == second
+                ),
+                _ => false,
+            };
             for (hand_seat, other) in self.gangs.iter().enumerate() {
                 for (h, base) in [other.hands.first, other.hands.second]
                     .into_iter()
                     .enumerate()
                 {
-                    if base == Some(seat) {
+                    if base == Some(seat) && !moved(hand_seat, h == 1) {
                         scene.tokens.push(Token {
                             key: HAND_KEY + (hand_seat * 2 + h) as u32,
                             at: at + Vec3::Y * 0.004,
@@ -288,7 +296,11 @@ impl CardView for Slap45 {
                     Target::Card => {
                         Some(FACE_UP_AT + Vec3::new(0.012 * seat as f32 - 0.03, 0.0, 0.0))
                     }
-                    Target::Base(b) => base_at.get(b).copied().flatten(),
+                    // Several hands on one base lie side by side.
+                    Target::Base(b) => base_at.get(b).copied().flatten().map(|at| {
+                        let a = std::f32::consts::TAU * seat as f32 / n as f32;
+                        at + Vec3::new(a.cos(), 0.0, a.sin()) * 0.018
+                    }),
                     Target::Leave => None,
                 };
                 if let Some(at) = at {
