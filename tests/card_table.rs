@@ -533,8 +533,9 @@ fn a_line_up_arranged_in_the_slots_is_laid_in_slot_order() {
 
 /// Real time (Slap .45): with you in seat 0 and three bots, a wave opens when
 /// you flip; each bot's sealed slap is handed in on the frame the wave's clock
-/// reaches its time, never before; your click is timed on that clock; and if
-/// you do nothing you hold once the reaction window has passed.
+/// reaches its time, never before, and a bot's hold not before yours; your
+/// click is timed on that clock; and if you do nothing you hold once the
+/// reaction window has passed.
 #[test]
 fn a_real_time_wave_hands_in_each_bot_at_its_time_and_times_your_slap() {
     use bevy::time::TimeUpdateStrategy;
@@ -596,13 +597,19 @@ fn a_real_time_wave_hands_in_each_bot_at_its_time_and_times_your_slap() {
             }
             let waiting = TableGame::waiting(&t.game);
             for (seat, action) in &wave.planned {
-                let at = <Slap45 as TableGame>::at_ms(action).unwrap_or(session::BOT_HOLD_MS);
-                // Handed in exactly when due: a bot still waiting has a later time.
-                assert_eq!(
-                    waiting.contains(seat),
-                    at > now,
-                    "seed {seed}: seat {seat} at {at} ms, clock {now} ms"
-                );
+                match <Slap45 as TableGame>::at_ms(action) {
+                    // A slap is handed in exactly when due: a bot still waiting has a later time.
+                    Some(at) => assert_eq!(
+                        waiting.contains(seat),
+                        at > now,
+                        "seed {seed}: seat {seat} at {at} ms, clock {now} ms"
+                    ),
+                    // A hold shows nothing: it waits until you have declared.
+                    None => assert!(
+                        !waiting.contains(&0) || waiting.contains(seat),
+                        "seed {seed}: seat {seat}'s hold went in before yours"
+                    ),
+                }
                 checked += 1;
             }
             // You slap the card at about a third of a second.

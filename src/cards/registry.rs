@@ -412,6 +412,16 @@ pub trait TableGame:
     fn legal_for(&self, _seat: Seat) -> Vec<Self::Action> {
         Vec::new()
     }
+    /// The log line of `seat`'s declaration in the open wave, as `viewer` may know it.
+    fn declaration_line(
+        &self,
+        seat: Seat,
+        action: &Self::Action,
+        viewer: Option<Seat>,
+    ) -> Option<String> {
+        let _ = seat;
+        self.log_line(action, viewer)
+    }
     /// `seat` declares in the open wave, whatever the turn order.
     fn declare(&mut self, _seat: Seat, _action: Self::Action) -> Result<(), super::core::Illegal> {
         super::core::refuse("this game has no real-time waves")

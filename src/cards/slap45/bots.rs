@@ -721,8 +721,11 @@ impl Ctx<'_> {
                 .filter(|&b| !start.holds(b) && !h.holds(b) && g.occupant(b).is_some())
                 .collect();
             let target = pick(rng, &self.free).or_else(|| pick(rng, &taken));
+            // The book's cost of staying in cover: a hand resting on a base
+            // lifts before it rides, so it is slower to new cover.
+            let lift = if start.any() { LIFT_MS } else { 0 };
             return match target {
-                Some(b) => Action::Slap(Slap::base(self.at(1), b)),
+                Some(b) => Action::Slap(Slap::base(self.at(1).saturating_add(lift), b)),
                 None => Action::Hold,
             };
         }
@@ -740,6 +743,10 @@ impl Ctx<'_> {
         Action::Hold
     }
 }
+
+/// How much slower a hand that starts a Move! round on a home base is to new
+/// cover than one at the hip ("you will be slower to slap into new cover").
+pub const LIFT_MS: u32 = 60;
 
 /// A computer gang of Slap .45.
 #[derive(Clone, Debug)]

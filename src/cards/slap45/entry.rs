@@ -98,6 +98,15 @@ impl TableGame for Slap45 {
         Slap45::legal_for(self, seat)
     }
 
+    fn declaration_line(
+        &self,
+        seat: Seat,
+        action: &Action,
+        viewer: Option<Seat>,
+    ) -> Option<String> {
+        Some(self.describe_declaration(seat, action, viewer))
+    }
+
     fn declare(&mut self, seat: Seat, action: Action) -> Result<(), Illegal> {
         Slap45::declare(self, seat, action)
     }

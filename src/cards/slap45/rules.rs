@@ -449,7 +449,7 @@ impl Slap45 {
         }
     }
 
-    fn check_trap(&self, seat: Seat, kind: CardKind) -> Result<(), Illegal> {
+    pub(super) fn check_trap(&self, seat: Seat, kind: CardKind) -> Result<(), Illegal> {
         if self.power(seat) != Some(Power::BlackHatOutlaws) {
             return refuse("only the Black Hat Outlaws lay traps (with gold, not in the duel)");
         }
@@ -657,17 +657,8 @@ impl Slap45 {
         match &self.phase {
             Phase::Deal => {
                 if self.duel {
-                    // One card of each kind (the predicate takes any index).
-                    let mut v = Vec::new();
-                    let mut kinds: Vec<CardKind> = Vec::new();
-                    for (i, &c) in self.deck.iter().enumerate() {
-                        let k = self.kind(c);
-                        if !kinds.contains(&k) {
-                            kinds.push(k);
-                            v.push(Action::Play(i));
-                        }
-                    }
-                    v
+                    // The duel's dealer may play any card of the deck.
+                    (0..self.deck.len()).map(Action::Play).collect()
                 } else {
                     vec![Action::Flip]
                 }
@@ -829,12 +820,19 @@ impl Slap45 {
                     .filter(|&s| r.slaps[s] < SLAPS_PER_ROUND)
                     .collect();
                 if !moved || able.is_empty() {
-                    let names: Vec<String> = out.iter().map(|&s| self.name(s)).collect();
-                    self.events.push(format!(
-                        "nobody else makes it into new cover: {} each lose a member",
-                        names.join(", ")
-                    ));
-                    for &s in &out {
+                    // Nobody else makes it: one of those still out is the last
+                    // (the book has one loser): a gang that never slapped
+                    // before one that tried, then the latest clockwise from
+                    // the dealer's left (the dealer, who sees the card last, last).
+                    let last = out
+                        .iter()
+                        .copied()
+                        .max_by_key(|&s| (r.slaps[s] == 0, rank(n, dealer, s)));
+                    if let Some(s) = last {
+                        self.events.push(format!(
+                            "nobody else makes it into new cover: {} is the last",
+                            self.name(s)
+                        ));
                         self.lose(s, None, 1);
                         self.events.push(format!(
                             "{}: {} left",
@@ -848,13 +846,18 @@ impl Slap45 {
                     able
                 }
             } else {
-                let mut next: Vec<Seat> = slapped
-                    .iter()
-                    .copied()
-                    .filter(|&s| self.alive(s) && r.slaps[s] < SLAPS_PER_ROUND)
-                    .collect();
+                // "Players may react until the revealed card is slapped": after a
+                // wave with a slap, every living gang may react again (one that
+                // held too); a wave in which nobody slaps ends the round.
+                let mut next: Vec<Seat> = if slapped.is_empty() {
+                    Vec::new()
+                } else {
+                    self.living()
+                        .into_iter()
+                        .filter(|&s| r.slaps[s] < SLAPS_PER_ROUND)
+                        .collect()
+                };
                 next.sort_by_key(|&s| rank(n, dealer, s));
-                next.dedup();
                 if next.is_empty() {
                     self.events.push(format!(
                         "nobody slaps the {}: the round ends quietly",
@@ -1548,6 +1551,33 @@ impl Slap45 {
     // ---- text -----------------------------------------------------------
 
     /// A declaration in words (for its own seat or a spectator).
+    /// The log line of `seat`'s declaration as `viewer` may know it (another
+    /// seat's is sealed until the wave resolves), with the wave's verdicts
+    /// when it is the last one in.
+    pub fn describe_declaration(
+        &self,
+        seat: Seat,
+        action: &Action,
+        viewer: Option<Seat>,
+    ) -> String {
+        let shown = viewer.is_none() || viewer == Some(seat);
+        let mut line = if shown {
+            format!("{} {}", self.name(seat), self.declaration_text(action))
+        } else {
+            format!("{} declares (sealed)", self.name(seat))
+        };
+        let completes = matches!(&self.phase,
+            Phase::React(r) if r.wave.declared.len() + 1 >= r.wave.order.len());
+        if completes {
+            let mut next = self.clone();
+            if next.declare(seat, action.clone()).is_ok() && !next.events.is_empty() {
+                line.push_str("; ");
+                line.push_str(&next.events.join("; "));
+            }
+        }
+        line
+    }
+
     pub fn declaration_text(&self, action: &Action) -> String {
         match action {
             Action::Hold => "holds".into(),
@@ -1744,27 +1774,10 @@ impl Game for Slap45 {
                     format!("{} flips a {card}", self.name(self.dealer))
                 }
             }
-            Action::Hold | Action::Slap(_) | Action::Trap(_) => {
-                let Turn::Player(seat) = self.turn() else {
-                    return format!("{action:?}");
-                };
-                let shown = viewer.is_none() || viewer == Some(seat);
-                let mut line = if shown {
-                    format!("{} {}", self.name(seat), self.declaration_text(action))
-                } else {
-                    format!("{} declares (sealed)", self.name(seat))
-                };
-                let completes = matches!(&self.phase,
-                    Phase::React(r) if r.wave.declared.len() + 1 >= r.wave.order.len());
-                if completes {
-                    let mut next = self.clone();
-                    if next.apply(action.clone()).is_ok() && !next.events.is_empty() {
-                        line.push_str("; ");
-                        line.push_str(&next.events.join("; "));
-                    }
-                }
-                line
-            }
+            Action::Hold | Action::Slap(_) | Action::Trap(_) => match self.turn() {
+                Turn::Player(seat) => self.describe_declaration(seat, action, viewer),
+                _ => format!("{action:?}"),
+            },
         }
     }
 }

@@ -17,6 +17,17 @@ pub type CardId = u8;
 pub const MEMBERS: u8 = 6;
 /// Home bases (and gangs) in the box.
 pub const BOX_GANGS: usize = 7;
+/// The most cards of one kind a deck may hold.
+pub const MAX_OF_A_KIND: usize = 60;
+
+/// How many cards of a kind the box has.
+pub fn box_count(kind: CardKind) -> usize {
+    match kind {
+        CardKind::TalkinIron | CardKind::Move => 20,
+        CardKind::BigGun => 10,
+        CardKind::Gold => 17,
+    }
+}
 
 /// The four kinds of card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -253,29 +264,51 @@ impl Rules {
                 ));
             }
         }
+        // Every kind of the box, each once, 1 to MAX_OF_A_KIND cards (the box:
+        // 20 Talkin' Iron, 20 Move!, 10 Big Gun, 17 Gold).
+        for k in CardKind::ALL {
+            if !setup.deck.iter().any(|e| e.card == k) {
+                problems.push(at(
+                    "deck",
+                    format!("the deck has no {k:?} entry (the box: 20 TalkinIron, 20 Move, 10 BigGun, 17 Gold)"),
+                ));
+            }
+        }
+        for e in &setup.deck {
+            if !(1..=MAX_OF_A_KIND).contains(&e.count) {
+                problems.push(DataError::at_nth(
+                    file,
+                    text,
+                    &format!("{:?}", e.card),
+                    0,
+                    format!(
+                        "{} {:?} cards: 1 to {MAX_OF_A_KIND} of a kind (the box has {})",
+                        e.count,
+                        e.card,
+                        box_count(e.card)
+                    ),
+                ));
+            }
+        }
         let count = |k: CardKind| -> usize {
             setup
                 .deck
                 .iter()
                 .filter(|e| e.card == k)
-                .map(|e| e.count)
-                .sum()
+                .fold(0usize, |a, e| a.saturating_add(e.count))
         };
-        let total: usize = setup.deck.iter().map(|e| e.count).sum();
+        let total: usize = setup
+            .deck
+            .iter()
+            .fold(0usize, |a, e| a.saturating_add(e.count));
         let golds = count(CardKind::Gold);
-        if total - golds == 0 {
-            problems.push(at(
-                "deck",
-                "the deck needs Talkin' Iron, Move! or Big Gun cards".into(),
-            ));
-        }
         if total > CardId::MAX as usize {
             problems.push(at(
                 "deck",
                 format!("{total} cards: at most {} in a deck", CardId::MAX),
             ));
         }
-        let needed = setup.players * setup.starting_gold as usize;
+        let needed = setup.players.saturating_mul(setup.starting_gold as usize);
         if (setup.gold || golds > 0) && golds < needed {
             problems.push(at(
                 "starting_gold",

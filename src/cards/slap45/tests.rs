@@ -177,6 +177,39 @@ fn setup_problems_name_the_file_line_and_column() {
 }
 
 #[test]
+fn a_deck_with_the_wrong_number_of_cards_is_refused_at_its_place() {
+    let path = crate::scenario::data_root().join("assets/cards/slap45.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    // No Big Guns.
+    let bad = text.replacen("(card: BigGun, count: 10)", "(card: BigGun, count: 0)", 1);
+    let s: Slap45Setup = crate::scenario::parse_ron(&path, &bad).unwrap();
+    let e = Rules::from_setup(&s, &path, &bad).unwrap_err().to_string();
+    let line = line_of(&bad, "card: BigGun");
+    assert!(e.contains(&format!("{}:{line}:", path.display())), "{e}");
+    assert!(
+        e.contains("0 BigGun cards: 1 to 60 of a kind (the box has 10)"),
+        "{e}"
+    );
+    // A count that would overflow a sum, and a kind left out.
+    let bad = text
+        .replacen(
+            "(card: Move, count: 20)",
+            "(card: Move, count: 18446744073709551615)",
+            1,
+        )
+        .replacen("        (card: Gold, count: 17),\n", "", 1);
+    let s: Slap45Setup = crate::scenario::parse_ron(&path, &bad).unwrap();
+    let e = Rules::from_setup(&s, &path, &bad).unwrap_err().to_string();
+    assert!(e.contains("1 to 60 of a kind"), "{e}");
+    assert!(e.contains("no Gold entry"), "{e}");
+    // The shipped box passes.
+    let s: Slap45Setup = crate::scenario::parse_ron(&path, &text).unwrap();
+    assert!(Rules::from_setup(&s, &path, &text).is_ok());
+}
+
+#[test]
 fn a_slap_into_an_occupied_base_does_not_protect() {
     let mut g = table(3, false, &[], &[TalkinIron]);
     ok(&mut g, Action::Flip);
@@ -232,12 +265,13 @@ fn the_last_into_new_cover_after_a_move_loses_a_member() {
     assert_eq!(members(&g), vec![6, 6, 5]);
     assert_eq!(g.occupant(1), Some(0));
     assert_eq!(g.occupant(2), Some(1));
-    // Everyone still out of new cover holds: each of them loses a member.
-    // Dealer 1: seat 2 makes it into new cover, seats 0 and 1 stay put.
+    // Everyone still out of new cover holds: one of them is the last, the
+    // latest clockwise from the dealer's left (the dealer last). Dealer 1:
+    // seat 2 makes it into new cover, seats 0 and 1 stay put: seat 1 loses.
     ok(&mut g, Action::Flip);
     wave(&mut g, &[(2, base_at(200, 0))]);
     assert_eq!(g.round().map(|r| r.waves), None, "the round is over");
-    assert_eq!(members(&g), vec![5, 5, 5]);
+    assert_eq!(members(&g), vec![6, 5, 5]);
 }
 
 #[test]
@@ -270,6 +304,19 @@ fn staying_in_cover_between_rounds_protects_against_the_next_talkin_iron() {
     wave(&mut g, &[(0, card_at(150, 2))]);
     assert_eq!(members(&g), vec![6, 5, 6], "in cover from the start");
     assert!(!g.in_cover(0), "the shooter's hand left its place");
+}
+
+#[test]
+fn a_hand_that_leaves_its_base_is_out_of_cover_until_the_next_round() {
+    let mut g = table(3, false, &[], &[TalkinIron, TalkinIron]);
+    ok(&mut g, Action::Flip);
+    wave(&mut g, &[(2, base_at(100, 2)), (0, card_at(300, 1))]);
+    assert_eq!(g.occupant(2), Some(2));
+    // Next round seat 2 starts in cover, lifts its hand, and is shot.
+    ok(&mut g, Action::Flip);
+    wave(&mut g, &[(2, slap(Slap::leave(100))), (0, card_at(300, 2))]);
+    assert_eq!(members(&g), vec![6, 5, 5], "off its base, seat 2 is hit");
+    assert_eq!(g.occupant(2), None);
 }
 
 #[test]
@@ -309,7 +356,11 @@ fn a_timed_slap_out_of_order_is_refused_and_changes_nothing() {
     wave(&mut g, &[(1, base_at(200, 2)), (2, base_at(300, 2))]);
     let r = g.round().expect("the round goes on");
     assert_eq!((r.waves, r.wave.start_ms), (2, 300));
-    assert_eq!(r.wave.order, vec![1, 2], "the seats that slapped");
+    assert_eq!(
+        r.wave.order,
+        vec![1, 2, 0],
+        "every living gang may react again"
+    );
     assert!(!g.in_cover(2), "base 2 was taken");
     let before = g.clone();
     let e = g.apply(card_at(250, 2)).unwrap_err();
@@ -318,6 +369,7 @@ fn a_timed_slap_out_of_order_is_refused_and_changes_nothing() {
     // Any time from the wave's start on is taken, on the grid or not.
     ok(&mut g, card_at(300, 2));
     ok(&mut g, slap(Slap::base(333, 0)));
+    ok(&mut g, Action::Hold);
     assert_eq!(members(&g), vec![6, 6, 5], "the shot came before the cover");
     assert!(
         g.events.iter().any(|l| l.contains("void")),
@@ -504,7 +556,7 @@ fn the_lone_star_sheriffs_hold_two_bases_and_move_both_hands() {
     assert!(e.0.contains("Lone Star"), "{e}");
     // Wave 1: the first hand into base 0; seat 2 is too late for it.
     wave(&mut g, &[(0, base_at(100, 0)), (2, base_at(120, 0))]);
-    assert_eq!(g.round().unwrap().wave.order, vec![2, 0]);
+    assert_eq!(g.round().unwrap().wave.order, vec![1, 2, 0]);
     // Wave 2: the second hand takes base 1 before seat 2 gets there.
     wave(
         &mut g,
@@ -568,6 +620,10 @@ fn the_black_hat_outlaws_lay_a_trap_on_the_next_card_of_a_kind() {
     );
     assert_eq!(g.traps, vec![(TalkinIron, 0)]);
     assert_eq!(g.gold(0), 0);
+    // One trap on a kind at a time (and none without Gold to pay).
+    let mut again = g.clone();
+    again.gangs[0].stash = g.gangs[1].stash.clone();
+    assert!(again.check_trap(0, TalkinIron).is_err(), "one trap a kind");
     assert_eq!(
         g.observation(2).public.traps,
         vec![(TalkinIron, 0)],
@@ -688,7 +744,7 @@ fn the_final_duel_is_dealt_by_the_first_to_die_without_gold_or_powers() {
         legal.iter().all(|a| matches!(a, Action::Play(_))),
         "{legal:?}"
     );
-    assert_eq!(legal.len(), 4, "one card of each kind");
+    assert_eq!(legal.len(), g.deck.len(), "any card of the deck");
     let ti = g
         .deck
         .iter()

@@ -156,7 +156,7 @@ impl CardView for Slap45 {
             {
                 let alive = i < gang.members as usize;
                 scene.cards.push(Placed {
-                    key: MEMBER_KEY + (seat * 16 + i) as u32,
+                    key: MEMBER_KEY + (seat * 64 + i) as u32,
                     face: Some(match (alive, gang.gang) {
                         (true, Some(g)) => member_face(g),
                         _ => tombstone,
@@ -170,7 +170,7 @@ impl CardView for Slap45 {
             let right = crate::cards::table_layout::seat_right(angle);
             for i in 0..gang.stash.len() {
                 scene.tokens.push(Token {
-                    key: GOLD_KEY + (seat * 32 + i) as u32,
+                    key: GOLD_KEY + (seat * 64 + i) as u32,
                     at: centre + right * (0.2 + 0.012 * i as f32) + Vec3::Y * 0.002,
                     colour: [230, 190, 40, 255],
                     radius: 0.009,
@@ -360,7 +360,7 @@ impl CardView for Slap45 {
     fn seat_of_card(&self, key: u32) -> Option<Seat> {
         (MEMBER_KEY..GOLD_KEY)
             .contains(&key)
-            .then(|| (key - MEMBER_KEY) as usize / 16)
+            .then(|| (key - MEMBER_KEY) as usize / 64)
             .filter(|&s| s < self.players() && self.alive(s))
     }
 }
@@ -396,7 +396,7 @@ mod tests {
                     .iter()
                     .filter(|c| {
                         (MEMBER_KEY..GOLD_KEY).contains(&c.key)
-                            && (c.key - MEMBER_KEY) as usize / 16 == seat
+                            && (c.key - MEMBER_KEY) as usize / 64 == seat
                             && c.face == Some(tomb)
                     })
                     .count();
@@ -404,9 +404,17 @@ mod tests {
             }
             for c in &scene.cards {
                 assert!(c.face.is_none_or(|f| f < faces));
-                // Deck cards are never shown.
-                if g.deck.contains(&(c.key as u8)) && c.key < BASE_KEY {
-                    assert_eq!(c.face, None);
+                // A game card shown face up is the flipped one or a discard,
+                // with its own face; the deck's are never shown.
+                if c.key < BASE_KEY
+                    && let Some(f) = c.face
+                {
+                    let id = c.key as u8;
+                    assert!(
+                        g.face_up() == Some(id) || g.discard.contains(&id),
+                        "card {id} face up but not public"
+                    );
+                    assert_eq!(f, kind_index(g.kind(id)));
                 }
             }
             // One base per living gang.

@@ -27,7 +27,8 @@ pub const BOT_PACE: f32 = 0.7;
 /// Real time: how long after a wave opens a person may still slap; after that
 /// they hold.
 pub const REACT_WINDOW_MS: u32 = 2500;
-/// Real time: when a bot that does not slap hands in its hold.
+/// Real time: when a bot that does not slap hands in its hold (with no person
+/// still to declare).
 pub const BOT_HOLD_MS: u32 = 900;
 /// Real time: the most the wave's clock moves in one frame (seconds).
 pub const MAX_TICK: f32 = 0.05;
@@ -42,8 +43,8 @@ pub struct WaveClock<A> {
     pub secs: f32,
     /// Every bot's declaration for this wave.
     pub planned: Vec<(Seat, A)>,
-    /// How many of them are handed in.
-    pub handed: usize,
+    /// Which of them are handed in.
+    pub handed: Vec<bool>,
     /// How many planned slaps have happened on the clock (shown on the table).
     pub shown: usize,
 }
@@ -198,7 +199,12 @@ impl<G: TableGame> CardTable<G> {
             _ => {}
         }
         let before = self.game.clone();
-        let line = self.game.log_line(&intent.action, self.viewer);
+        let line = match (declaring, intent.seat) {
+            (true, Some(seat)) => self
+                .game
+                .declaration_line(seat, &intent.action, self.viewer),
+            _ => self.game.log_line(&intent.action, self.viewer),
+        };
         crate::cards::registry::act(&mut self.game, intent.seat, intent.action.clone())
             .map_err(|e| e.0.clone())?;
         if let Some(line) = line {
@@ -441,14 +447,14 @@ pub fn run_wave_clock<G: TableGame>(
             };
             planned.push((seat, action));
         }
-        // In the order they happen on the clock.
-        planned.sort_by_key(|(_, a)| G::at_ms(a).unwrap_or(start_ms + BOT_HOLD_MS));
+        // In the order they happen on the clock (holds last).
+        planned.sort_by_key(|(_, a)| G::at_ms(a).unwrap_or(u32::MAX));
         table.wave = Some(WaveClock {
             id,
             start_ms,
+            handed: vec![false; planned.len()],
             secs: 0.0,
             planned,
-            handed: 0,
             shown: 0,
         });
         table.version += 1;
@@ -464,16 +470,24 @@ pub fn run_wave_clock<G: TableGame>(
     // most MAX_TICK a frame (and the card is first drawn the frame it opens).
     wave.secs += time.delta_secs().min(MAX_TICK) / pace.max(1e-3);
     let now = if pace == 0.0 { u32::MAX } else { wave.now_ms() };
-    let due = |a: &G::Action| G::at_ms(a).unwrap_or(start_ms + BOT_HOLD_MS);
-    while let Some((seat, action)) = wave.planned.get(wave.handed) {
-        if due(action) > now {
-            break;
+    // A slap is handed in at its time. A hold shows nothing on the table, and
+    // nobody at a real table learns that a hand will stay still: while you are
+    // still to declare, the bots' holds wait for you (or the end of your
+    // reaction window); with nobody to wait for, they go in shortly.
+    let you_waiting = viewer.is_some_and(|v| waiting.contains(&v));
+    let hold_due = if you_waiting {
+        u32::MAX
+    } else {
+        start_ms.saturating_add(BOT_HOLD_MS)
+    };
+    for (i, (seat, action)) in wave.planned.iter().enumerate() {
+        if !wave.handed[i] && G::at_ms(action).unwrap_or(hold_due) <= now {
+            intents.write(CardIntent {
+                seat: Some(*seat),
+                action: action.clone(),
+            });
+            wave.handed[i] = true;
         }
-        intents.write(CardIntent {
-            seat: Some(*seat),
-            action: action.clone(),
-        });
-        wave.handed += 1;
     }
     let shown = wave
         .planned
