@@ -1266,9 +1266,12 @@ mod tests {
             gang(Power::Comanche),
         ];
         for level in [Level::Easy, Level::Normal, Level::Hard] {
-            for seed in 0..20u64 {
+            // The same bot, seeded alike, with and without the peek.
+            let (mut peeked, mut blind) = (0.0, 0.0);
+            for seed in 0..40u64 {
                 let mut g = table(3, true, &gangs, &[CardKind::BigGun], false);
                 let mut bot = Slap45Bot::new(level, seed);
+                let mut unaware = Slap45Bot::new(level, seed);
                 let view = g.observation(0);
                 assert!(view.peek.is_some());
                 let legal = g.legal_actions();
@@ -1279,15 +1282,26 @@ mod tests {
                 g.declare(2, Action::Hold).unwrap();
                 assert_eq!(g.turn(), Turn::Player(0));
                 let a = bot.act(0, &g.observation(0), &g.legal_actions());
-                match &a {
-                    Action::Slap(s) => {
+                let b = unaware.act(0, &g.observation(0), &g.legal_actions());
+                match (&a, &b) {
+                    (Action::Slap(s), Action::Slap(t)) => {
                         assert_eq!(s.target, Target::Card, "{level}: {a:?}");
                         assert!(s.at_ms as f64 >= bot.spec.min_ms);
+                        peeked += s.at_ms as f64;
+                        blind += t.at_ms as f64;
+                    }
+                    (Action::Slap(s), _) => {
+                        assert_eq!(s.target, Target::Card, "{level}: {a:?}");
                     }
                     _ => panic!("{level}, seed {seed}: {a:?}"),
                 }
                 g.apply(a).unwrap();
             }
+            // Knowing the card, it pays no choice cost: faster on the whole.
+            assert!(
+                peeked + 40.0 * 20.0 < blind,
+                "{level}: peeked {peeked} ms in all, blind {blind} ms"
+            );
         }
     }
 }
