@@ -14,6 +14,10 @@ use crate::scenario::town::{BuildingKind, Team};
 pub const WIN: f32 = 1000.0;
 const HIT_POINT: f32 = 10.0;
 const ALIVE: f32 = 25.0;
+/// What carrying a token one metre nearer to where it must go is worth.
+const CARRY: f32 = 80.0;
+/// Beyond this distance from its goal a carried token gains nothing by moving.
+const CARRY_REACH: f32 = 1.2;
 /// Beyond this distance a shot is hopeless (metres).
 pub const SHOT_RANGE: f32 = 0.6;
 
@@ -184,21 +188,78 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     .map(|p| p.delivered(*token, v.team))
                     .sum::<usize>()
                     .min(*count as usize);
-                s += own * 60.0 * there as f32;
+                // Every hour counts more as noon nears.
+                let hurry = 1.0 + 0.5 * (6.0 - hours_left).max(0.0);
+                // A token delivered is worth more than one carried to the door.
+                s += own * (70.0 + CARRY * hurry * CARRY_REACH) * there as f32;
                 let target = building_at(referee, *b);
+                // Not enough in hand: go and get it, from a building whose
+                // pile may hold one (a face-up one, or tokens face down).
+                let carried: usize = game
+                    .cowboys
+                    .iter()
+                    .filter(|c| c.team == v.team && c.alive())
+                    .map(|c| c.tokens.iter().filter(|t| *t == token).count())
+                    .sum();
+                if there + carried < *count as usize {
+                    let sources: Vec<BuildingKind> = game
+                        .piles
+                        .iter()
+                        .filter(|p| p.building != *b)
+                        .filter(|p| p.face_up().any(|t| t == *token) || p.face_down_count() > 0)
+                        .map(|p| p.building)
+                        .collect();
+                    let inside = sources.iter().any(|src| {
+                        game.cowboys
+                            .iter()
+                            .any(|c| c.team == v.team && c.alive() && c.inside == Some(*src))
+                    });
+                    if inside {
+                        s += own * 12.0;
+                    } else {
+                        let nearest = sources
+                            .iter()
+                            .filter_map(|src| building_at(referee, *src))
+                            .flat_map(|at| {
+                                game.cowboys
+                                    .iter()
+                                    .enumerate()
+                                    .filter_map(move |(i, c)| (c.team == v.team).then_some((i, at)))
+                            })
+                            .filter_map(|(i, at)| pos[i].map(|p| p.distance(at)))
+                            .fold(f32::INFINITY, f32::min);
+                        if nearest.is_finite() {
+                            s -= own * 20.0 * hurry * nearest;
+                        }
+                    }
+                }
                 for (i, c) in game.cowboys.iter().enumerate() {
                     if c.team != v.team || !c.alive() {
                         continue;
                     }
                     let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
                     if carried == 0.0 {
+                        // A building holds two: a partner sitting in the
+                        // goal takes a seat a carrier needs.
+                        if c.inside == Some(*b) && there < *count as usize {
+                            s -= own * 20.0 * hurry;
+                        }
                         continue;
                     }
+                    // A token carried is worth more the nearer it is to where
+                    // it must go (never less than lying in a pile: nobody
+                    // should drop it to be rid of the distance).
                     s += own * 25.0 * carried;
                     if c.inside == Some(*b) {
-                        s += own * 15.0 * carried;
-                    } else if let (Some(p), Some(at)) = (pos[i], target) {
-                        s -= own * 30.0 * carried * p.distance(at);
+                        s += own * (15.0 + CARRY * hurry * CARRY_REACH) * carried;
+                    } else if let Some(at) = target {
+                        // Inside another building he is where it stands.
+                        let from =
+                            pos[i].or_else(|| c.inside.and_then(|k| building_at(referee, k)));
+                        if let Some(p) = from {
+                            let closer = (CARRY_REACH - p.distance(at)).max(0.0);
+                            s += own * CARRY * hurry * carried * closer;
+                        }
                     }
                 }
             }
