@@ -340,7 +340,7 @@ fn cards_command(cli: CardsCli) -> ExitCode {
             ExitCode::SUCCESS
         }
         (Some(CardsTool::Reactions { samples, seed }), _) => {
-            use highnoon::cards::slap45::bots::{BotLevels, reaction_table};
+            use highnoon::cards::slap45::reactions::{BotLevels, reaction_table};
             let levels = match BotLevels::load_default() {
                 Ok(l) => l,
                 Err(e) => {
@@ -723,7 +723,7 @@ fn main() -> ExitCode {
                 }
                 // Slap .45's bot levels (reaction times) live beside its setup.
                 if text.contains("choice_ms_per_bit") {
-                    match highnoon::cards::slap45::bots::BotLevels::load(path) {
+                    match highnoon::cards::slap45::reactions::BotLevels::load(path) {
                         Ok(l) => println!(
                             "ok    {} (Slap .45 bot levels: {})",
                             path.display(),

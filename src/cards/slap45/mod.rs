@@ -6,7 +6,10 @@
 //! card; each round is played as sealed waves of declarations (see [`rules`]).
 
 pub mod bots;
+mod checks;
 mod entry;
+pub mod reactions;
+mod resolve;
 pub mod rules;
 pub mod setup;
 mod view;
