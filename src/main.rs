@@ -565,14 +565,6 @@ fn main() -> ExitCode {
                     scenario: cli.play.scenario.clone(),
                 },
                 Some(t) => match CardGame::from_key(&t.to_lowercase()) {
-                    Some(game) if !game.in_window() => {
-                        eprintln!(
-                            "{} is not at the window's table yet; `cards {}` plays it in the terminal",
-                            game.title(),
-                            game.key()
-                        );
-                        return ExitCode::from(2);
-                    }
                     Some(game) => highnoon::window::Start::Cards {
                         game,
                         setup: game.default_setup(),

@@ -59,18 +59,6 @@ impl CardGame {
         self.dispatch(Players)
     }
 
-    /// Whether the window's card table can seat a person at it yet.
-    pub fn in_window(self) -> bool {
-        struct InWindow;
-        impl GameVisitor for InWindow {
-            type Output = bool;
-            fn visit<G: TableGame>(self, _: CardGame) -> bool {
-                G::IN_WINDOW
-            }
-        }
-        self.dispatch(InWindow)
-    }
-
     pub fn from_key(key: &str) -> Option<CardGame> {
         CardGame::ALL.into_iter().find(|g| g.key() == key)
     }
@@ -357,9 +345,6 @@ pub trait TableGame:
     /// How many players the game takes.
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 6;
-    /// False while the window's card table cannot yet play the game with a
-    /// person (the menu lists it as coming); headless tools play it all the same.
-    const IN_WINDOW: bool = true;
 
     /// Reads and checks a setup file; `players` overrides its count.
     fn load_setup(

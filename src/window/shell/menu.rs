@@ -256,7 +256,7 @@ fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
     }
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Card games").strong().color(TITLE));
-    for game in CardGame::ALL.into_iter().filter(|g| g.in_window()) {
+    for game in CardGame::ALL {
         ui.selectable_value(&mut state.choice, Choice::Cards(game), game.title());
     }
     ui.add_space(8.0);
