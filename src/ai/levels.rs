@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::cards::bots::Level;
-use crate::scenario::{DataError, Problems, load_ron};
+use crate::scenario::{Problems, load_ron};
 
 /// One level's search and hand.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -66,44 +66,13 @@ impl BotLevels {
     }
 
     fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
-        let mut out = Vec::new();
-        for name in ["easy", "normal", "hard"] {
-            if !self.levels.contains_key(name) {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    "levels",
-                    format!("the level \"{name}\" is missing (easy, normal and hard are needed)"),
-                ));
-            }
-        }
-        for (name, l) in &self.levels {
-            if !["easy", "normal", "hard"].contains(&name.as_str()) {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    &format!("\"{name}\""),
-                    format!("unknown level \"{name}\": the levels are easy, normal and hard"),
-                ));
-                continue;
-            }
-            // Points at the field inside this level's entry.
-            let at = |field: &str, message: String| {
-                let start = text.find(&format!("\"{name}\"")).unwrap_or(0);
-                let position = text[start..]
-                    .find(field)
-                    .map(|o| crate::scenario::line_col(text, start + o));
-                DataError {
-                    file: path.to_path_buf(),
-                    position,
-                    message,
-                }
-            };
+        crate::cards::bots::check_level_file(path, text, &self.levels, |l| {
+            let mut out = Vec::new();
             let mut range = |field: &str, v: f64, lo: f64, hi: f64| {
                 if !(v.is_finite() && v >= lo && v <= hi) {
-                    out.push(at(
-                        field,
-                        format!("{name}: {field} is {v}, it must be between {lo} and {hi}"),
+                    out.push((
+                        field.to_string(),
+                        format!("{field} is {v}, it must be between {lo} and {hi}"),
                     ));
                 }
             };
@@ -113,8 +82,8 @@ impl BotLevels {
             range("angle_noise_deg", l.angle_noise_deg as f64, 0.0, 45.0);
             range("strength_noise", l.strength_noise as f64, 0.0, 1.0);
             range("spin_noise", l.spin_noise as f64, 0.0, 1.0);
-        }
-        Problems::check(out)
+            out
+        })
     }
 }
 

@@ -2,7 +2,9 @@
 //! evaluation (sample the hidden cards from an observation, try each candidate
 //! in the same sampled worlds, play on, compare).
 
+use std::collections::BTreeMap;
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
 
 use rand::rngs::SmallRng;
@@ -102,4 +104,58 @@ pub fn improve_by_sampling<G: Game>(
         }
     }
     best.1
+}
+
+/// The levels a bot levels file must hold (the random player needs no entry).
+pub const LEVEL_NAMES: [&str; 3] = ["easy", "normal", "hard"];
+
+/// Checks a bot levels file (a map from level name to that level's figures),
+/// for the Flick 'em Up bot and the card-game bots alike: easy, normal and
+/// hard each present, no other name, and each level's own problems, given by
+/// `problems_of` as (field, message), placed at that field inside its entry.
+pub fn check_level_file<S>(
+    path: &Path,
+    text: &str,
+    levels: &BTreeMap<String, S>,
+    problems_of: impl Fn(&S) -> Vec<(String, String)>,
+) -> Result<(), crate::scenario::Problems> {
+    use crate::scenario::{DataError, line_col};
+    let mut out = Vec::new();
+    for name in LEVEL_NAMES {
+        if !levels.contains_key(name) {
+            out.push(DataError::at_text(
+                path,
+                text,
+                "levels",
+                format!("the level \"{name}\" is missing (easy, normal and hard are needed)"),
+            ));
+        }
+    }
+    for (name, spec) in levels {
+        if !LEVEL_NAMES.contains(&name.as_str()) {
+            out.push(DataError::at_text(
+                path,
+                text,
+                &format!("\"{name}\""),
+                format!(
+                    "unknown level \"{name}\": the levels are easy, normal and hard (random needs no entry)"
+                ),
+            ));
+            continue;
+        }
+        let entry = text.find(&format!("\"{name}\""));
+        let start = entry.unwrap_or(0);
+        for (field, message) in problems_of(spec) {
+            let position = text[start..]
+                .find(&format!("{field}:"))
+                .map(|o| line_col(text, start + o))
+                .or_else(|| entry.map(|o| line_col(text, o)));
+            out.push(DataError {
+                file: path.to_path_buf(),
+                position,
+                message: format!("{name}: {message}"),
+            });
+        }
+    }
+    crate::scenario::Problems::check(out)
 }

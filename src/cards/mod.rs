@@ -43,6 +43,31 @@ pub(crate) fn at_key(
     crate::scenario::DataError::at_text(file, text, needle, message)
 }
 
+/// A problem at the second mention of each item written more than once in a
+/// setup list (`needles`: each item as the file writes it, in list order;
+/// `where_` ends the message: "" or " in the deck").
+pub(crate) fn listed_twice(
+    file: &Path,
+    text: &str,
+    needles: &[String],
+    where_: &str,
+) -> Vec<crate::scenario::DataError> {
+    needles
+        .iter()
+        .enumerate()
+        .filter(|(i, n)| needles[..*i].contains(n))
+        .map(|(_, n)| {
+            crate::scenario::DataError::at_nth(
+                file,
+                text,
+                n,
+                1,
+                format!("{} is listed twice{where_}", n.trim_matches('"')),
+            )
+        })
+        .collect()
+}
+
 /// Reads a setup file; `players` (from the command line) overrides its count.
 pub(crate) fn read_setup<S: serde::de::DeserializeOwned>(
     path: &Path,

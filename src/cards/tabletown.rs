@@ -19,7 +19,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::core::{self, Game, Illegal, Seat, Turn, refuse, shared};
-use crate::scenario::{DataError, Problems};
+use crate::scenario::Problems;
 
 pub type CardId = u8;
 
@@ -228,17 +228,8 @@ impl Rules {
                 format!("the deck has {total} cards; the box holds {DECK_SIZE}"),
             ));
         }
-        for (i, e) in setup.deck.iter().enumerate() {
-            if setup.deck[..i].iter().any(|p| p.card == e.card) {
-                problems.push(DataError::at_nth(
-                    file,
-                    text,
-                    &format!("{:?}", e.card),
-                    1,
-                    format!("{:?} is listed twice in the deck", e.card),
-                ));
-            }
-        }
+        let kinds: Vec<String> = setup.deck.iter().map(|e| format!("{:?}", e.card)).collect();
+        problems.extend(super::listed_twice(file, text, &kinds, " in the deck"));
         for k in [Kind::Draw, Kind::Shootout, Kind::Bullet] {
             if !setup.deck.iter().any(|e| e.card == k && e.count > 0) {
                 problems.push(at(
@@ -260,17 +251,12 @@ impl Rules {
                 ),
             ));
         }
-        for (i, g) in setup.gunslingers.iter().enumerate() {
-            if setup.gunslingers[..i].iter().any(|p| p.name == g.name) {
-                problems.push(DataError::at_nth(
-                    file,
-                    text,
-                    &format!("\"{}\"", g.name),
-                    1,
-                    format!("{} is listed twice", g.name),
-                ));
-            }
-        }
+        let names: Vec<String> = setup
+            .gunslingers
+            .iter()
+            .map(|g| format!("\"{}\"", g.name))
+            .collect();
+        problems.extend(super::listed_twice(file, text, &names, ""));
         if !problems.is_empty() {
             return Err(Problems(problems));
         }

@@ -89,7 +89,7 @@ impl Slap45 {
         let r = &self.rules;
         let n = r.players;
         let total = r.cards.len();
-        if !(3..=7).contains(&n) || self.gangs.len() != n {
+        if !super::setup::PLAYERS.contains(&n) || self.gangs.len() != n {
             return Err(format!("{n} players, {} gangs", self.gangs.len()));
         }
         if total > CardId::MAX as usize {

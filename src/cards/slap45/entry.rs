@@ -6,7 +6,7 @@ use rand::{Rng, RngCore};
 
 use super::bots::Slap45Bot;
 use super::rules::{Action, Phase, Slap, Slap45, Target, View};
-use super::setup::{Rules, Slap45Setup};
+use super::setup::{PLAYERS, Rules, Slap45Setup};
 use crate::cards::bots::Level;
 use crate::cards::core::{Agent, Game, Illegal, Seat};
 use crate::cards::registry::{LoadedSetup, RuleOption, TableGame};
@@ -25,8 +25,8 @@ impl TableGame for Slap45 {
         on: "true",
         off: "false",
     }];
-    const MIN_PLAYERS: usize = 3;
-    const MAX_PLAYERS: usize = 7;
+    const MIN_PLAYERS: usize = *PLAYERS.start();
+    const MAX_PLAYERS: usize = *PLAYERS.end();
 
     fn load_setup(path: &Path, players: Option<usize>) -> Result<LoadedSetup<Rules>, Problems> {
         let (setup, text) =

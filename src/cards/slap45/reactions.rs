@@ -14,7 +14,7 @@ use rand_distr::{Distribution, Exp1, StandardNormal};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::bots::Level;
-use crate::scenario::{DataError, Problems, line_col, load_ron, parse_ron};
+use crate::scenario::{Problems, load_ron, parse_ron};
 
 /// The longest reaction a bot draws, ms (the exponential tail is cut here).
 pub const MAX_REACTION_MS: f64 = 5000.0;
@@ -26,7 +26,6 @@ pub const BUILTIN_TEXT: &str = include_str!("../../../assets/cards/slap45_bots.r
 const BUILTIN_NAME: &str = "assets/cards/slap45_bots.ron";
 
 /// The levels the file must hold (random needs no entry).
-const LEVEL_NAMES: [&str; 3] = ["easy", "normal", "hard"];
 
 /// What one level's simple reaction time promises to come to (ms, with the
 /// clamp): each a range `(low, high)`.
@@ -243,21 +242,6 @@ pub fn default_levels_path() -> PathBuf {
     crate::scenario::data_root().join("assets/cards/slap45_bots.ron")
 }
 
-/// A problem with `field` of `level`, at the field inside that level's entry.
-fn at_field(path: &Path, text: &str, level: &str, field: &str, message: String) -> DataError {
-    let entry = text.find(&format!("\"{level}\""));
-    let start = entry.unwrap_or(0);
-    let position = text[start..]
-        .find(&format!("{field}:"))
-        .map(|o| line_col(text, start + o))
-        .or_else(|| entry.map(|o| line_col(text, o)));
-    DataError {
-        file: path.to_path_buf(),
-        position,
-        message,
-    }
-}
-
 impl BotLevels {
     /// Reads and checks a levels file; every problem with file:line:col.
     pub fn load(path: &Path) -> Result<BotLevels, Problems> {
@@ -323,40 +307,12 @@ impl BotLevels {
 
     /// Checks the levels as a whole; every problem names the file, line and column.
     pub fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
-        let mut out = Vec::new();
-        for name in LEVEL_NAMES {
-            if !self.levels.contains_key(name) {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    "levels",
-                    format!("the level \"{name}\" is missing (easy, normal and hard are needed)"),
-                ));
-            }
-        }
-        for (name, spec) in &self.levels {
-            if !LEVEL_NAMES.contains(&name.as_str()) {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    &format!("\"{name}\""),
-                    format!(
-                        "unknown level \"{name}\": the levels are easy, normal and hard (random needs no entry)"
-                    ),
-                ));
-                continue;
-            }
-            for (field, message) in spec.problems() {
-                out.push(at_field(
-                    path,
-                    text,
-                    name,
-                    field,
-                    format!("{name}: {message}"),
-                ));
-            }
-        }
-        Problems::check(out)
+        crate::cards::bots::check_level_file(path, text, &self.levels, |spec| {
+            spec.problems()
+                .into_iter()
+                .map(|(field, message)| (field.to_string(), message))
+                .collect()
+        })
     }
 }
 

@@ -17,6 +17,8 @@ pub type CardId = u8;
 pub const MEMBERS: u8 = 6;
 /// Home bases (and gangs) in the box.
 pub const BOX_GANGS: usize = 7;
+/// How many players (gangs) the game takes.
+pub const PLAYERS: std::ops::RangeInclusive<usize> = 3..=7;
 /// The most cards of one kind a deck may hold.
 pub const MAX_OF_A_KIND: usize = 60;
 
@@ -228,10 +230,15 @@ impl Rules {
             file,
             text,
         ));
-        if !(3..=7).contains(&setup.players) {
+        if !PLAYERS.contains(&setup.players) {
             problems.push(at(
                 "players",
-                format!("{} players: Slap .45 is for 3 to 7", setup.players),
+                format!(
+                    "{} players: Slap .45 is for {} to {}",
+                    setup.players,
+                    PLAYERS.start(),
+                    PLAYERS.end()
+                ),
             ));
         }
         if setup.first_dealer >= setup.players.max(1) {
@@ -253,17 +260,13 @@ impl Rules {
                 format!("max_members must be {MEMBERS} to {most}"),
             ));
         }
-        for (i, e) in setup.deck.iter().enumerate() {
-            if setup.deck[..i].iter().any(|p| p.card == e.card) {
-                problems.push(DataError::at_nth(
-                    file,
-                    text,
-                    &format!("{:?}", e.card),
-                    1,
-                    format!("{:?} is listed twice in the deck", e.card),
-                ));
-            }
-        }
+        let kinds: Vec<String> = setup.deck.iter().map(|e| format!("{:?}", e.card)).collect();
+        problems.extend(crate::cards::listed_twice(
+            file,
+            text,
+            &kinds,
+            " in the deck",
+        ));
         // Every kind of the box, each once, 1 to MAX_OF_A_KIND cards (the box:
         // 20 Talkin' Iron, 20 Move!, 10 Big Gun, 17 Gold).
         for k in CardKind::ALL {
@@ -328,16 +331,13 @@ impl Rules {
                 ),
             ));
         }
+        let names: Vec<String> = setup
+            .gangs
+            .iter()
+            .map(|g| format!("\"{}\"", g.name))
+            .collect();
+        problems.extend(crate::cards::listed_twice(file, text, &names, ""));
         for (i, g) in setup.gangs.iter().enumerate() {
-            if setup.gangs[..i].iter().any(|p| p.name == g.name) {
-                problems.push(DataError::at_nth(
-                    file,
-                    text,
-                    &format!("\"{}\"", g.name),
-                    1,
-                    format!("{} is listed twice", g.name),
-                ));
-            }
             if setup.gangs[..i].iter().any(|p| p.power == g.power) {
                 problems.push(DataError::at_text(
                     file,
