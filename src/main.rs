@@ -160,6 +160,9 @@ enum FlickTool {
         /// Steps after which a game counts as unfinished.
         #[arg(long, default_value_t = 600)]
         max_steps: usize,
+        /// Write each game's log (the referee's, line by line) into this folder.
+        #[arg(long, value_name = "DIR")]
+        log: Option<PathBuf>,
     },
     /// Full-strength shots at a standing fence, figure and support block from
     /// random angles, distances and spins, each disc's centre tracked every
@@ -773,6 +776,7 @@ fn flick_command(
             seed,
             levels,
             max_steps,
+            log,
         } => {
             let levels = match load_levels(levels) {
                 Ok(l) => l,
@@ -796,6 +800,7 @@ fn flick_command(
                 games,
                 seed,
                 max_steps,
+                log_dir: log,
             };
             let report = arena::run(&profile, &levels, &config, |n, total| {
                 if n % 10 == 0 || n == total {

@@ -70,6 +70,8 @@ pub struct ArenaConfig {
     pub games: usize,
     pub seed: u64,
     pub max_steps: usize,
+    /// Where each game's log is written (`SCENARIO-gN-seedS-a_SIDE.log`), if anywhere.
+    pub log_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone)]
@@ -156,6 +158,31 @@ fn tally_of(record: &GameRecord, a_side: Team) -> Tally {
     t
 }
 
+/// Writes one game's log; a failure to write is reported, not fatal.
+fn write_log(
+    dir: &std::path::Path,
+    scenario: &std::path::Path,
+    g: usize,
+    seed: u64,
+    a_side: Team,
+    record: &GameRecord,
+) {
+    let stem = scenario
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("scenario");
+    let side = format!("{a_side:?}").to_lowercase();
+    let path = dir.join(format!("{stem}-g{g}-seed{seed}-a_{side}.log"));
+    let mut text = record.log.join("\n");
+    text.push_str(&format!("\noutcome: {:?}\n", record.outcome));
+    if let Some(r) = &record.refused {
+        text.push_str(&format!("refused: {r}\n"));
+    }
+    if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
+        eprintln!("{}: {e}", path.display());
+    }
+}
+
 /// Runs the arena: every scenario, `games` games each, games on every core.
 pub fn run(
     profile: &PhysicsProfile,
@@ -164,12 +191,14 @@ pub fn run(
     progress: impl Fn(usize, usize) + Sync,
 ) -> Result<ArenaReport, crate::scenario::Problems> {
     let mut towns = Vec::new();
+    let mut paths = Vec::new();
     for path in &config.scenarios {
         let town = Town::load(path, profile)?;
         if town.game.is_none() {
             continue;
         }
         towns.push(town);
+        paths.push(path);
     }
     let jobs: Vec<(usize, usize)> = (0..towns.len())
         .flat_map(|s| (0..config.games).map(move |g| (s, g)))
@@ -193,7 +222,12 @@ pub fn run(
                 seed,
                 config.max_steps,
             ) {
-                Ok((record, side)) => tally_of(&record, side),
+                Ok((record, side)) => {
+                    if let Some(dir) = &config.log_dir {
+                        write_log(dir, paths[s], g, seed, side, &record);
+                    }
+                    tally_of(&record, side)
+                }
                 Err(_) => Tally {
                     unfinished: 1,
                     ..Default::default()

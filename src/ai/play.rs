@@ -25,6 +25,8 @@ pub struct GameRecord {
     pub turns: Vec<TurnRecord>,
     /// A step the referee refused (a bot bug): the game stops there.
     pub refused: Option<String>,
+    /// The referee's log of the game, line by line.
+    pub log: Vec<String>,
 }
 
 /// Plays until the game ends or `max_steps`; `after_step` sees the referee after each step.
@@ -40,6 +42,7 @@ pub fn play_game(
         steps: Vec::new(),
         turns: Vec::new(),
         refused: None,
+        log: Vec::new(),
     };
     let mut turn: Option<TurnRecord> = None;
     while record.steps.len() < max_steps {
@@ -77,5 +80,6 @@ pub fn play_game(
         record.steps.push(step);
     }
     record.outcome = referee.game.outcome().cloned();
+    record.log = referee.game.log.clone();
     record
 }
