@@ -86,3 +86,43 @@ fn a_broken_level_file_names_file_line_and_column() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("levels.ron:"), "{stderr}");
 }
+
+/// A cowboy carrying one of the two charges into the Bank (Dynamite!) leaves
+/// it there at once: the position counts a token delivered above the same
+/// token in a carrier's hands (once, a carrier was also worth a second life,
+/// so delivering looked like a loss and the bots sat in the goal holding it).
+#[test]
+fn a_carrier_in_the_goal_leaves_the_token_there() {
+    use highnoon::ai::eval::score;
+    use highnoon::scenario::town::{BuildingKind, Team};
+    let path = data_root().join("scenarios").join("dynamite.ron");
+    let mut town = Town::load(&path, &profile()).unwrap();
+    let game = town.game.as_mut().unwrap();
+    game.initiative = "Dutch".into();
+    let dutch = game.cowboys.iter_mut().find(|c| c.name == "Dutch").unwrap();
+    dutch.inside = Some(BuildingKind::Bank);
+    assert_eq!(dutch.tokens, vec![Token::Dynamite]);
+    let levels = BotLevels::load_default().unwrap();
+    for level in [Level::Easy, Level::Hard] {
+        let mut referee = Referee::new(profile(), &town, 3).unwrap();
+        let mut bot = FlickBot::new(level, &levels, 5);
+        let first = bot.next_step(&referee).unwrap();
+        assert!(matches!(first, Step::Intent(Intent::Play(_))), "{first:?}");
+        play(&mut referee, &first).unwrap();
+        let before = score(&referee, Team::Outlaws);
+        let step = bot.next_step(&referee).unwrap();
+        assert!(
+            matches!(step, Step::Intent(Intent::Drop(_))),
+            "{level:?}: {step:?}"
+        );
+        play(&mut referee, &step).unwrap();
+        assert!(score(&referee, Team::Outlaws) > before + 20.0);
+        let bank = referee
+            .game
+            .piles
+            .iter()
+            .find(|p| p.building == BuildingKind::Bank)
+            .unwrap();
+        assert_eq!(bank.delivered(Token::Dynamite, Team::Outlaws), 1);
+    }
+}

@@ -7,7 +7,7 @@ use bevy::math::Vec2;
 
 use crate::flick::referee::Referee;
 use crate::flick::rules::{Cowboy, CowboyId, Game, Outcome, Phase};
-use crate::flick::setup::{Condition, Place, Token};
+use crate::flick::setup::{AtNoon, Condition, Place, Token};
 use crate::scenario::town::{BuildingKind, Team};
 
 /// A won game, in points (a hit point is worth 10).
@@ -18,6 +18,11 @@ const ALIVE: f32 = 25.0;
 const CARRY: f32 = 80.0;
 /// Beyond this distance from its goal a carried token gains nothing by moving.
 const CARRY_REACH: f32 = 1.2;
+/// What leaving a token where it must go adds to carrying it there (the
+/// carrier gives up 40 points of holding it: the gain is 60).
+const DELIVERED: f32 = 100.0;
+/// What each metre between a hunting cowboy and his nearest target costs.
+const HUNT: f32 = 10.0;
 /// Beyond this distance a shot is hopeless (metres).
 pub const SHOT_RANGE: f32 = 0.6;
 
@@ -80,15 +85,23 @@ fn hit_value(game: &Game, team: Team, target: CowboyId) -> f32 {
     sign * v
 }
 
-/// How much a cowboy matters: more when a victory condition names him.
-fn weight(game: &Game, c: &Cowboy) -> f32 {
+/// How much a cowboy's life matters: more when a victory condition names him.
+fn life_weight(game: &Game, c: &Cowboy) -> f32 {
     let named = game
         .setup
         .victory
         .iter()
         .any(|v| matches!(&v.condition, Condition::Kill(n) if *n == c.name));
+    1.0 + if named { 2.0 } else { 0.0 }
+}
+
+/// How much hitting a cowboy matters: his life, and more while he carries
+/// what must be delivered. (Only for choosing targets: in the position's
+/// score the carried token is counted on its own, so that handing it over
+/// where it must go is never worth less than keeping it.)
+fn weight(game: &Game, c: &Cowboy) -> f32 {
     let carries = c.tokens.iter().any(|t| delivery_token(game, *t));
-    1.0 + if named { 2.0 } else { 0.0 } + if carries { 1.0 } else { 0.0 }
+    life_weight(game, c) + if carries { 1.0 } else { 0.0 }
 }
 
 fn delivery_token(game: &Game, token: Token) -> bool {
@@ -140,6 +153,34 @@ fn building_at(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
         })
 }
 
+/// True when the clock striking twelve now would not lose `team` the game
+/// (it wins, or holds what it must hold).
+fn noon_favours(game: &Game, team: Team) -> bool {
+    let holding = |t: Team| {
+        game.setup.victory.iter().any(|v| {
+            v.team == t
+                && matches!(v.condition, Condition::HoldAtNoon(b) if game.cowboys.iter().any(|c| c.team == t && c.alive() && c.inside == Some(b)))
+        })
+    };
+    if holding(other(team)) {
+        return false;
+    }
+    let holds = holding(team);
+    let hit_points = |t: Team| -> u32 {
+        game.cowboys
+            .iter()
+            .filter(|c| c.team == t && c.alive())
+            .map(|c| c.hit_points as u32)
+            .sum()
+    };
+    holds
+        || match game.setup.at_noon {
+            AtNoon::Winner(t) => t == team,
+            AtNoon::Draw => false,
+            AtNoon::MostHitPoints => hit_points(team) > hit_points(other(team)),
+        }
+}
+
 /// How good the position is for `team`, in points.
 pub fn score(referee: &Referee, team: Team) -> f32 {
     let game = &referee.game;
@@ -157,7 +198,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
         if c.team == Team::Neutral {
             continue;
         }
-        let w = weight(game, c);
+        let w = life_weight(game, c);
         let own = sign(c.team);
         if c.alive() {
             s += own * w * (ALIVE + HIT_POINT * c.hit_points as f32);
@@ -171,6 +212,19 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
             s += own * v;
         }
     }
+    // Where each living cowboy is, inside a building counting as where it
+    // stands (so that hiding in one does not escape the pulls below).
+    let place: Vec<Option<Vec2>> = game
+        .cowboys
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if !c.alive() {
+                return None;
+            }
+            pos[i].or_else(|| c.inside.and_then(|k| building_at(referee, k)))
+        })
+        .collect();
     // Victory conditions that take more than killing.
     let hours_left = 12u8.saturating_sub(game.hour) as f32;
     for v in &game.setup.victory {
@@ -190,8 +244,9 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     .min(*count as usize);
                 // Every hour counts more as noon nears.
                 let hurry = 1.0 + 0.5 * (6.0 - hours_left).max(0.0);
-                // A token delivered is worth more than one carried to the door.
-                s += own * (70.0 + CARRY * hurry * CARRY_REACH) * there as f32;
+                // A token delivered is worth clearly more than one carried
+                // into the building (DELIVERED over what the carrier holds).
+                s += own * (DELIVERED + CARRY * hurry * CARRY_REACH) * there as f32;
                 let target = building_at(referee, *b);
                 // Not enough in hand: go and get it, from a building whose
                 // pile may hold one (a face-up one, or tokens face down).
@@ -209,6 +264,17 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         .filter(|p| p.face_up().any(|t| t == *token) || p.face_down_count() > 0)
                         .map(|p| p.building)
                         .collect();
+                    // A token in an enemy's hands is fetched from him (shot
+                    // off him, it goes to the Undertaker's pile).
+                    let enemy_carriers: Vec<Vec2> = game
+                        .cowboys
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| {
+                            c.team == other(v.team) && c.alive() && c.tokens.contains(token)
+                        })
+                        .filter_map(|(i, _)| place[i])
+                        .collect();
                     let inside = sources.iter().any(|src| {
                         game.cowboys
                             .iter()
@@ -220,19 +286,27 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         let nearest = sources
                             .iter()
                             .filter_map(|src| building_at(referee, *src))
+                            .chain(enemy_carriers.iter().copied())
                             .flat_map(|at| {
                                 game.cowboys
                                     .iter()
                                     .enumerate()
                                     .filter_map(move |(i, c)| (c.team == v.team).then_some((i, at)))
                             })
-                            .filter_map(|(i, at)| pos[i].map(|p| p.distance(at)))
+                            .filter_map(|(i, at)| place[i].map(|p| p.distance(at)))
                             .fold(f32::INFINITY, f32::min);
                         if nearest.is_finite() {
                             s -= own * 20.0 * hurry * nearest;
                         }
                     }
                 }
+                // Carriers still on their way to the goal.
+                let on_the_way = game.cowboys.iter().any(|c| {
+                    c.team == v.team
+                        && c.alive()
+                        && c.inside != Some(*b)
+                        && c.tokens.contains(token)
+                });
                 for (i, c) in game.cowboys.iter().enumerate() {
                     if c.team != v.team || !c.alive() {
                         continue;
@@ -240,9 +314,9 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
                     if carried == 0.0 {
                         // A building holds two: a partner sitting in the
-                        // goal takes a seat a carrier needs.
-                        if c.inside == Some(*b) && there < *count as usize {
-                            s -= own * 20.0 * hurry;
+                        // goal takes a seat a carrier on his way needs.
+                        if c.inside == Some(*b) && there < *count as usize && on_the_way {
+                            s -= own * 10.0 * hurry;
                         }
                         continue;
                     }
@@ -254,9 +328,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         s += own * (15.0 + CARRY * hurry * CARRY_REACH) * carried;
                     } else if let Some(at) = target {
                         // Inside another building he is where it stands.
-                        let from =
-                            pos[i].or_else(|| c.inside.and_then(|k| building_at(referee, k)));
-                        if let Some(p) = from {
+                        if let Some(p) = place[i] {
                             let closer = (CARRY_REACH - p.distance(at)).max(0.0);
                             s += own * CARRY * hurry * carried * closer;
                         }
@@ -271,30 +343,78 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         .iter()
                         .any(|c| c.team == t && c.alive() && c.inside == Some(*b))
                 };
+                // One cowboy of the other side inside breaks the hold: both
+                // sides want a seat there, the holders to keep one, the
+                // others to take one (a building seats two).
                 if inside(v.team) {
                     s += own * 8.0 * urgency;
                 }
                 if inside(other(v.team)) {
-                    s -= own * 8.0 * urgency;
+                    s -= own * 16.0 * urgency;
                 }
                 if let Some(at) = building_at(referee, *b) {
-                    let nearest = game
-                        .cowboys
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, c)| c.team == v.team && pos[*i].is_some())
-                        .map(|(i, _)| pos[i].unwrap().distance(at))
-                        .fold(f32::INFINITY, f32::min);
-                    if nearest.is_finite() && !inside(v.team) {
-                        s -= own * 4.0 * urgency * nearest;
+                    for t in [v.team, other(v.team)] {
+                        if inside(t) {
+                            continue;
+                        }
+                        let nearest = game
+                            .cowboys
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| c.team == t)
+                            .filter_map(|(i, _)| place[i].map(|p| p.distance(at)))
+                            .fold(f32::INFINITY, f32::min);
+                        if nearest.is_finite() {
+                            let toward = if t == v.team { own } else { -own };
+                            s -= toward * 4.0 * urgency * nearest;
+                        }
                     }
                 }
             }
-            Condition::Eliminate(_) | Condition::Kill(_) => {}
+            Condition::Eliminate(_) | Condition::Kill(_) => {
+                // A side that must kill to win (noon does not give it the
+                // game) closes in on its targets; the nearer noon, the more.
+                // Only the side being scored feels this pull: counted for
+                // both, a step toward the enemy would bring him as near to
+                // his targets and be worth nothing.
+                if v.team != team || noon_favours(game, v.team) {
+                    continue;
+                }
+                let hurry = 1.0 + 0.5 * (6.0 - hours_left).max(0.0);
+                let targets: Vec<Vec2> = game
+                    .cowboys
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| match &v.condition {
+                        Condition::Kill(n) => c.name == *n,
+                        _ => c.team == other(v.team),
+                    })
+                    .filter_map(|(i, c)| {
+                        (c.alive() && c.team != Team::Neutral)
+                            .then(|| place[i])
+                            .flatten()
+                    })
+                    .collect();
+                for (i, c) in game.cowboys.iter().enumerate() {
+                    let Some(p) = place[i] else { continue };
+                    if c.team != v.team {
+                        continue;
+                    }
+                    let d = targets
+                        .iter()
+                        .map(|t| t.distance(p))
+                        .fold(f32::INFINITY, f32::min);
+                    if d.is_finite() {
+                        s -= own * HUNT * hurry * (d - SHOT_RANGE * 0.75).max(0.0);
+                    }
+                }
+            }
         }
     }
     // Who can shoot whom next: being in an enemy's sights is bad, having one in
-    // yours is good (a little less: the enemy moves first).
+    // yours is good (a little less: the enemy moves first). A side that noon
+    // does not favour must take risks to win: its fear counts for less.
+    let fear = if noon_favours(game, team) { 0.7 } else { 0.5 };
     for (i, c) in game.cowboys.iter().enumerate() {
         if c.team == Team::Neutral || !c.alive() {
             continue;
@@ -303,7 +423,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
         s += if c.team == team {
             0.4 * v
         } else {
-            -0.7 * v.abs()
+            -fear * v.abs()
         };
     }
     s

@@ -239,6 +239,7 @@ pub fn plan_flick(
     let mut modes = modes(referee, kind, cowboy);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut best: Option<(Mode, f32)> = None;
+    let mut last: Vec<Sample> = Vec::new();
     let mut simulated = 0;
     for round in 0..rounds.max(1) {
         let samples: Vec<Sample> = (0..spec.samples)
@@ -306,17 +307,86 @@ pub fn plan_flick(
             },
         ));
         modes = vec![fitted];
+        last = scored;
     }
-    let (mode, expected) = best.expect("at least one round");
+    let (mode, _) = best.expect("at least one round");
+    // The last round's best candidates were each scored through one shake of
+    // the hand, so the best of them is flattered by luck (a move that slipped
+    // past a fence once may clip it most times). Each finalist, the fitted
+    // mean first, is replayed through several fresh shakes and the best
+    // average wins; that average is the honest estimate the choice of action
+    // compares.
+    let mut finalists = vec![(mode.angle, mode.strength, mode.spin, mode.side)];
+    for s in last.iter().filter(|s| s.score.is_finite()) {
+        if finalists.len() >= FINALISTS {
+            break;
+        }
+        if finalists
+            .iter()
+            .all(|f| f.0 != s.angle || f.1 != s.strength)
+        {
+            finalists.push((s.angle, s.strength, s.spin, s.side));
+        }
+    }
+    let replicas = replicas(spec);
+    let jobs: Vec<(usize, u64)> = (0..finalists.len())
+        .flat_map(|f| std::iter::repeat_n(f, replicas))
+        .map(|f| (f, rng.random()))
+        .collect();
+    let scores: Vec<(usize, f32)> = jobs
+        .into_par_iter()
+        .map(|(f, seed)| {
+            let (angle, strength, spin, side) = finalists[f];
+            let mut hand = ChaCha8Rng::seed_from_u64(seed);
+            let aim = shake(
+                Aim {
+                    direction: Vec2::from_angle(angle),
+                    strength,
+                    spin,
+                },
+                spec,
+                &mut hand,
+            );
+            let mut fork = referee.clone();
+            let v = if play(&mut fork, kind, side, aim) {
+                value(&fork, team)
+            } else {
+                FAILED
+            };
+            (f, v)
+        })
+        .collect();
+    simulated += scores.len();
+    let mut mean = vec![0.0f32; finalists.len()];
+    for (f, v) in scores {
+        mean[f] += v / replicas as f32;
+    }
+    let (pick, expected) = mean
+        .iter()
+        .copied()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("the fitted mean is a finalist");
+    let (angle, strength, spin, side) = finalists[pick];
     Planned {
         kind,
-        side: mode.side,
+        side,
         aim: Aim {
-            direction: Vec2::from_angle(mode.angle),
-            strength: mode.strength,
-            spin: mode.spin,
+            direction: Vec2::from_angle(angle),
+            strength,
+            spin,
         },
         expected,
         simulated,
     }
+}
+
+/// Finalists replayed at the end of a search: the fitted mean and the best samples.
+const FINALISTS: usize = 4;
+/// The score of a flick the referee refused (out of range after the shake): far below any position.
+const FAILED: f32 = -1.0e6;
+
+/// Fresh shakes per finalist: an eighth of a round's samples, at least three.
+pub fn replicas(spec: &LevelSpec) -> usize {
+    (spec.samples / 8).max(3)
 }

@@ -17,6 +17,9 @@ use crate::flick::referee::Referee;
 use crate::flick::rules::{CowboyId, Intent, Phase};
 use crate::flick::setup::Token;
 
+/// Points a flick must promise over the position it starts from.
+const FLICK_MARGIN: f32 = 0.5;
+
 /// What the bot did, for benches and the window.
 #[derive(Debug, Clone, Default)]
 pub struct BotStats {
@@ -176,7 +179,9 @@ impl FlickBot {
                     }
                     let p = plan::plan_flick(&fork, kind, cowboy, spec, 1, self.rng.random());
                     self.stats.simulated += p.simulated;
-                    p.expected
+                    // A flick that changes nothing the score sees is not worth
+                    // flicking (a person would not try a move that gains nothing).
+                    p.expected - FLICK_MARGIN
                 }
                 // What lies face down is unknown: a draw is worth a little,
                 // the same whatever the pile holds.
