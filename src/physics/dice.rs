@@ -82,29 +82,15 @@ pub struct Roll {
 #[derive(Clone)]
 pub struct DiceTray {
     pub spec: DiceSpec,
-    gravity: Vec3,
-    params: IntegrationParameters,
-    islands: IslandManager,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    impulse_joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
-    ccd: CCDSolver,
+    world: super::world::World,
     die: RigidBodyHandle,
 }
 
 impl DiceTray {
     /// An empty tray (floor and four walls) and one die resting in its middle.
     pub fn new(spec: &DiceSpec, gravity: f32) -> Self {
-        let mut params = IntegrationParameters {
-            dt: spec.dt,
-            ..Default::default()
-        };
-        params.length_unit = spec.size;
-        let mut bodies = RigidBodySet::new();
-        let mut colliders = ColliderSet::new();
+        let mut world = super::world::World::new(gravity, spec.dt, spec.size);
+        let (bodies, colliders) = (&mut world.bodies, &mut world.colliders);
         let felt = |c: ColliderBuilder| {
             c.friction(spec.tray_friction)
                 .restitution(spec.tray_restitution)
@@ -117,7 +103,7 @@ impl DiceTray {
             felt(ColliderBuilder::cuboid(hx + wall, 0.01, hz + wall))
                 .translation(Vec3::new(0.0, -0.01, 0.0)),
             floor,
-            &mut bodies,
+            bodies,
         );
         for (centre, half) in [
             (
@@ -140,7 +126,7 @@ impl DiceTray {
             colliders.insert_with_parent(
                 felt(ColliderBuilder::cuboid(half.x, half.y, half.z)).translation(centre),
                 floor,
-                &mut bodies,
+                bodies,
             );
         }
         let s = spec.size / 2.0;
@@ -162,7 +148,7 @@ impl DiceTray {
             .friction(spec.friction)
             .restitution(spec.restitution),
             die,
-            &mut bodies,
+            bodies,
         );
         {
             let a = bodies[die].activation_mut();
@@ -171,66 +157,40 @@ impl DiceTray {
         }
         DiceTray {
             spec: spec.clone(),
-            gravity: Vec3::new(0.0, -gravity, 0.0),
-            params,
-            islands: IslandManager::new(),
-            broad_phase: DefaultBroadPhase::new(),
-            narrow_phase: NarrowPhase::new(),
-            bodies,
-            colliders,
-            impulse_joints: ImpulseJointSet::new(),
-            multibody_joints: MultibodyJointSet::new(),
-            ccd: CCDSolver::new(),
+            world,
             die,
         }
     }
 
     /// Puts a fixed box in the tray (a card, a deck), by its half extents.
     pub fn add_obstacle(&mut self, half_extents: Vec3, centre: Vec3, rotation: Quat) {
-        let body = self.bodies.insert(
+        let body = self.world.bodies.insert(
             RigidBodyBuilder::fixed()
                 .translation(centre)
                 .rotation(rotation.to_scaled_axis()),
         );
-        self.colliders.insert_with_parent(
+        self.world.colliders.insert_with_parent(
             ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z)
                 .friction(self.spec.tray_friction),
             body,
-            &mut self.bodies,
+            &mut self.world.bodies,
         );
     }
 
     /// The die's pose.
     pub fn die_pose(&self) -> Pose {
-        let rb = &self.bodies[self.die];
+        let rb = &self.world.bodies[self.die];
         (rb.translation(), *rb.rotation())
     }
 
     /// Sets the die moving from `throw`.
     pub fn start(&mut self, throw: &Throw) {
-        let rb = &mut self.bodies[self.die];
+        let rb = &mut self.world.bodies[self.die];
         rb.set_translation(throw.position, true);
         rb.set_rotation(throw.rotation, true);
         rb.set_linvel(throw.velocity, true);
         rb.set_angvel(throw.spin, true);
         rb.wake_up(true);
-    }
-
-    fn step(&mut self, pipeline: &mut PhysicsPipeline) {
-        pipeline.step(
-            self.gravity,
-            &self.params,
-            &mut self.islands,
-            &mut self.broad_phase,
-            &mut self.narrow_phase,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.impulse_joints,
-            &mut self.multibody_joints,
-            &mut self.ccd,
-            &(),
-            &(),
-        );
     }
 
     /// Steps until the die sleeps, leaves the tray or the time cap; records
@@ -240,12 +200,12 @@ impl DiceTray {
         let max_steps = (self.spec.max_seconds / self.spec.dt).ceil() as u32;
         let mut steps = 0;
         while steps < max_steps {
-            self.step(&mut pipeline);
+            self.world.step(&mut pipeline);
             steps += 1;
             if let Some(p) = path.as_deref_mut() {
                 p.push(self.die_pose());
             }
-            let rb = &self.bodies[self.die];
+            let rb = &self.world.bodies[self.die];
             if rb.is_sleeping() || rb.translation().y < -self.spec.size * 4.0 {
                 break;
             }
@@ -255,7 +215,7 @@ impl DiceTray {
 
     /// What the die shows now.
     pub fn read(&self) -> Reading {
-        let rb = &self.bodies[self.die];
+        let rb = &self.world.bodies[self.die];
         let (p, r) = (rb.translation(), *rb.rotation());
         let (hx, hz) = (self.spec.tray_size.0 / 2.0, self.spec.tray_size.1 / 2.0);
         let inside = p.x.abs() < hx && p.z.abs() < hz && p.y > 0.0;

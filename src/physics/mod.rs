@@ -14,6 +14,7 @@ pub mod pieces;
 pub mod raw;
 pub mod sim;
 pub mod table;
+pub mod world;
 
 use std::collections::VecDeque;
 
