@@ -94,6 +94,17 @@ enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
         threads: u8,
     },
+    /// Toss The Gunfighter's cards headless at a mat's hole through each bot
+    /// level's hand: the share wholly inside the hole and the time per toss.
+    Toss {
+        #[arg(long, default_value_t = 1000)]
+        tosses: usize,
+        /// Distance from the hand to the hole's centre, metres.
+        #[arg(long, default_value_t = 0.4)]
+        distance: f32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Play a card game headless: bots against bots (the log is printed), or
     /// you in a seat (`--human`), in the terminal.
     Cards(CardsCli),
@@ -647,6 +658,48 @@ fn main() -> ExitCode {
         Command::Flick { tool } => {
             flick_command(&cli.play.profile_path(), cli.play.scenario.clone(), tool)
         }
+        Command::Toss {
+            tosses,
+            distance,
+            seed,
+        } => {
+            use highnoon::cards::bots::Level;
+            let profile = match PhysicsProfile::load(&cli.play.profile_path()) {
+                Ok(p) => p,
+                Err(e) => return fail(&e),
+            };
+            if !(0.05..=3.0).contains(&distance) {
+                eprintln!("error: --distance {distance}: 0.05 to 3 metres");
+                return ExitCode::from(2);
+            }
+            println!(
+                "card tosses at a hole {:.0} cm away, {tosses} per level, seed {seed}, one core:",
+                distance * 100.0
+            );
+            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                let h = highnoon::cards::gunfighter::bots::hand(level);
+                let r = highnoon::physics::card_toss::bench(
+                    &profile.cards,
+                    profile.gravity,
+                    (h.yaw_sd, h.speed_sd),
+                    distance,
+                    tosses,
+                    seed,
+                );
+                println!(
+                    "  {:<7} {:>5}/{} in the hole ({:.1}%)   per toss median {:.0} µs, p90 {:.0} µs, {} steps; {} not at rest",
+                    format!("{level:?}").to_lowercase(),
+                    r.hits,
+                    r.tosses,
+                    100.0 * r.hits as f64 / r.tosses.max(1) as f64,
+                    r.median_us,
+                    r.p90_us,
+                    r.steps_median,
+                    r.not_at_rest
+                );
+            }
+            ExitCode::SUCCESS
+        }
         Command::Dice {
             rolls,
             seed,
@@ -709,6 +762,23 @@ fn main() -> ExitCode {
                 if let Some(game) = CardGame::of_setup(&text) {
                     match game.validate(path) {
                         Ok(what) => println!("ok    {} ({what})", path.display()),
+                        Err(e) => {
+                            report(&e);
+                            failed = true;
+                        }
+                    }
+                    continue;
+                }
+                // The Gunfighter's decks (its table is still to come).
+                if text.contains("showdown_ms") {
+                    match highnoon::cards::gunfighter::Rules::load(path, None) {
+                        Ok(r) => println!(
+                            "ok    {} (The Gunfighter: {} characters, {} cards, {} covert)",
+                            path.display(),
+                            r.characters.len(),
+                            r.cards.len() - r.covert.len(),
+                            r.covert.len()
+                        ),
                         Err(e) => {
                             report(&e);
                             failed = true;

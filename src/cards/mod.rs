@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod bots;
 pub mod core;
+pub mod gunfighter;
 pub mod registry;
 pub mod setup_edit;
 pub mod slap45;

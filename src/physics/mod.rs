@@ -6,6 +6,7 @@
 //! [`mirror_table`] copies its poses onto the pieces' entities to draw them.
 
 pub mod build;
+pub mod card_toss;
 pub mod contact_hooks;
 pub mod dice;
 pub mod dice_bench;

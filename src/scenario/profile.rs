@@ -26,6 +26,72 @@ pub struct PhysicsProfile {
     /// The card table's dice and dice tray (optional: these values when absent).
     #[serde(default)]
     pub dice: DiceSpec,
+    /// The Gunfighter's cards tossed at a play mat's hole (optional: these
+    /// values when absent).
+    #[serde(default)]
+    pub cards: CardTossSpec,
+}
+
+/// A playing card tossed at a play mat with a hole (The Gunfighter).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CardTossSpec {
+    /// Width and length of a card, metres (poker size: 63 × 88 mm).
+    pub card_size: (f32, f32),
+    pub card_thickness: f32,
+    /// kg/m³ (card stock: about 1,100).
+    pub card_density: f32,
+    pub card_friction: f32,
+    pub card_restitution: f32,
+    /// Air drag on a flat card, as linear damping (1/s), and its spin's.
+    pub linear_damping: f32,
+    pub angular_damping: f32,
+    /// The foam mat, its pocket (the hole, cut through to the table) and its feel.
+    pub mat_size: (f32, f32),
+    pub mat_thickness: f32,
+    pub hole_size: (f32, f32),
+    pub mat_friction: f32,
+    pub mat_restitution: f32,
+    pub table_friction: f32,
+    /// The hand: release height above the table, lob angle above horizontal
+    /// (degrees), spin about the card's face normal (rad/s).
+    pub release_height: f32,
+    pub release_angle_deg: f32,
+    pub release_spin: f32,
+    /// Step of the toss simulation, seconds.
+    pub dt: f32,
+    /// The card sleeps below this speed (m/s) for `time_until_sleep`.
+    pub sleep_speed: f32,
+    pub time_until_sleep: f32,
+    /// A toss not at rest after this long counts where it is (outside), seconds.
+    pub max_seconds: f32,
+}
+
+impl Default for CardTossSpec {
+    fn default() -> Self {
+        CardTossSpec {
+            card_size: (0.063, 0.088),
+            card_thickness: 0.0003,
+            card_density: 1100.0,
+            card_friction: 0.35,
+            card_restitution: 0.05,
+            linear_damping: 1.5,
+            angular_damping: 2.0,
+            mat_size: (0.30, 0.40),
+            mat_thickness: 0.008,
+            hole_size: (0.11, 0.14),
+            mat_friction: 0.7,
+            mat_restitution: 0.05,
+            table_friction: 0.45,
+            release_height: 0.25,
+            release_angle_deg: 30.0,
+            release_spin: 12.0,
+            dt: 1.0 / 240.0,
+            sleep_speed: 0.01,
+            time_until_sleep: 0.15,
+            max_seconds: 4.0,
+        }
+    }
 }
 
 /// A six-sided die and the felt tray it is thrown into (card games' real dice).
@@ -429,6 +495,72 @@ impl PhysicsProfile {
             ),
             ("dice.throw_spin", self.dice.throw_spin, 0.0, 200.0),
             (
+                "cards.card_size",
+                self.cards.card_size.0.min(self.cards.card_size.1),
+                0.01,
+                0.3,
+            ),
+            (
+                "cards.card_thickness",
+                self.cards.card_thickness,
+                0.0001,
+                0.005,
+            ),
+            ("cards.card_density", self.cards.card_density, 100.0, 5000.0),
+            ("cards.card_friction", self.cards.card_friction, 0.0, 5.0),
+            (
+                "cards.card_restitution",
+                self.cards.card_restitution,
+                0.0,
+                1.0,
+            ),
+            ("cards.linear_damping", self.cards.linear_damping, 0.0, 20.0),
+            (
+                "cards.angular_damping",
+                self.cards.angular_damping,
+                0.0,
+                100.0,
+            ),
+            (
+                "cards.mat_size",
+                self.cards.mat_size.0.min(self.cards.mat_size.1),
+                0.05,
+                2.0,
+            ),
+            ("cards.mat_thickness", self.cards.mat_thickness, 0.001, 0.05),
+            (
+                "cards.hole_size",
+                (self.cards.hole_size.0 / self.cards.mat_size.0.max(1e-3))
+                    .max(self.cards.hole_size.1 / self.cards.mat_size.1.max(1e-3)),
+                0.05,
+                0.95,
+            ),
+            ("cards.mat_friction", self.cards.mat_friction, 0.0, 5.0),
+            (
+                "cards.mat_restitution",
+                self.cards.mat_restitution,
+                0.0,
+                1.0,
+            ),
+            ("cards.table_friction", self.cards.table_friction, 0.0, 5.0),
+            ("cards.release_height", self.cards.release_height, 0.01, 2.0),
+            (
+                "cards.release_angle_deg",
+                self.cards.release_angle_deg,
+                -30.0,
+                80.0,
+            ),
+            ("cards.release_spin", self.cards.release_spin, 0.0, 200.0),
+            ("cards.dt", self.cards.dt, 1e-4, 0.02),
+            ("cards.sleep_speed", self.cards.sleep_speed, 0.0, 1.0),
+            (
+                "cards.time_until_sleep",
+                self.cards.time_until_sleep,
+                0.0,
+                5.0,
+            ),
+            ("cards.max_seconds", self.cards.max_seconds, 0.5, 60.0),
+            (
                 "normalized_linear_threshold",
                 self.sleep.normalized_linear_threshold,
                 0.0,
@@ -444,10 +576,13 @@ impl PhysicsProfile {
         for (field, value, min, max) in ranges {
             if !(value.is_finite() && value >= min && value <= max) {
                 let message = format!("`{field}` must be between {min} and {max}, got {value}");
-                out.push(match field.strip_prefix("dice.") {
-                    // A dice field: its key inside the `dice` section.
-                    Some(key) => {
-                        let start = text.find("dice:").unwrap_or(0);
+                let section = field
+                    .split_once('.')
+                    .filter(|(s, _)| matches!(*s, "dice" | "cards"));
+                out.push(match section {
+                    // A dice or cards field: its key inside its section.
+                    Some((section, key)) => {
+                        let start = text.find(&format!("{section}:")).unwrap_or(0);
                         let at = text[start..]
                             .find(&format!("{key}:"))
                             .map_or(start, |o| start + o);
