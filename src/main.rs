@@ -94,6 +94,15 @@ enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
         threads: u8,
     },
+    /// Re-simulate a recorded Flick 'em Up! game (a replay file, written by
+    /// `flick arena --log DIR`) headless: every step's log lines, the final
+    /// pose hash, and whether it matches the recorded one (exit 1 if not).
+    Replay {
+        file: PathBuf,
+        /// Print only the summary, not every step.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Toss The Gunfighter's cards headless at a mat's hole through each bot
     /// level's hand: the share wholly inside the hole and the time per toss.
     Toss {
@@ -657,6 +666,45 @@ fn main() -> ExitCode {
         Command::Cards(cli) => cards_command(cli),
         Command::Flick { tool } => {
             flick_command(&cli.play.profile_path(), cli.play.scenario.clone(), tool)
+        }
+        Command::Replay { file, quiet } => {
+            use highnoon::flick::replay::Replay;
+            let replay = match Replay::load(&file) {
+                Ok(r) => r,
+                Err(e) => return fail(&e),
+            };
+            let rerun = match replay.rerun(&file) {
+                Ok(r) => r,
+                Err(e) => return fail(&e),
+            };
+            if !quiet {
+                for (i, (lines, hash)) in rerun.steps.iter().enumerate() {
+                    println!("step {:>3} {:?}  pose {hash:016x}", i + 1, replay.steps[i]);
+                    for l in lines {
+                        println!("          {l}");
+                    }
+                }
+            }
+            println!(
+                "{}: {} steps, outcome {:?}, final pose hash {:016x}",
+                file.display(),
+                rerun.steps.len(),
+                rerun.outcome,
+                rerun.final_hash
+            );
+            match replay.final_hash {
+                Some(h) if h == rerun.final_hash => {
+                    println!("matches the recorded hash: the table ends where it did");
+                    ExitCode::SUCCESS
+                }
+                Some(h) => {
+                    println!(
+                        "DIFFERS from the recorded hash {h:016x}: the physics or the rules have drifted"
+                    );
+                    ExitCode::from(1)
+                }
+                None => ExitCode::SUCCESS,
+            }
         }
         Command::Toss {
             tosses,

@@ -158,7 +158,7 @@ fn tally_of(record: &GameRecord, a_side: Team) -> Tally {
     t
 }
 
-/// Writes one game's log; a failure to write is reported, not fatal.
+/// Writes one game's log and its replay; a failure to write is reported, not fatal.
 fn write_log(
     dir: &std::path::Path,
     scenario: &std::path::Path,
@@ -179,6 +179,13 @@ fn write_log(
         text.push_str(&format!("refused: {r}\n"));
     }
     if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
+        eprintln!("{}: {e}", path.display());
+    }
+    // The game as a replay, to re-simulate (`highnoon replay FILE`).
+    let replay =
+        crate::flick::replay::Replay::record(scenario, seed, &record.steps, record.final_hash);
+    let path = path.with_extension("replay.ron");
+    if let Err(e) = replay.save(&path) {
         eprintln!("{}: {e}", path.display());
     }
 }

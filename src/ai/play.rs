@@ -27,6 +27,8 @@ pub struct GameRecord {
     pub refused: Option<String>,
     /// The referee's log of the game, line by line.
     pub log: Vec<String>,
+    /// The table's pose hash at the end (a replay's golden hash).
+    pub final_hash: u64,
 }
 
 /// Plays until the game ends or `max_steps`; `after_step` sees the referee after each step.
@@ -43,6 +45,7 @@ pub fn play_game(
         turns: Vec::new(),
         refused: None,
         log: Vec::new(),
+        final_hash: 0,
     };
     let mut turn: Option<TurnRecord> = None;
     while record.steps.len() < max_steps {
@@ -81,5 +84,6 @@ pub fn play_game(
     }
     record.outcome = referee.game.outcome().cloned();
     record.log = referee.game.log.clone();
+    record.final_hash = referee.table.pose_hash();
     record
 }

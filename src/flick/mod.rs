@@ -4,5 +4,6 @@
 pub mod agreement;
 pub mod driver;
 pub mod referee;
+pub mod replay;
 pub mod rules;
 pub mod setup;

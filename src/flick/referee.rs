@@ -14,7 +14,7 @@ use crate::scenario::town::BuildingKind;
 use crate::scenario::{PhysicsProfile, Town};
 
 /// Which side of the cowboy the bullet is placed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Side {
     Left,
     Right,
