@@ -80,13 +80,13 @@ pub fn median(mut v: Vec<f64>) -> f64 {
 
 /// Finds a spot `distance` from `target` from which a disc of radius `r` has a
 /// clear straight run to it: no other piece's footprint within reach of the path.
-fn clear_spot(
+pub fn clear_spot<R: Rng + ?Sized>(
     sim: &Table,
     poses: &[(Vec3, Quat)],
     disc: usize,
     target: usize,
     distance: f32,
-    rng: &mut StdRng,
+    rng: &mut R,
 ) -> Option<Vec2> {
     let half = Vec2::new(sim.profile().table.size.0, sim.profile().table.size.1) / 2.0;
     let r = sim.index().pieces[disc].radius;

@@ -11,4 +11,5 @@ pub mod flick;
 pub mod physics;
 pub mod reload;
 pub mod scenario;
+pub mod tune;
 pub mod window;

@@ -94,6 +94,21 @@ enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=64))]
         threads: u8,
     },
+    /// A physics sweep (docs/tuning.md): vary profile parameters, run
+    /// thousands of flicks on every core, one CSV row per flick, a summary.
+    Tune {
+        /// The sweep file.
+        sweep: PathBuf,
+        /// Where the rows go (default: the sweep's name with `.csv`, here).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Run only the i-th of n disjoint slices (`3/8`), for a batch array.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Re-simulate a recorded Flick 'em Up! game (a replay file, written by
     /// `flick arena --log DIR`) headless: every step's log lines, the final
     /// pose hash, and whether it matches the recorded one (exit 1 if not).
@@ -667,6 +682,12 @@ fn main() -> ExitCode {
         Command::Flick { tool } => {
             flick_command(&cli.play.profile_path(), cli.play.scenario.clone(), tool)
         }
+        Command::Tune {
+            sweep,
+            out,
+            shard,
+            threads,
+        } => tune_command(&sweep, out, shard.as_deref(), threads),
         Command::Replay { file, quiet } => {
             use highnoon::flick::replay::Replay;
             let replay = match Replay::load(&file) {
@@ -869,6 +890,91 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// `tune SWEEP.ron`: checks everything before any work, then runs the sweep.
+fn tune_command(
+    path: &std::path::Path,
+    out: Option<PathBuf>,
+    shard: Option<&str>,
+    threads: Option<usize>,
+) -> ExitCode {
+    use highnoon::tune::{Shard, Sweep};
+    let shard = match shard.map(str::parse::<Shard>).transpose() {
+        Ok(s) => s.unwrap_or(Shard { index: 1, count: 1 }),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if threads == Some(0) {
+        eprintln!("error: --threads must be at least 1");
+        return ExitCode::from(2);
+    }
+    let sweep = match Sweep::load(path) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let out = out.unwrap_or_else(|| {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("sweep");
+        let name = if shard.count > 1 {
+            format!("{stem}.{}of{}.csv", shard.index, shard.count)
+        } else {
+            format!("{stem}.csv")
+        };
+        PathBuf::from(name)
+    });
+    let file = match std::fs::File::create(&out) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut writer = std::io::BufWriter::new(file);
+    let total = sweep.total_flicks().div_ceil(shard.count) as u64;
+    // Drawn only on a terminal: quiet when piped or redirected.
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} flicks, {per_sec}, ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = std::time::Instant::now();
+    let result = pool.install(|| highnoon::tune::run(&sweep, shard, &mut writer, |n| bar.inc(n)));
+    bar.finish_and_clear();
+    let summaries = match result {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: writing {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    };
+    let flicks: usize = summaries.iter().map(|s| s.flicks).sum();
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{}: {} settings, {flicks} flicks (shard {}/{}) in {secs:.1} s on {} threads: {:.0} flicks/s; rows in {}",
+        path.display(),
+        sweep.settings.len(),
+        shard.index,
+        shard.count,
+        pool.current_num_threads(),
+        flicks as f64 / secs.max(1e-9),
+        out.display()
+    );
+    let _ = highnoon::tune::print_summary(&sweep, &summaries, &mut std::io::stdout());
+    ExitCode::SUCCESS
 }
 
 /// `flick arena|bench-bot`; `scenario` is the global `--scenario` (`all` or none: every one).

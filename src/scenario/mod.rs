@@ -3,6 +3,7 @@
 //! Data flows one way: RON text -> raw serde types -> validated runtime data.
 //! Every error names the file, and parse errors carry the line and column.
 
+pub mod params;
 pub mod profile;
 pub mod town;
 

@@ -381,40 +381,11 @@ impl PhysicsProfile {
         } else {
             0.005
         };
+        // The tunable parameters' limits come from the one table the sweeps use.
+        let tunable = super::params::TABLE
+            .iter()
+            .map(|p| (p.name, (p.get)(self), p.min, p.max));
         let ranges = [
-            ("gravity", self.gravity, 0.01, 100.0),
-            ("dt", self.solver.dt, 1e-4, 0.05),
-            ("length_unit", self.solver.length_unit, 1e-3, 10.0),
-            (
-                "max_flick_seconds",
-                self.solver.max_flick_seconds,
-                0.1,
-                600.0,
-            ),
-            ("time_until_sleep", self.sleep.time_until_sleep, 0.0, 10.0),
-            (
-                "movement_disc_speed",
-                self.flick.movement_disc_speed,
-                0.01,
-                20.0,
-            ),
-            ("bullet_speed", self.flick.bullet_speed, 0.01, 20.0),
-            ("other_speed", self.flick.other_speed, 0.0, 20.0),
-            ("max_impulse", self.flick.max_impulse, 1e-6, 10.0),
-            (
-                "knocked_over_tilt_deg",
-                self.knocked_over_tilt_deg,
-                1.0,
-                90.0,
-            ),
-            ("fall_depth", self.table.fall_depth, 0.0, 10.0),
-            (
-                "prediction_distance",
-                self.solver.prediction_distance,
-                0.0,
-                0.1,
-            ),
-            ("disc_soft_ccd", self.solver.disc_soft_ccd, 0.0, 1.0),
             (
                 "movement_disc.edge_radius",
                 self.pieces.movement_disc.edge_radius,
@@ -560,20 +531,8 @@ impl PhysicsProfile {
                 5.0,
             ),
             ("cards.max_seconds", self.cards.max_seconds, 0.5, 60.0),
-            (
-                "normalized_linear_threshold",
-                self.sleep.normalized_linear_threshold,
-                0.0,
-                100.0,
-            ),
-            (
-                "angular_threshold",
-                self.sleep.angular_threshold,
-                0.0,
-                100.0,
-            ),
         ];
-        for (field, value, min, max) in ranges {
+        for (field, value, min, max) in tunable.chain(ranges) {
             if !(value.is_finite() && value >= min && value <= max) {
                 let message = format!("`{field}` must be between {min} and {max}, got {value}");
                 let section = field
@@ -597,11 +556,10 @@ impl PhysicsProfile {
             }
         }
         for (name, m) in &self.materials {
-            let ok = (1.0..=1e5).contains(&m.density)
-                && (0.0..=10.0).contains(&m.friction)
-                && (0.0..=1.0).contains(&m.restitution)
-                && (0.0..=1000.0).contains(&m.linear_damping)
-                && (0.0..=1000.0).contains(&m.angular_damping);
+            let ok = super::params::MATERIAL_FIELDS.iter().all(|f| {
+                let v = (f.get)(m);
+                v.is_finite() && v >= f.min && v <= f.max
+            });
             if !ok {
                 out.push(DataError::at_text(
                     path,

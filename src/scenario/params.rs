@@ -1,0 +1,175 @@
+//! Every number a physics tuner may vary, in one table: its name (as a sweep
+//! file and an error message write it), its physical limits, and how to read
+//! and set it on a profile. The profile's validation checks these limits and
+//! `highnoon tune` varies exactly these parameters, so the two cannot drift.
+
+use super::profile::{Material, PhysicsProfile};
+
+/// A scalar parameter of the flick table's physics.
+#[derive(Clone, Copy)]
+pub struct Param {
+    pub name: &'static str,
+    pub min: f32,
+    pub max: f32,
+    pub get: fn(&PhysicsProfile) -> f32,
+    pub set: fn(&mut PhysicsProfile, f32),
+}
+
+macro_rules! param {
+    ($name:literal, $min:expr, $max:expr, |$p:ident| $field:expr) => {
+        Param {
+            name: $name,
+            min: $min,
+            max: $max,
+            get: |$p: &PhysicsProfile| $field,
+            set: |$p: &mut PhysicsProfile, v: f32| $field = v,
+        }
+    };
+}
+
+/// The flick table's scalar parameters and their limits (outside them the
+/// solver diverges, and a diverging solver can fail inside the collision code).
+pub const TABLE: &[Param] = &[
+    param!("gravity", 0.01, 100.0, |p| p.gravity),
+    param!("dt", 1e-4, 0.05, |p| p.solver.dt),
+    param!("length_unit", 1e-3, 10.0, |p| p.solver.length_unit),
+    param!("max_flick_seconds", 0.1, 600.0, |p| p
+        .solver
+        .max_flick_seconds),
+    param!("prediction_distance", 0.0, 0.1, |p| p
+        .solver
+        .prediction_distance),
+    param!("disc_soft_ccd", 0.0, 1.0, |p| p.solver.disc_soft_ccd),
+    param!("time_until_sleep", 0.0, 10.0, |p| p.sleep.time_until_sleep),
+    param!("normalized_linear_threshold", 0.0, 100.0, |p| p
+        .sleep
+        .normalized_linear_threshold),
+    param!("angular_threshold", 0.0, 100.0, |p| p
+        .sleep
+        .angular_threshold),
+    param!("movement_disc_speed", 0.01, 20.0, |p| p
+        .flick
+        .movement_disc_speed),
+    param!("bullet_speed", 0.01, 20.0, |p| p.flick.bullet_speed),
+    param!("other_speed", 0.0, 20.0, |p| p.flick.other_speed),
+    param!("max_impulse", 1e-6, 10.0, |p| p.flick.max_impulse),
+    param!("knocked_over_tilt_deg", 1.0, 90.0, |p| p
+        .knocked_over_tilt_deg),
+    param!("fall_depth", 0.0, 10.0, |p| p.table.fall_depth),
+];
+
+/// A material's field: `materials.NAME.FIELD`.
+#[derive(Clone, Copy)]
+pub struct MaterialField {
+    pub field: &'static str,
+    pub min: f32,
+    pub max: f32,
+    pub get: fn(&Material) -> f32,
+    pub set: fn(&mut Material, f32),
+}
+
+pub const MATERIAL_FIELDS: &[MaterialField] = &[
+    MaterialField {
+        field: "density",
+        min: 1.0,
+        max: 1e5,
+        get: |m| m.density,
+        set: |m, v| m.density = v,
+    },
+    MaterialField {
+        field: "friction",
+        min: 0.0,
+        max: 10.0,
+        get: |m| m.friction,
+        set: |m, v| m.friction = v,
+    },
+    MaterialField {
+        field: "restitution",
+        min: 0.0,
+        max: 1.0,
+        get: |m| m.restitution,
+        set: |m, v| m.restitution = v,
+    },
+    MaterialField {
+        field: "linear_damping",
+        min: 0.0,
+        max: 1000.0,
+        get: |m| m.linear_damping,
+        set: |m, v| m.linear_damping = v,
+    },
+    MaterialField {
+        field: "angular_damping",
+        min: 0.0,
+        max: 1000.0,
+        get: |m| m.angular_damping,
+        set: |m, v| m.angular_damping = v,
+    },
+];
+
+/// A parameter a sweep names, resolved against a profile.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tunable {
+    Scalar(usize),
+    Material { material: String, field: usize },
+}
+
+impl Tunable {
+    /// The parameter called `name` (`gravity`, `materials.felt.friction`), if
+    /// the profile has it; otherwise the names it does have.
+    pub fn find(profile: &PhysicsProfile, name: &str) -> Result<Tunable, Vec<String>> {
+        if let Some(i) = TABLE.iter().position(|p| p.name == name) {
+            return Ok(Tunable::Scalar(i));
+        }
+        if let Some(rest) = name.strip_prefix("materials.")
+            && let Some((material, field)) = rest.rsplit_once('.')
+            && profile.materials.contains_key(material)
+            && let Some(f) = MATERIAL_FIELDS.iter().position(|m| m.field == field)
+        {
+            return Ok(Tunable::Material {
+                material: material.to_string(),
+                field: f,
+            });
+        }
+        Err(names(profile))
+    }
+
+    pub fn limits(&self) -> (f32, f32) {
+        match self {
+            Tunable::Scalar(i) => (TABLE[*i].min, TABLE[*i].max),
+            Tunable::Material { field, .. } => {
+                (MATERIAL_FIELDS[*field].min, MATERIAL_FIELDS[*field].max)
+            }
+        }
+    }
+
+    pub fn get(&self, p: &PhysicsProfile) -> f32 {
+        match self {
+            Tunable::Scalar(i) => (TABLE[*i].get)(p),
+            Tunable::Material { material, field } => {
+                (MATERIAL_FIELDS[*field].get)(&p.materials[material])
+            }
+        }
+    }
+
+    pub fn set(&self, p: &mut PhysicsProfile, v: f32) {
+        match self {
+            Tunable::Scalar(i) => (TABLE[*i].set)(p, v),
+            Tunable::Material { material, field } => {
+                if let Some(m) = p.materials.get_mut(material) {
+                    (MATERIAL_FIELDS[*field].set)(m, v)
+                }
+            }
+        }
+    }
+}
+
+/// Every tunable parameter's name for this profile.
+pub fn names(profile: &PhysicsProfile) -> Vec<String> {
+    let mut v: Vec<String> = TABLE.iter().map(|p| p.name.to_string()).collect();
+    for m in profile.materials.keys() {
+        for f in MATERIAL_FIELDS {
+            v.push(format!("materials.{m}.{}", f.field));
+        }
+    }
+    v
+}

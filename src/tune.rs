@@ -1,0 +1,538 @@
+//! `highnoon tune SWEEP.ron`: physics sweeps for tuners. A sweep file names a
+//! town, the profile parameters to vary (a grid of listed values, and random
+//! draws within ranges) and a distribution of flicks; every flick of every
+//! setting runs to rest on its own fork of the table, on every core, and
+//! becomes one CSV row. Each flick's randomness is its own ChaCha8 stream
+//! (seed, setting, flick), so a row is the same whatever the thread count or
+//! shard that ran it. Format and recipes: docs/tuning.md.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use bevy::math::Vec2;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Deserialize;
+
+use crate::physics::Table;
+use crate::physics::pieces::{DiscKind, PieceKind};
+use crate::physics::table::Flick;
+use crate::scenario::params::Tunable;
+use crate::scenario::{DataError, PhysicsProfile, Problems, Town, data_root, load_ron};
+
+/// Which discs a sweep flicks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Discs {
+    Any,
+    Movement,
+    Bullet,
+}
+
+/// One varied parameter: listed values (a grid axis) or a range (drawn).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SweepParam {
+    pub name: String,
+    #[serde(default)]
+    pub values: Vec<f32>,
+    #[serde(default)]
+    pub range: Option<(f32, f32)>,
+}
+
+/// The flicks tried on every setting: a disc placed `distance` from a random
+/// standing figure on a clear line, flicked `angle_deg` off that line.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlickDist {
+    pub per_setting: usize,
+    #[serde(default = "any")]
+    pub discs: Discs,
+    pub distance: (f32, f32),
+    #[serde(default)]
+    pub angle_deg: (f32, f32),
+    pub strength: (f32, f32),
+    #[serde(default)]
+    pub spin: (f32, f32),
+}
+
+fn any() -> Discs {
+    Discs::Any
+}
+fn one() -> usize {
+    1
+}
+
+/// A sweep file.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SweepFile {
+    /// The town, relative to the data root (or absolute).
+    pub town: String,
+    /// The base profile (default `assets/physics.ron`).
+    #[serde(default)]
+    pub profile: Option<String>,
+    pub seed: u64,
+    pub parameters: Vec<SweepParam>,
+    /// Draws of the ranged parameters, for every point of the grid.
+    #[serde(default = "one")]
+    pub samples: usize,
+    pub flicks: FlickDist,
+}
+
+/// A checked sweep: the base profile and town, and every setting's values.
+pub struct Sweep {
+    pub file: SweepFile,
+    pub profile: PhysicsProfile,
+    pub town: Town,
+    pub params: Vec<(String, Tunable)>,
+    /// Per setting, one value per parameter.
+    pub settings: Vec<Vec<f32>>,
+}
+
+/// `i/n`: the i-th (from 1) of n disjoint slices of the flicks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("--shard {s}: expected i/n with 1 <= i <= n (e.g. 3/8)");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            i.trim().parse::<usize>().map_err(|_| bad())?,
+            n.trim().parse::<usize>().map_err(|_| bad())?,
+        );
+        if count == 0 || index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+fn resolve(path: &str) -> PathBuf {
+    let p = PathBuf::from(path);
+    if p.is_absolute() {
+        p
+    } else {
+        data_root().join(p)
+    }
+}
+
+impl Sweep {
+    /// Reads and checks a sweep file; every problem names its place, before any work.
+    pub fn load(path: &Path) -> Result<Sweep, Problems> {
+        let (file, text): (SweepFile, String) = load_ron(path)?;
+        let profile = PhysicsProfile::load(&resolve(
+            file.profile.as_deref().unwrap_or("assets/physics.ron"),
+        ))?;
+        let town = Town::load(&resolve(&file.town), &profile)?;
+        let mut problems = Vec::new();
+        let at = |needle: &str, msg: String| DataError::at_text(path, &text, needle, msg);
+        let mut params = Vec::new();
+        for p in &file.parameters {
+            let needle = format!("\"{}\"", p.name);
+            match Tunable::find(&profile, &p.name) {
+                Err(known) => problems.push(at(
+                    &needle,
+                    format!(
+                        "unknown parameter \"{}\" (known: {})",
+                        p.name,
+                        known.join(", ")
+                    ),
+                )),
+                Ok(t) => {
+                    let (lo, hi) = t.limits();
+                    let values: Vec<f32> = p
+                        .values
+                        .iter()
+                        .copied()
+                        .chain(p.range.into_iter().flat_map(|(a, b)| [a, b]))
+                        .collect();
+                    if values.is_empty() {
+                        problems.push(at(
+                            &needle,
+                            format!("{}: give `values` or a `range`", p.name),
+                        ));
+                    }
+                    if !p.values.is_empty() && p.range.is_some() {
+                        problems.push(at(
+                            &needle,
+                            format!("{}: `values` or `range`, not both", p.name),
+                        ));
+                    }
+                    if let Some((a, b)) = p.range
+                        && !(a < b)
+                    {
+                        problems.push(at(
+                            &needle,
+                            format!("{}: range ({a}, {b}) is empty", p.name),
+                        ));
+                    }
+                    for v in values {
+                        if !(v.is_finite() && v >= lo && v <= hi) {
+                            problems.push(at(
+                                &needle,
+                                format!(
+                                    "{} = {v} is outside its physical limits {lo} to {hi}",
+                                    p.name
+                                ),
+                            ));
+                        }
+                    }
+                    params.push((p.name.clone(), t));
+                }
+            }
+        }
+        let f = &file.flicks;
+        let pair = |key: &str, (a, b): (f32, f32), lo: f32, hi: f32| -> Option<DataError> {
+            (!(a.is_finite() && b.is_finite() && lo <= a && a <= b && b <= hi)).then(|| {
+                at(
+                    &format!("{key}:"),
+                    format!("{key} ({a}, {b}): must be {lo} ≤ min ≤ max ≤ {hi}"),
+                )
+            })
+        };
+        problems.extend(pair("distance", f.distance, 0.02, 1.0));
+        problems.extend(pair("angle_deg", f.angle_deg, -180.0, 180.0));
+        problems.extend(pair("strength", f.strength, 0.0, 1.0));
+        problems.extend(pair("spin", f.spin, -1.0, 1.0));
+        if f.per_setting == 0 {
+            problems.push(at("per_setting:", "per_setting must be at least 1".into()));
+        }
+        if file.samples == 0 {
+            problems.push(at("samples:", "samples must be at least 1".into()));
+        }
+        Problems::check(problems)?;
+        let settings = settings(&file, file.seed);
+        Ok(Sweep {
+            file,
+            profile,
+            town,
+            params,
+            settings,
+        })
+    }
+
+    /// The profile for setting `s`.
+    pub fn profile_for(&self, s: usize) -> PhysicsProfile {
+        let mut p = self.profile.clone();
+        for ((_, t), v) in self.params.iter().zip(&self.settings[s]) {
+            t.set(&mut p, *v);
+        }
+        p
+    }
+
+    pub fn total_flicks(&self) -> usize {
+        self.settings.len() * self.file.flicks.per_setting
+    }
+}
+
+/// Every setting: the grid of listed values, each point with `samples` draws
+/// of the ranged parameters (one when none is ranged).
+fn settings(file: &SweepFile, seed: u64) -> Vec<Vec<f32>> {
+    let mut grid: Vec<Vec<Option<f32>>> = vec![Vec::new()];
+    for p in &file.parameters {
+        grid = grid
+            .into_iter()
+            .flat_map(|row| {
+                let choices: Vec<Option<f32>> = if p.values.is_empty() {
+                    vec![None]
+                } else {
+                    p.values.iter().map(|v| Some(*v)).collect()
+                };
+                choices.into_iter().map(move |c| {
+                    let mut r = row.clone();
+                    r.push(c);
+                    r
+                })
+            })
+            .collect();
+    }
+    let ranged = file.parameters.iter().any(|p| p.range.is_some());
+    let draws = if ranged { file.samples } else { 1 };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_5EED);
+    let mut out = Vec::new();
+    for row in grid {
+        for _ in 0..draws {
+            out.push(
+                row.iter()
+                    .zip(&file.parameters)
+                    .map(|(v, p)| match (v, p.range) {
+                        (Some(v), _) => *v,
+                        (None, Some((a, b))) => rng.random_range(a..=b),
+                        (None, None) => 0.0,
+                    })
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+/// One flick's row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub setting: usize,
+    pub flick: usize,
+    pub disc: String,
+    pub distance: f32,
+    pub angle_deg: f32,
+    pub strength: f32,
+    pub spin: f32,
+    /// Distance from the start to the rest, metres.
+    pub slide: f32,
+    pub touched: usize,
+    pub first_touch: String,
+    pub hit_target: bool,
+    pub knocked_over: usize,
+    pub left_table: bool,
+    pub steps: u32,
+    pub sim_time: f32,
+    pub at_rest: bool,
+    pub wall_us: f64,
+}
+
+pub const CSV_HEADER: &str = "setting,flick,disc,distance_m,angle_deg,strength,spin,slide_m,touched,first_touch,hit_target,knocked_over,left_table,steps,sim_time_s,at_rest,wall_us";
+
+impl Row {
+    fn csv(&self, values: &[f32]) -> String {
+        let lead: String = std::iter::once(self.setting.to_string())
+            .chain(values.iter().map(|v| v.to_string()))
+            .collect::<Vec<_>>()
+            .join(",");
+        format!(
+            "{lead},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.1}",
+            self.flick,
+            self.disc,
+            self.distance,
+            self.angle_deg,
+            self.strength,
+            self.spin,
+            self.slide,
+            self.touched,
+            self.first_touch.replace(',', ";"),
+            self.hit_target,
+            self.knocked_over,
+            self.left_table,
+            self.steps,
+            self.sim_time,
+            self.at_rest,
+            self.wall_us
+        )
+    }
+}
+
+/// One flick of setting `s` on `table` (reset to `base` first). `None` when
+/// no clear spot was found for the drawn disc and figure.
+fn one_flick(
+    sweep: &Sweep,
+    table: &mut Table,
+    base: &crate::physics::Snapshot,
+    s: usize,
+    k: usize,
+) -> Option<Row> {
+    let f = &sweep.file.flicks;
+    let mut rng = ChaCha8Rng::seed_from_u64(sweep.file.seed);
+    rng.set_stream(((s as u64) << 32) | k as u64);
+    table.restore(base);
+    let figures: Vec<_> = table
+        .index()
+        .pieces
+        .iter()
+        .filter(|p| p.kind.is_figure())
+        .map(|p| p.id)
+        .collect();
+    let discs: Vec<_> = table
+        .discs()
+        .filter(|(_, kind)| match (f.discs, kind) {
+            (Discs::Any, _) => true,
+            (Discs::Movement, PieceKind::Disc(DiscKind::Movement)) => true,
+            (Discs::Bullet, PieceKind::Disc(DiscKind::Bullet)) => true,
+            _ => false,
+        })
+        .map(|(id, _)| id)
+        .collect();
+    if figures.is_empty() || discs.is_empty() {
+        return None;
+    }
+    let poses = table.poses();
+    for _ in 0..8 {
+        let target = figures[rng.random_range(0..figures.len())];
+        let disc = discs[rng.random_range(0..discs.len())];
+        let distance = rng.random_range(f.distance.0..=f.distance.1);
+        let Some(at) = crate::bench::clear_spot(
+            table,
+            &poses,
+            disc.0 as usize,
+            target.0 as usize,
+            distance,
+            &mut rng,
+        ) else {
+            continue;
+        };
+        let angle_deg = rng.random_range(f.angle_deg.0..=f.angle_deg.1);
+        let strength = rng.random_range(f.strength.0..=f.strength.1);
+        let spin = rng.random_range(f.spin.0..=f.spin.1);
+        table.place(disc, at, 0.0);
+        let t = poses[target.0 as usize].0;
+        let line = Vec2::new(t.x, t.z) - at;
+        let direction = Vec2::from_angle(angle_deg.to_radians()).rotate(line);
+        let started = std::time::Instant::now();
+        let outcome = table
+            .flick_to_rest(Flick {
+                piece: disc,
+                direction,
+                strength,
+                offset: spin,
+            })
+            .ok()?;
+        let wall_us = started.elapsed().as_secs_f64() * 1e6;
+        return Some(Row {
+            setting: s,
+            flick: k,
+            disc: table
+                .index()
+                .get(disc)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+            distance,
+            angle_deg,
+            strength,
+            spin,
+            slide: outcome.travelled,
+            touched: outcome.touched.len(),
+            first_touch: outcome
+                .touched
+                .first()
+                .map(|t| t.name.clone())
+                .unwrap_or_default(),
+            hit_target: outcome.touched.first().map(|t| t.piece) == Some(target),
+            knocked_over: outcome.knocked_over.len(),
+            left_table: outcome.left_table,
+            steps: outcome.steps,
+            sim_time: outcome.sim_time,
+            at_rest: outcome.at_rest,
+            wall_us,
+        });
+    }
+    None
+}
+
+/// What a sweep did, per setting.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SettingSummary {
+    pub flicks: usize,
+    pub slides: Vec<f32>,
+    pub knocked: usize,
+    pub hits: usize,
+    pub steps: Vec<u32>,
+    pub not_at_rest: usize,
+}
+
+/// Runs the sweep (only `shard`'s slice of the flicks), writing each row to
+/// `out` as it is done (in chunks, flushed: an interrupted sweep keeps every
+/// row written). `progress` is told each finished flick.
+pub fn run(
+    sweep: &Sweep,
+    shard: Shard,
+    out: &mut impl Write,
+    progress: impl Fn(u64) + Sync,
+) -> std::io::Result<Vec<SettingSummary>> {
+    let names: Vec<String> = sweep.params.iter().map(|(n, _)| n.clone()).collect();
+    let header = CSV_HEADER.replacen("setting,", &format!("setting,{},", names.join(",")), 1);
+    let header = if names.is_empty() {
+        CSV_HEADER.to_string()
+    } else {
+        header
+    };
+    writeln!(out, "{header}")?;
+    let per = sweep.file.flicks.per_setting;
+    let mut summaries = vec![SettingSummary::default(); sweep.settings.len()];
+    for s in 0..sweep.settings.len() {
+        let table = Table::new(sweep.profile_for(s), &sweep.town);
+        let base = table.snapshot();
+        let jobs: Vec<usize> = (0..per)
+            .filter(|k| (s * per + k) % shard.count == shard.index - 1)
+            .collect();
+        for chunk in jobs.chunks(512) {
+            let rows: Vec<Option<Row>> = chunk
+                .par_iter()
+                .map_init(
+                    || table.clone(),
+                    |t, &k| {
+                        let r = one_flick(sweep, t, &base, s, k);
+                        progress(1);
+                        r
+                    },
+                )
+                .collect();
+            for r in rows.into_iter().flatten() {
+                writeln!(out, "{}", r.csv(&sweep.settings[s]))?;
+                let sum = &mut summaries[s];
+                sum.flicks += 1;
+                sum.slides.push(r.slide);
+                sum.knocked += usize::from(r.knocked_over > 0);
+                sum.hits += usize::from(r.hit_target);
+                sum.steps.push(r.steps);
+                sum.not_at_rest += usize::from(!r.at_rest);
+            }
+            out.flush()?;
+        }
+    }
+    Ok(summaries)
+}
+
+/// The summary table: one line per setting.
+pub fn print_summary(
+    sweep: &Sweep,
+    summaries: &[SettingSummary],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let names: Vec<&str> = sweep.params.iter().map(|(n, _)| n.as_str()).collect();
+    writeln!(
+        out,
+        "{:>7}  {}  {:>7} {:>11} {:>8} {:>8} {:>8} {:>7}",
+        "setting",
+        names
+            .iter()
+            .map(|n| format!("{n:>14}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        "flicks",
+        "slide med.",
+        "hit 1st",
+        "knocked",
+        "steps",
+        "capped"
+    )?;
+    for (s, sum) in summaries.iter().enumerate() {
+        if sum.flicks == 0 {
+            continue;
+        }
+        let mut slides = sum.slides.clone();
+        slides.sort_by(f32::total_cmp);
+        let mut steps = sum.steps.clone();
+        steps.sort();
+        let pct = |k: usize| 100.0 * k as f64 / sum.flicks as f64;
+        writeln!(
+            out,
+            "{s:>7}  {}  {:>7} {:>9.1} cm {:>7.1}% {:>7.1}% {:>8} {:>7}",
+            sweep.settings[s]
+                .iter()
+                .map(|v| format!("{v:>14.4}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            sum.flicks,
+            100.0 * slides[slides.len() / 2],
+            pct(sum.hits),
+            pct(sum.knocked),
+            steps[steps.len() / 2],
+            sum.not_at_rest
+        )?;
+    }
+    Ok(())
+}

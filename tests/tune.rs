@@ -1,0 +1,124 @@
+//! `tune`: a sweep's rows do not depend on the thread count or the sharding,
+//! and a bad sweep is refused at its place before any work.
+
+use highnoon::scenario::data_root;
+use highnoon::tune::{Shard, Sweep, run};
+
+const SWEEP: &str = r#"(
+    town: "scenarios/standard_town.ron",
+    seed: 3,
+    parameters: [
+        (name: "materials.tabletop.friction", values: [0.25, 0.45]),
+        (name: "movement_disc_speed", range: (1.8, 2.6)),
+    ],
+    samples: 2,
+    flicks: (per_setting: 24, distance: (0.1, 0.3), angle_deg: (-5.0, 5.0), strength: (0.4, 1.0), spin: (-0.2, 0.2)),
+)"#;
+
+fn write(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("highnoon-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f
+}
+
+/// The rows of a run, without the wall time (the one column that is measured).
+fn rows(sweep: &Sweep, shard: Shard, threads: usize) -> Vec<String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let mut out = Vec::new();
+    pool.install(|| run(sweep, shard, &mut out, |_| {}))
+        .unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect()
+}
+
+#[test]
+fn rows_do_not_depend_on_threads_or_shards() {
+    let sweep = Sweep::load(&write("sweep.ron", SWEEP)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sweep.settings.len(), 4, "2 grid values × 2 draws");
+    let whole = Shard { index: 1, count: 1 };
+    let one = rows(&sweep, whole, 1);
+    assert_eq!(one.len(), 4 * 24);
+    assert_eq!(rows(&sweep, whole, 2), one, "the same rows on 2 threads");
+    let mut shards: Vec<String> = (1..=3)
+        .flat_map(|i| rows(&sweep, Shard { index: i, count: 3 }, 2))
+        .collect();
+    let mut all = one.clone();
+    shards.sort();
+    all.sort();
+    assert_eq!(
+        shards, all,
+        "three shards: disjoint, and together the whole sweep"
+    );
+    // The varied values reach the table: a rougher tabletop slides less.
+    let slide = |setting: &str| -> f64 {
+        let v: Vec<f64> = one
+            .iter()
+            .filter(|r| r.starts_with(&format!("{setting},")))
+            .map(|r| r.split(',').nth(9).unwrap().parse::<f64>().unwrap())
+            .collect();
+        v.iter().sum::<f64>() / v.len() as f64
+    };
+    assert!(
+        slide("0") > slide("2"),
+        "friction 0.25 slides further than 0.45"
+    );
+}
+
+#[test]
+fn a_bad_sweep_is_refused_at_its_place_before_any_work() {
+    let unknown = write(
+        "unknown.ron",
+        &SWEEP.replace("movement_disc_speed", "movment_disc_speed"),
+    );
+    let err = Sweep::load(&unknown).err().expect("refused").to_string();
+    assert!(
+        err.contains("unknown.ron:6:") && err.contains("unknown parameter"),
+        "{err}"
+    );
+    assert!(
+        err.contains("materials.tabletop.friction"),
+        "lists the known names: {err}"
+    );
+    let outside = write("outside.ron", &SWEEP.replace("0.45]", "45.0]"));
+    let err = Sweep::load(&outside).err().expect("refused").to_string();
+    assert!(
+        err.contains("outside.ron:5:") && err.contains("physical limits"),
+        "{err}"
+    );
+    assert!("0/3".parse::<Shard>().is_err());
+    assert!("4/3".parse::<Shard>().is_err());
+    assert!("x".parse::<Shard>().is_err());
+    assert_eq!("2/3".parse::<Shard>(), Ok(Shard { index: 2, count: 3 }));
+    // The command exits non-zero and writes nothing.
+    let out = std::env::temp_dir().join(format!("highnoon-tune-never-{}.csv", std::process::id()));
+    for args in [
+        vec!["tune", unknown.to_str().unwrap()],
+        vec!["tune", "--shard", "5/2", "sweeps/tabletop_friction.ron"],
+    ] {
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_highnoon"))
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .current_dir(data_root())
+            .output()
+            .unwrap();
+        assert!(!status.status.success(), "{args:?}");
+        assert!(!out.exists(), "{args:?}: no work done");
+    }
+}
+
+#[test]
+fn the_shipped_sweep_is_valid() {
+    let sweep = Sweep::load(&data_root().join("sweeps/tabletop_friction.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sweep.total_flicks(), 10_000);
+}
