@@ -9,6 +9,7 @@ pub mod bench;
 pub mod cards;
 pub mod flick;
 pub mod physics;
+pub mod plot;
 pub mod reload;
 pub mod scenario;
 pub mod tune;

@@ -109,6 +109,25 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// A chart from a sweep's CSV (`tune`): the mean of one column over bins
+    /// of another, one line per setting; PNG or SVG by the file's extension.
+    Plot {
+        csv: PathBuf,
+        #[arg(long, default_value = "strength")]
+        x: String,
+        #[arg(long, default_value = "slide_m")]
+        y: String,
+        /// The column whose values make the lines.
+        #[arg(long, default_value = "setting")]
+        by: String,
+        #[arg(long, default_value_t = 14)]
+        bins: usize,
+        #[arg(long)]
+        title: Option<String>,
+        /// The chart file (.png or .svg).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Re-simulate a recorded Flick 'em Up! game (a replay file, written by
     /// `flick arena --log DIR`) headless: every step's log lines, the final
     /// pose hash, and whether it matches the recorded one (exit 1 if not).
@@ -688,6 +707,37 @@ fn main() -> ExitCode {
             shard,
             threads,
         } => tune_command(&sweep, out, shard.as_deref(), threads),
+        Command::Plot {
+            csv,
+            x,
+            y,
+            by,
+            bins,
+            title,
+            out,
+        } => {
+            use highnoon::plot::{PlotSpec, draw, read_csv, series};
+            let spec = PlotSpec {
+                x,
+                y,
+                by,
+                bins,
+                title,
+            };
+            let done = read_csv(&csv)
+                .and_then(|t| series(&t, &spec))
+                .and_then(|s| draw(&s, &spec, &out));
+            match done {
+                Ok(()) => {
+                    println!("chart written to {}", out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Replay { file, quiet } => {
             use highnoon::flick::replay::Replay;
             let replay = match Replay::load(&file) {

@@ -122,3 +122,51 @@ fn the_shipped_sweep_is_valid() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(sweep.total_flicks(), 10_000);
 }
+
+/// A chart from a sweep's rows: the binned means are right, and PNG and SVG
+/// files come out with their axis labels; an unknown column is refused.
+#[test]
+fn plots_bin_the_rows_and_draw_png_and_svg() {
+    use highnoon::plot::{PlotSpec, draw, read_csv, series};
+    let csv = write(
+        "rows.csv",
+        "setting,materials.tabletop.friction,flick,strength,slide_m,knocked_over\n\
+         0,0.2,0,0.0,1.0,0\n0,0.2,1,0.1,3.0,1\n0,0.2,2,1.0,10.0,1\n\
+         1,0.5,0,0.0,0.5,false\n1,0.5,1,1.0,5.0,true\n",
+    );
+    let table = read_csv(&csv).unwrap();
+    let spec = PlotSpec {
+        x: "strength".into(),
+        y: "slide_m".into(),
+        by: "setting".into(),
+        bins: 2,
+        title: None,
+    };
+    let s = series(&table, &spec).unwrap();
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].0, "tabletop.friction=0.2");
+    // Bins [0, 0.5) and [0.5, 1]: means 2 and 10 for the first setting.
+    assert_eq!(s[0].1, vec![(0.25, 2.0, 2), (0.75, 10.0, 1)]);
+    assert_eq!(s[1].1, vec![(0.25, 0.5, 1), (0.75, 5.0, 1)]);
+    let png = csv.with_extension("png");
+    let svg = csv.with_extension("svg");
+    draw(&s, &spec, &png).unwrap();
+    draw(&s, &spec, &svg).unwrap();
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.contains("<svg")
+            && text.contains("mean slide_m")
+            && text.contains("tabletop.friction=0.5")
+    );
+    let bad = PlotSpec {
+        y: "slid".into(),
+        ..spec
+    };
+    assert!(
+        series(&table, &bad)
+            .unwrap_err()
+            .contains("no column \"slid\"")
+    );
+}
