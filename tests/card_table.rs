@@ -8,8 +8,8 @@
 use std::collections::HashSet;
 
 use bevy::prelude::*;
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use highnoon::cards::bots::Level;
 use highnoon::cards::core::{Agent, Game, Seat, Turn};
@@ -44,7 +44,7 @@ fn scripted<G: TableGame>(
 ) -> (G, Vec<(Option<Seat>, G::Action)>) {
     let start: G = load_game(&game.default_setup(), Some(n)).expect("setup");
     let mut g = start.clone();
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut actions = Vec::new();
     while !g.is_over() && actions.len() < 20_000 {
         let (who, a) = match g.turn() {
@@ -283,7 +283,7 @@ fn faces_follow_observations<G: TableGame>(
     knowable: impl Fn(&G, Seat) -> HashSet<u32>,
 ) {
     let mut g = start;
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let seats = vec![SeatKind::You; g.players()];
     let mut steps = 0;
     while !g.is_over() && steps < 3000 {
@@ -453,7 +453,7 @@ fn a_line_up_arranged_in_the_slots_is_laid_in_slot_order() {
     for seed in 0..50 {
         let mut g: slapshot::Slapshot =
             load_game(&CardGame::Slapshot.default_setup(), Some(2)).expect("setup");
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while !g.is_over() {
             if matches!(g.phase, slapshot::Phase::Lineup(_)) && g.turn() == Turn::Player(0) {
                 found = Some(g);

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use rand_chacha::ChaCha8Rng;
 
 use super::bots::Level;
 use super::core::{Agent, Game, random_playout};
@@ -73,7 +73,7 @@ pub fn arena<G: TableGame + Send>(
                                 .iter_mut()
                                 .map(|b| b.as_mut() as &mut dyn Agent<G>)
                                 .collect();
-                            let mut chance = SmallRng::seed_from_u64(game_seed);
+                            let mut chance = ChaCha8Rng::seed_from_u64(game_seed);
                             let played = super::core::play(
                                 &mut game,
                                 &mut refs,
@@ -112,7 +112,7 @@ pub fn arena<G: TableGame + Send>(
 
 /// Random playouts for about `seconds` on one core: (games, actions, seconds).
 pub fn bench<G: Game>(make: impl Fn(u64) -> G, seconds: f64) -> (usize, usize, f64) {
-    let mut rng = SmallRng::seed_from_u64(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
     let started = Instant::now();
     let (mut games, mut actions) = (0, 0);
     while started.elapsed().as_secs_f64() < seconds {

@@ -7,8 +7,8 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::core::{Game, Seat};
 
@@ -60,9 +60,9 @@ pub fn improve_by_sampling<G: Game>(
     candidates: &[G::Action],
     samples: usize,
     z: f64,
-    rng: &mut SmallRng,
-    mut world: impl FnMut(&mut SmallRng) -> G,
-    mut value: impl FnMut(G, Seat, &mut SmallRng) -> f64,
+    rng: &mut ChaCha8Rng,
+    mut world: impl FnMut(&mut ChaCha8Rng) -> G,
+    mut value: impl FnMut(G, Seat, &mut ChaCha8Rng) -> f64,
     seat: Seat,
 ) -> G::Action {
     if candidates.len() <= 1 {
@@ -71,7 +71,7 @@ pub fn improve_by_sampling<G: Game>(
     let seeds: Vec<u64> = (0..samples).map(|_| rng.random()).collect();
     let worlds: Vec<G> = seeds
         .iter()
-        .map(|&s| world(&mut SmallRng::seed_from_u64(s)))
+        .map(|&s| world(&mut ChaCha8Rng::seed_from_u64(s)))
         .collect();
     let mut values = |a: &G::Action| -> Option<Vec<f64>> {
         worlds
@@ -83,7 +83,7 @@ pub fn improve_by_sampling<G: Game>(
                 Some(value(
                     g,
                     seat,
-                    &mut SmallRng::seed_from_u64(s ^ 0x9e37_79b9),
+                    &mut ChaCha8Rng::seed_from_u64(s ^ 0x9e37_79b9),
                 ))
             })
             .collect()

@@ -12,8 +12,8 @@
 //!   has not seen), in expected goals, and prices a turn by how often the others
 //!   raid its team.
 
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::bots::Level;
 use super::core::{Agent, Seat, shuffled};
@@ -22,7 +22,7 @@ use super::slapshot::{Action, CardId, Position, PublicPhase, Rules, Slapshot, Vi
 /// A computer manager.
 pub struct Manager {
     pub level: Level,
-    rng: SmallRng,
+    rng: ChaCha8Rng,
     /// The line-up chosen for the game being arranged.
     plan: Vec<CardId>,
 }
@@ -31,7 +31,7 @@ impl Manager {
     pub fn new(level: Level, seed: u64) -> Manager {
         Manager {
             level,
-            rng: SmallRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
             plan: Vec::new(),
         }
     }
@@ -67,7 +67,7 @@ fn matchup(
     theirs: &[CardId],
     home: bool,
     samples: usize,
-    rng: &mut SmallRng,
+    rng: &mut ChaCha8Rng,
 ) -> f64 {
     let side = usize::from(home);
     let mut total = 0.0;
@@ -109,7 +109,7 @@ fn best_draft(view: &View) -> Option<(CardId, f64)> {
 }
 
 /// The line-up that does best against sampled opposing line-ups.
-fn best_lineup(view: &View, samples: usize, rng: &mut SmallRng) -> Vec<CardId> {
+fn best_lineup(view: &View, samples: usize, rng: &mut ChaCha8Rng) -> Vec<CardId> {
     let (away, home, _, overtime, _) = view.game.expect("a game is being arranged");
     let opponent = if away == view.seat { home } else { away };
     let side = usize::from(home == view.seat);

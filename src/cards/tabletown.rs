@@ -1793,7 +1793,7 @@ impl Game for Tabletown {
 mod tests {
     use super::*;
     use rand::SeedableRng;
-    use rand::rngs::SmallRng;
+    use rand_chacha::ChaCha8Rng;
 
     /// A single shot (one round, or one shell).
     const ONE_SHOT: Action = Action::Shoot {
@@ -1920,7 +1920,7 @@ mod tests {
         ok(&mut g, Action::Die(3));
         ok(&mut g, Action::Die(5));
         assert_eq!(g.marshall, Some(2));
-        let mut rng = SmallRng::seed_from_u64(9);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
         let deal = g.sample_chance(&mut rng);
         ok(&mut g, deal);
         for s in &g.slingers {
@@ -2450,7 +2450,7 @@ mod tests {
         assert_eq!(v.hand_sizes[1], 1);
         assert_eq!(v.deck_size, g.deck.len());
         // A determinized state is complete and consistent with the view.
-        let d = Tabletown::determinize(&v, &mut SmallRng::seed_from_u64(1));
+        let d = Tabletown::determinize(&v, &mut ChaCha8Rng::seed_from_u64(1));
         d.check_invariants().unwrap();
         assert_eq!(d.slingers[1].hand.len(), 1);
         assert_eq!(d.deck.len(), g.deck.len());

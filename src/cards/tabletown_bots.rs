@@ -12,8 +12,8 @@
 //!   has not seen), playing each out with the normal policy; it switches only
 //!   when another choice wins clearly more often (paired, two standard errors).
 
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::bots::{Level, improve_by_sampling};
 use super::core::{Agent, Game, Seat, Turn};
@@ -21,14 +21,14 @@ use super::tabletown::{Action, Call, CardId, Kind, Phase, Step, Tabletown, View}
 
 pub struct Gunslinger {
     pub level: Level,
-    rng: SmallRng,
+    rng: ChaCha8Rng,
 }
 
 impl Gunslinger {
     pub fn new(level: Level, seed: u64) -> Gunslinger {
         Gunslinger {
             level,
-            rng: SmallRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 }
@@ -251,7 +251,7 @@ const SAMPLES: usize = 16;
 
 /// Plays on from a sampled world with the normal policy (chance from `rng`)
 /// for about `rounds` turns of every gunslinger, and scores what `seat` is left with.
-fn outlook(mut g: Tabletown, seat: Seat, rng: &mut SmallRng) -> f64 {
+fn outlook(mut g: Tabletown, seat: Seat, rng: &mut ChaCha8Rng) -> f64 {
     let stop = g.turns + HORIZON_ROUNDS * g.rules.players as u32;
     let mut steps = 0;
     while !g.is_over() && g.turns < stop && steps < 5_000 {

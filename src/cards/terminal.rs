@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
+use rand_chacha::ChaCha8Rng;
 
 use super::bots::Level;
 use super::core::{Agent, Seat, Turn};
@@ -39,7 +39,7 @@ pub fn run<G: TableGame>(
             )
         })
         .collect();
-    let mut chance = StdRng::seed_from_u64(seed);
+    let mut chance = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = 0usize;
     loop {
         let action = match game.turn() {

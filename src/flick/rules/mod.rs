@@ -3,8 +3,8 @@
 //! reports ([`MoveReport`], [`ShotReport`]) that the referee derives from
 //! `FlickOutcome`s; nothing here knows about Bevy or Rapier.
 
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::setup::{AtNoon, Condition, GameSetup, Place, Token, hour_colour};
@@ -757,7 +757,7 @@ impl Game {
                 if hidden.is_empty() {
                     return refuse("there is no face-down token to draw here");
                 }
-                let mut rng = StdRng::seed_from_u64(
+                let mut rng = ChaCha8Rng::seed_from_u64(
                     self.seed ^ self.draws.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 );
                 self.draws += 1;
