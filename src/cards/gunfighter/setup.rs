@@ -393,42 +393,36 @@ impl Rules {
             ));
         }
         Problems::check(problems)?;
+        // Every physical card gets an id; a deck is the ids of its cards.
         let mut cards = Vec::new();
-        let mut characters = Vec::new();
-        for (k, c) in setup.characters.iter().enumerate() {
-            let mut deck = Vec::new();
-            for e in &c.deck {
+        let mut deal = |specs: &[CardSpec], character: Option<usize>| -> Vec<CardId> {
+            let mut ids = Vec::new();
+            for e in specs {
                 for _ in 0..e.count {
-                    deck.push(cards.len() as CardId);
+                    ids.push(cards.len() as CardId);
                     cards.push(CardDef {
                         name: e.name.clone(),
                         text: e.text.clone(),
                         play: e.play,
                         aim: e.aim,
-                        character: Some(k),
+                        character,
                     });
                 }
             }
-            characters.push(CharacterDef {
+            ids
+        };
+        let characters: Vec<CharacterDef> = setup
+            .characters
+            .iter()
+            .enumerate()
+            .map(|(k, c)| CharacterDef {
                 name: c.name.clone(),
                 colour: c.colour.clone(),
                 style: c.style.clone(),
-                deck,
-            });
-        }
-        let mut covert = Vec::new();
-        for e in &setup.covert {
-            for _ in 0..e.count {
-                covert.push(cards.len() as CardId);
-                cards.push(CardDef {
-                    name: e.name.clone(),
-                    text: e.text.clone(),
-                    play: e.play,
-                    aim: e.aim,
-                    character: None,
-                });
-            }
-        }
+                deck: deal(&c.deck, Some(k)),
+            })
+            .collect();
+        let covert = deal(&setup.covert, None);
         Ok(Rules {
             players: setup.players,
             health: setup.health,

@@ -86,6 +86,15 @@ impl View {
 pub fn describe(g: &Gunfighter, action: &Action, viewer: Option<Seat>) -> String {
     let sees = |seat: Seat| viewer.is_none_or(|v| v == seat);
     let who = |seat: Seat| g.name_of(seat);
+    // The card in a seat's bandolier slot (it shows its face once played).
+    let slot_name = |seat: Seat, slot: usize| {
+        g.fighters[seat]
+            .bandolier
+            .get(slot)
+            .copied()
+            .flatten()
+            .map_or("?", |c| g.card_name(c))
+    };
     match action {
         Action::Deal { .. } => "Characters and decks are dealt, five covert cards each".into(),
         Action::Reshuffle { .. } => "The showdown decks are reshuffled".into(),
@@ -112,12 +121,7 @@ pub fn describe(g: &Gunfighter, action: &Action, viewer: Option<Seat>) -> String
             Phase::Prepare { seat } => format!(
                 "{} plays {} before the showdown, on {}",
                 who(seat),
-                g.fighters[seat]
-                    .bandolier
-                    .get(*slot)
-                    .copied()
-                    .flatten()
-                    .map_or("?", |c| g.card_name(c)),
+                slot_name(seat, *slot),
                 who(*target)
             ),
             _ => "a card before the showdown".into(),
@@ -128,12 +132,7 @@ pub fn describe(g: &Gunfighter, action: &Action, viewer: Option<Seat>) -> String
                 "{} tosses {} at {}'s mat",
                 who(seat),
                 // A toss shows its face: it lands face up.
-                g.fighters[seat]
-                    .bandolier
-                    .get(*slot)
-                    .copied()
-                    .flatten()
-                    .map_or("?", |c| g.card_name(c)),
+                slot_name(seat, *slot),
                 who(*target)
             ),
             None => "a toss".into(),
