@@ -68,42 +68,24 @@ pub struct MaterialField {
     pub set: fn(&mut Material, f32),
 }
 
+macro_rules! material {
+    ($field:ident, $min:expr, $max:expr) => {
+        MaterialField {
+            field: stringify!($field),
+            min: $min,
+            max: $max,
+            get: |m: &Material| m.$field,
+            set: |m: &mut Material, v: f32| m.$field = v,
+        }
+    };
+}
+
 pub const MATERIAL_FIELDS: &[MaterialField] = &[
-    MaterialField {
-        field: "density",
-        min: 1.0,
-        max: 1e5,
-        get: |m| m.density,
-        set: |m, v| m.density = v,
-    },
-    MaterialField {
-        field: "friction",
-        min: 0.0,
-        max: 10.0,
-        get: |m| m.friction,
-        set: |m, v| m.friction = v,
-    },
-    MaterialField {
-        field: "restitution",
-        min: 0.0,
-        max: 1.0,
-        get: |m| m.restitution,
-        set: |m, v| m.restitution = v,
-    },
-    MaterialField {
-        field: "linear_damping",
-        min: 0.0,
-        max: 1000.0,
-        get: |m| m.linear_damping,
-        set: |m, v| m.linear_damping = v,
-    },
-    MaterialField {
-        field: "angular_damping",
-        min: 0.0,
-        max: 1000.0,
-        get: |m| m.angular_damping,
-        set: |m, v| m.angular_damping = v,
-    },
+    material!(density, 1.0, 1e5),
+    material!(friction, 0.0, 10.0),
+    material!(restitution, 0.0, 1.0),
+    material!(linear_damping, 0.0, 1000.0),
+    material!(angular_damping, 0.0, 1000.0),
 ];
 
 /// A parameter a sweep names, resolved against a profile.
