@@ -1,0 +1,208 @@
+//! The tuners' commands: `tune` (sweeps), `plot` (charts of them), `replay`
+//! (recorded games re-simulated) and `toss` (The Gunfighter's card toss).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use highnoon::scenario::PhysicsProfile;
+
+use crate::fail;
+
+/// `tune SWEEP.ron`: checks everything before any work, then runs the sweep.
+pub fn tune(
+    path: &Path,
+    out: Option<PathBuf>,
+    shard: Option<&str>,
+    threads: Option<usize>,
+) -> ExitCode {
+    use highnoon::tune::{Shard, Sweep};
+    let shard = match shard.map(str::parse::<Shard>).transpose() {
+        Ok(s) => s.unwrap_or(Shard { index: 1, count: 1 }),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if threads == Some(0) {
+        eprintln!("error: --threads must be at least 1");
+        return ExitCode::from(2);
+    }
+    let sweep = match Sweep::load(path) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let out = out.unwrap_or_else(|| {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("sweep");
+        let name = if shard.count > 1 {
+            format!("{stem}.{}of{}.csv", shard.index, shard.count)
+        } else {
+            format!("{stem}.csv")
+        };
+        PathBuf::from(name)
+    });
+    let file = match std::fs::File::create(&out) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut writer = std::io::BufWriter::new(file);
+    let total = sweep.total_flicks().div_ceil(shard.count) as u64;
+    // Drawn only on a terminal: quiet when piped or redirected.
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} flicks, {per_sec}, ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = std::time::Instant::now();
+    let result = pool.install(|| highnoon::tune::run(&sweep, shard, &mut writer, |n| bar.inc(n)));
+    bar.finish_and_clear();
+    let summaries = match result {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: writing {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    };
+    let flicks: usize = summaries.iter().map(|s| s.flicks).sum();
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{}: {} settings, {flicks} flicks (shard {}/{}) in {secs:.1} s on {} threads: {:.0} flicks/s; rows in {}",
+        path.display(),
+        sweep.settings.len(),
+        shard.index,
+        shard.count,
+        pool.current_num_threads(),
+        flicks as f64 / secs.max(1e-9),
+        out.display()
+    );
+    let _ = highnoon::tune::print_summary(&sweep, &summaries, &mut std::io::stdout());
+    ExitCode::SUCCESS
+}
+
+/// `plot CSV`: a chart of a sweep's rows.
+pub fn plot(
+    csv: PathBuf,
+    x: String,
+    y: String,
+    by: String,
+    bins: usize,
+    title: Option<String>,
+    out: PathBuf,
+) -> ExitCode {
+    use highnoon::plot::{PlotSpec, draw, read_csv, series};
+    let spec = PlotSpec {
+        x,
+        y,
+        by,
+        bins,
+        title,
+    };
+    let done = read_csv(&csv)
+        .and_then(|t| series(&t, &spec))
+        .and_then(|s| draw(&s, &spec, &out));
+    match done {
+        Ok(()) => {
+            println!("chart written to {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `replay FILE`: a recorded game re-simulated, checked against its hash.
+pub fn replay(file: &Path, quiet: bool) -> ExitCode {
+    use highnoon::flick::replay::Replay;
+    let replay = match Replay::load(file) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    let rerun = match replay.rerun(file) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    if !quiet {
+        for (i, (lines, hash)) in rerun.steps.iter().enumerate() {
+            println!("step {:>3} {:?}  pose {hash:016x}", i + 1, replay.steps[i]);
+            for l in lines {
+                println!("          {l}");
+            }
+        }
+    }
+    println!(
+        "{}: {} steps, outcome {:?}, final pose hash {:016x}",
+        file.display(),
+        rerun.steps.len(),
+        rerun.outcome,
+        rerun.final_hash
+    );
+    match replay.final_hash {
+        Some(h) if h == rerun.final_hash => {
+            println!("matches the recorded hash: the table ends where it did");
+            ExitCode::SUCCESS
+        }
+        Some(h) => {
+            println!(
+                "DIFFERS from the recorded hash {h:016x}: the physics or the rules have drifted"
+            );
+            ExitCode::from(1)
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// `toss`: cards tossed through each level's hand, timed.
+pub fn toss(profile_path: &Path, tosses: usize, distance: f32, seed: u64) -> ExitCode {
+    use highnoon::cards::bots::Level;
+    let profile = match PhysicsProfile::load(profile_path) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    if !(0.05..=3.0).contains(&distance) {
+        eprintln!("error: --distance {distance}: 0.05 to 3 metres");
+        return ExitCode::from(2);
+    }
+    println!(
+        "card tosses at a hole {:.0} cm away, {tosses} per level, seed {seed}, one core:",
+        distance * 100.0
+    );
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        let h = highnoon::cards::gunfighter::bots::hand(level);
+        let r = highnoon::physics::card_toss::bench(
+            &profile.cards,
+            profile.gravity,
+            (h.yaw_sd, h.speed_sd),
+            distance,
+            tosses,
+            seed,
+        );
+        println!(
+            "  {:<7} {:>5}/{} in the hole ({:.1}%)   per toss median {:.0} µs, p90 {:.0} µs, {} steps; {} not at rest",
+            format!("{level:?}").to_lowercase(),
+            r.hits,
+            r.tosses,
+            100.0 * r.hits as f64 / r.tosses.max(1) as f64,
+            r.median_us,
+            r.p90_us,
+            r.steps_median,
+            r.not_at_rest
+        );
+    }
+    ExitCode::SUCCESS
+}
