@@ -113,18 +113,22 @@ pub fn clear_spot<R: Rng + ?Sized>(
     None
 }
 
+/// Every figure on the table (the bench's and the sweeps' targets).
+pub fn figures(sim: &Table) -> Vec<PieceId> {
+    sim.index()
+        .pieces
+        .iter()
+        .filter(|p| p.kind.is_figure())
+        .map(|p| p.id)
+        .collect()
+}
+
 /// Runs the bench on `sim` (the standard town); `progress` is told each flick.
 pub fn run(sim: &mut Table, config: &BenchConfig, mut progress: impl FnMut(usize)) -> BenchReport {
     let wall = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let base = sim.snapshot();
-    let figures: Vec<PieceId> = sim
-        .index()
-        .pieces
-        .iter()
-        .filter(|p| p.kind.is_figure())
-        .map(|p| p.id)
-        .collect();
+    let figures = figures(sim);
     let discs: Vec<PieceId> = sim.discs().map(|(id, _)| id).collect();
     let mut pipeline = PhysicsPipeline::new();
     let mut samples = Vec::with_capacity(config.flicks);

@@ -328,45 +328,51 @@ impl Row {
 
 /// One flick of setting `s` on `table` (reset to `base` first). `None` when
 /// no clear spot was found for the drawn disc and figure.
-fn one_flick(
-    sweep: &Sweep,
-    table: &mut Table,
-    base: &crate::physics::Snapshot,
-    s: usize,
-    k: usize,
-) -> Option<Row> {
+/// What every flick of a setting starts from: the town at rest, its poses,
+/// the figures to aim at and the discs the sweep flicks (found once).
+struct Start {
+    base: crate::physics::Snapshot,
+    poses: Vec<(bevy::math::Vec3, bevy::math::Quat)>,
+    figures: Vec<crate::physics::pieces::PieceId>,
+    discs: Vec<crate::physics::pieces::PieceId>,
+}
+
+impl Start {
+    fn of(table: &Table, which: Discs) -> Start {
+        Start {
+            base: table.snapshot(),
+            poses: table.poses(),
+            figures: crate::bench::figures(table),
+            discs: table
+                .discs()
+                .filter(|(_, kind)| match (which, kind) {
+                    (Discs::Any, _) => true,
+                    (Discs::Movement, PieceKind::Disc(DiscKind::Movement)) => true,
+                    (Discs::Bullet, PieceKind::Disc(DiscKind::Bullet)) => true,
+                    _ => false,
+                })
+                .map(|(id, _)| id)
+                .collect(),
+        }
+    }
+}
+
+fn one_flick(sweep: &Sweep, table: &mut Table, start: &Start, s: usize, k: usize) -> Option<Row> {
     let f = &sweep.file.flicks;
     let mut rng = ChaCha8Rng::seed_from_u64(sweep.file.seed);
     rng.set_stream(((s as u64) << 32) | k as u64);
-    table.restore(base);
-    let figures: Vec<_> = table
-        .index()
-        .pieces
-        .iter()
-        .filter(|p| p.kind.is_figure())
-        .map(|p| p.id)
-        .collect();
-    let discs: Vec<_> = table
-        .discs()
-        .filter(|(_, kind)| match (f.discs, kind) {
-            (Discs::Any, _) => true,
-            (Discs::Movement, PieceKind::Disc(DiscKind::Movement)) => true,
-            (Discs::Bullet, PieceKind::Disc(DiscKind::Bullet)) => true,
-            _ => false,
-        })
-        .map(|(id, _)| id)
-        .collect();
+    table.restore(&start.base);
+    let (figures, discs, poses) = (&start.figures, &start.discs, &start.poses);
     if figures.is_empty() || discs.is_empty() {
         return None;
     }
-    let poses = table.poses();
     for _ in 0..8 {
         let target = figures[rng.random_range(0..figures.len())];
         let disc = discs[rng.random_range(0..discs.len())];
         let distance = rng.random_range(f.distance.0..=f.distance.1);
         let Some(at) = crate::bench::clear_spot(
             table,
-            &poses,
+            poses,
             disc.0 as usize,
             target.0 as usize,
             distance,
@@ -454,7 +460,7 @@ pub fn run(
     let mut summaries = vec![SettingSummary::default(); sweep.settings.len()];
     for s in 0..sweep.settings.len() {
         let table = Table::new(sweep.profile_for(s), &sweep.town);
-        let base = table.snapshot();
+        let start = Start::of(&table, sweep.file.flicks.discs);
         let jobs: Vec<usize> = (0..per)
             .filter(|k| (s * per + k) % shard.count == shard.index - 1)
             .collect();
@@ -464,7 +470,7 @@ pub fn run(
                 .map_init(
                     || table.clone(),
                     |t, &k| {
-                        let r = one_flick(sweep, t, &base, s, k);
+                        let r = one_flick(sweep, t, &start, s, k);
                         progress(1);
                         r
                     },

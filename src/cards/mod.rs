@@ -69,6 +69,34 @@ pub(crate) fn listed_twice(
         .collect()
 }
 
+/// The checks every setup file starts with: its seats, and a player count in
+/// the game's range (`title` names the game in the message).
+pub(crate) fn check_table(
+    file: &Path,
+    text: &str,
+    seats: &[registry::SeatKind],
+    players: usize,
+    range: std::ops::RangeInclusive<usize>,
+    title: &str,
+) -> Vec<crate::scenario::DataError> {
+    let mut problems: Vec<_> = registry::check_seats(seats, file, text)
+        .into_iter()
+        .collect();
+    if !range.contains(&players) {
+        problems.push(at_key(
+            file,
+            text,
+            "players",
+            format!(
+                "{players} players: {title} is for {} to {}",
+                range.start(),
+                range.end()
+            ),
+        ));
+    }
+    problems
+}
+
 /// Reads a setup file; `players` (from the command line) overrides its count.
 pub(crate) fn read_setup<S: serde::de::DeserializeOwned>(
     path: &Path,

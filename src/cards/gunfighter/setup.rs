@@ -258,22 +258,14 @@ impl Rules {
     pub fn from_setup(setup: &GunfighterSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
         let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
-        problems.extend(crate::cards::registry::check_seats(
-            &setup.seats,
+        problems.extend(crate::cards::check_table(
             file,
             text,
+            &setup.seats,
+            setup.players,
+            PLAYERS,
+            "The Gunfighter",
         ));
-        if !PLAYERS.contains(&setup.players) {
-            problems.push(at(
-                "players",
-                format!(
-                    "{} players: The Gunfighter is for {} to {}",
-                    setup.players,
-                    PLAYERS.start(),
-                    PLAYERS.end()
-                ),
-            ));
-        }
         let mut range = |key: &str, v: u64, lo: u64, hi: u64| {
             if !(lo..=hi).contains(&v) {
                 problems.push(at(key, format!("{key} {v}: must be {lo} to {hi}")));

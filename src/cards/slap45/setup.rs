@@ -225,22 +225,14 @@ impl Rules {
     pub fn from_setup(setup: &Slap45Setup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
         let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
-        problems.extend(crate::cards::registry::check_seats(
-            &setup.seats,
+        problems.extend(crate::cards::check_table(
             file,
             text,
+            &setup.seats,
+            setup.players,
+            PLAYERS,
+            "Slap .45",
         ));
-        if !PLAYERS.contains(&setup.players) {
-            problems.push(at(
-                "players",
-                format!(
-                    "{} players: Slap .45 is for {} to {}",
-                    setup.players,
-                    PLAYERS.start(),
-                    PLAYERS.end()
-                ),
-            ));
-        }
         if setup.first_dealer >= setup.players.max(1) {
             problems.push(at(
                 "first_dealer",
