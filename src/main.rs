@@ -110,6 +110,10 @@ enum Command {
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Also draw slide distance against strength, a line per setting,
+        /// into this chart (.png or .svg); `plot` draws any other.
+        #[arg(long, value_name = "CHART")]
+        plot: Option<PathBuf>,
     },
     /// A chart from a sweep's CSV (`tune`): the mean of one column over bins
     /// of another, one line per setting; PNG or SVG by the file's extension.
@@ -708,7 +712,8 @@ fn main() -> ExitCode {
             out,
             shard,
             threads,
-        } => tools::tune(&sweep, out, shard.as_deref(), threads),
+            plot,
+        } => tools::tune(&sweep, out, shard.as_deref(), threads, plot),
         Command::Plot {
             csv,
             x,

@@ -14,8 +14,18 @@ pub fn tune(
     out: Option<PathBuf>,
     shard: Option<&str>,
     threads: Option<usize>,
+    chart: Option<PathBuf>,
 ) -> ExitCode {
     use highnoon::tune::{Shard, Sweep};
+    if let Some(c) = &chart
+        && !matches!(c.extension().and_then(|e| e.to_str()), Some("png" | "svg"))
+    {
+        eprintln!(
+            "error: --plot {}: a chart is a .png or .svg file",
+            c.display()
+        );
+        return ExitCode::from(2);
+    }
     let shard = match shard.map(str::parse::<Shard>).transpose() {
         Ok(s) => s.unwrap_or(Shard { index: 1, count: 1 }),
         Err(e) => {
@@ -90,7 +100,22 @@ pub fn tune(
         out.display()
     );
     let _ = highnoon::tune::print_summary(&sweep, &summaries, &mut std::io::stdout());
-    ExitCode::SUCCESS
+    if let Err(e) = writer.into_inner().map(drop) {
+        eprintln!("error: writing {}: {e}", out.display());
+        return ExitCode::from(2);
+    }
+    match chart {
+        Some(c) => plot(
+            out,
+            "strength".into(),
+            "slide_m".into(),
+            "setting".into(),
+            14,
+            Some(format!("{}: slide against strength", path.display())),
+            c,
+        ),
+        None => ExitCode::SUCCESS,
+    }
 }
 
 /// `plot CSV`: a chart of a sweep's rows.

@@ -103,6 +103,12 @@ fn a_bad_sweep_is_refused_at_its_place_before_any_work() {
     for args in [
         vec!["tune", unknown.to_str().unwrap()],
         vec!["tune", "--shard", "5/2", "sweeps/tabletop_friction.ron"],
+        vec![
+            "tune",
+            "--plot",
+            "chart.jpg",
+            "sweeps/tabletop_friction.ron",
+        ],
     ] {
         let status = std::process::Command::new(env!("CARGO_BIN_EXE_highnoon"))
             .args(&args)
@@ -169,4 +175,29 @@ fn plots_bin_the_rows_and_draw_png_and_svg() {
             .unwrap_err()
             .contains("no column \"slid\"")
     );
+}
+
+/// `tune --plot` draws the sweep's chart after its rows.
+#[test]
+fn a_sweep_draws_its_chart_when_asked() {
+    let sweep = write("small.ron", SWEEP);
+    let out = sweep.with_extension("csv");
+    let chart = sweep.with_extension("png");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .args(["tune", sweep.to_str().unwrap(), "--threads", "1", "--out"])
+        .arg(&out)
+        .arg("--plot")
+        .arg(&chart)
+        .current_dir(data_root())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let rows = std::fs::read_to_string(&out).unwrap().lines().count();
+    assert!(rows > 10, "{rows} rows");
+    let bytes = std::fs::read(&chart).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
 }
