@@ -8,6 +8,8 @@
 //! the foam slides on or rests across the edge. Everything physical comes from
 //! the profile's `cards` section ([`crate::scenario::profile::CardTossSpec`]).
 
+use std::f32::consts::{FRAC_PI_2, PI};
+
 use bevy::math::{Quat, Vec2, Vec3};
 use bevy_rapier3d::rapier::prelude::*;
 use rand::Rng;
@@ -16,17 +18,48 @@ use rand_distr::{Distribution, Normal};
 use crate::cards::gunfighter::mat::{CardRest, Hole};
 use crate::scenario::profile::CardTossSpec;
 
-/// How a toss is thrown: from `distance` metres before the hole's centre (on
-/// its -x side), released at the spec's height, lobbed at `angle` (radians
-/// above horizontal) with `speed`, turned `yaw` off the straight line, the
-/// card spun about its face normal at `spin` rad/s.
+/// How a toss is thrown, in the hole's frame (the hole's centre at the
+/// origin, its width along x): released at `from` (metres on the table
+/// plane, at the spec's height), heading `heading` (radians from +x toward
+/// +z), lobbed at `angle` (radians above horizontal) with `speed`, the card
+/// turned `turn` (its width's direction, radians from +x toward +z: the
+/// heading lays its long side across the flight) and spun about its face
+/// normal at `spin` rad/s.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CardThrow {
-    pub distance: f32,
-    pub yaw: f32,
+    pub from: Vec2,
+    pub heading: f32,
+    pub turn: f32,
     pub angle: f32,
     pub speed: f32,
     pub spin: f32,
+}
+
+impl CardThrow {
+    /// How far the release point is from the hole's centre.
+    pub fn distance(&self) -> f32 {
+        self.from.length()
+    }
+}
+
+/// The air's force on a flat card (newtons): a flat plate's normal force,
+/// `½ρA|v|²·min(lift_slope·|α|, plate_drag)` against the flow through
+/// the card's face (α: the angle between the card's plane and its velocity;
+/// at small α this is lift with the slope of a low-aspect-ratio plate, at
+/// large α the drag of a plate falling flat), plus skin friction
+/// `½ρA·skin_friction·|v|·v` against the velocity. `normal` is the card's face
+/// normal, `area` its face area.
+pub fn air_force(spec: &CardTossSpec, velocity: Vec3, normal: Vec3, area: f32) -> Vec3 {
+    let speed = velocity.length();
+    if speed < 1e-6 {
+        return Vec3::ZERO;
+    }
+    let q = 0.5 * spec.air_density * area * speed * speed;
+    let through = (velocity.dot(normal) / speed).clamp(-1.0, 1.0); // sin α, signed
+    let coefficient = (spec.lift_slope * through.abs().asin()).min(spec.plate_drag);
+    let pressure = -normal * through.signum() * q * coefficient;
+    let skin = -velocity / speed * q * spec.skin_friction;
+    pressure + skin
 }
 
 /// Where a tossed card came to rest.
@@ -137,48 +170,85 @@ impl TossRange {
         (rb.translation(), *rb.rotation())
     }
 
-    /// The throw that lands a card on the hole's centre with no error: a lob
-    /// at the spec's angle, its speed solved for the drag (linear damping).
+    /// The throw that lands a card on the hole's centre with no error, from
+    /// `distance` metres on the hole's -x side: a lob at the spec's angle, its
+    /// speed found by bisection on where the card, flown through the air on
+    /// this range, first touches down.
     pub fn aimed(&self, distance: f32) -> CardThrow {
-        let s = &self.spec;
-        let g = -self.world.gravity.y;
-        let c = s.linear_damping.max(1e-3);
-        let angle = s.release_angle_deg.to_radians();
-        // Horizontal x(t) = u/c (1 - e^{-ct}); vertical with drag solved by
-        // bisection on the speed for landing at `distance`.
-        let land = |speed: f32| -> f32 {
-            let (u, w) = (speed * angle.cos(), speed * angle.sin());
-            let mut t = 0.0;
-            let dt = 1e-3;
-            loop {
-                t += dt;
-                let e = (-c * t).exp();
-                let y = s.release_height + (w + g / c) / c * (1.0 - e) - g / c * t;
-                if y <= 0.0 || t > 5.0 {
-                    return u / c * (1.0 - e);
-                }
-            }
-        };
-        let (mut lo, mut hi) = (0.01f32, 20.0f32);
-        for _ in 0..40 {
-            let mid = 0.5 * (lo + hi);
-            if land(mid) < distance {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        CardThrow {
-            distance,
-            yaw: 0.0,
-            angle,
-            speed: 0.5 * (lo + hi),
-            spin: s.release_spin,
-        }
+        self.aimed_from(Vec2::new(-distance, 0.0))
     }
 
-    /// A person's throw of `aimed`: angle off line and speed off by normal
-    /// errors of `yaw_sd` (radians) and `speed_sd` (relative).
+    /// The throw from `from` (hole frame) that comes to rest on the hole's
+    /// centre, as a practised hand aims: the speed whose first touchdown is
+    /// short of the centre by as far as the card then slides (found by
+    /// bisection on touchdowns flown through the air on this range), and the
+    /// card turned in the hand so that it comes to rest square with the hole
+    /// (its long side along the hole's); both corrected twice by where the
+    /// card came to rest.
+    pub fn aimed_from(&self, from: Vec2) -> CardThrow {
+        let s = &self.spec;
+        let to_hole = -from;
+        let dir = to_hole.normalize_or_zero();
+        let heading = to_hole.y.atan2(to_hole.x);
+        let throw = |speed: f32, turn: f32| CardThrow {
+            from,
+            heading,
+            turn,
+            angle: s.release_angle_deg.to_radians(),
+            speed,
+            spin: s.release_spin,
+        };
+        let touching_down_at = |distance: f32, turn: f32| {
+            let (mut lo, mut hi) = (0.05f32, 15.0f32);
+            for _ in 0..24 {
+                let mid = 0.5 * (lo + hi);
+                if self.carry(&throw(mid, turn)) < distance {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            throw(0.5 * (lo + hi), turn)
+        };
+        let distance = to_hole.length();
+        let mut touchdown = distance;
+        let mut best = touching_down_at(touchdown, heading);
+        for _ in 0..2 {
+            let rest = self.clone().toss(&best, None).rest;
+            let past = rest.centre.dot(dir);
+            // How far the card's width lies off the hole's width (mod a half turn).
+            let skew = (rest.yaw + FRAC_PI_2).rem_euclid(PI) - FRAC_PI_2;
+            if past.abs() < 0.002 && skew.abs() < 0.02 {
+                break;
+            }
+            touchdown = (touchdown - past).clamp(0.3 * distance, distance);
+            best = touching_down_at(touchdown, best.turn - skew);
+        }
+        best
+    }
+
+    /// How far along its heading a throw carries before it first touches
+    /// the table or the mat.
+    pub fn carry(&self, throw: &CardThrow) -> f32 {
+        let mut range = self.clone();
+        range.release(throw);
+        let mut pipeline = PhysicsPipeline::new();
+        let dir = Vec2::from_angle(throw.heading);
+        let top = self.spec.mat_thickness + self.spec.card_size.1;
+        for _ in 0..(self.spec.max_seconds / self.spec.dt) as u32 {
+            range.push_air();
+            range.world.step(&mut pipeline);
+            let (p, _) = range.card_pose();
+            let rb = &range.world.bodies[range.card];
+            if p.y < top && rb.linvel().y <= 0.0 && range.touching() {
+                return (Vec2::new(p.x, p.z) - throw.from).dot(dir);
+            }
+        }
+        f32::INFINITY
+    }
+
+    /// A person's throw of `aimed`: heading off the line and speed off by
+    /// normal errors of `yaw_sd` (radians) and `speed_sd` (relative).
     pub fn shaken<R: Rng + ?Sized>(
         aimed: CardThrow,
         yaw_sd: f32,
@@ -193,10 +263,56 @@ impl TossRange {
             }
         };
         CardThrow {
-            yaw: aimed.yaw + n(yaw_sd, rng),
+            heading: aimed.heading + n(yaw_sd, rng),
             speed: (aimed.speed * (1.0 + n(speed_sd, rng))).max(0.0),
             ..aimed
         }
+    }
+
+    /// Puts the card in the hand and lets go: face up, its long side across
+    /// the line of flight, its plane along the lob with the spec's pitch.
+    fn release(&mut self, throw: &CardThrow) {
+        let s = &self.spec;
+        let dir = Vec2::from_angle(throw.heading);
+        let pitch = throw.angle + s.release_pitch_deg.to_radians();
+        let rb = &mut self.world.bodies[self.card];
+        rb.set_translation(
+            Vec3::new(throw.from.x, s.release_height, throw.from.y),
+            true,
+        );
+        // Turned in the hand, then nose-up about the horizontal axis across the flight.
+        let across = Vec3::new(-dir.y, 0.0, dir.x);
+        rb.set_rotation(
+            Quat::from_axis_angle(across, pitch) * Quat::from_rotation_y(-throw.turn),
+            true,
+        );
+        let (u, w) = (
+            throw.speed * throw.angle.cos(),
+            throw.speed * throw.angle.sin(),
+        );
+        rb.set_linvel(Vec3::new(dir.x * u, w, dir.y * u), true);
+        let normal = *rb.rotation() * Vec3::Y;
+        rb.set_angvel(normal * throw.spin, true);
+        rb.wake_up(true);
+    }
+
+    /// The air's force on the card for the next step (replacing the last).
+    fn push_air(&mut self) {
+        let area = self.spec.card_size.0 * self.spec.card_size.1;
+        let rb = &mut self.world.bodies[self.card];
+        rb.reset_forces(false);
+        let force = air_force(&self.spec, rb.linvel(), *rb.rotation() * Vec3::Y, area);
+        if force != Vec3::ZERO {
+            rb.add_force(force, false);
+        }
+    }
+
+    /// The card touches something (the table, the mat).
+    fn touching(&self) -> bool {
+        self.world
+            .narrow_phase
+            .contact_pairs()
+            .any(|p| p.has_any_active_contact())
     }
 
     /// Tosses the card and runs it to rest; `path` gets every step's pose.
@@ -206,26 +322,13 @@ impl TossRange {
         mut path: Option<&mut Vec<(Vec3, Quat)>>,
     ) -> TossResult {
         let s = self.spec.clone();
-        let dir = Vec2::from_angle(throw.yaw);
-        let start = -dir * throw.distance;
-        {
-            let rb = &mut self.world.bodies[self.card];
-            rb.set_translation(Vec3::new(start.x, s.release_height, start.y), true);
-            // Face up, its long side across the line of flight, nose a little up.
-            rb.set_rotation(Quat::from_rotation_y(-throw.yaw), true);
-            let (u, w) = (
-                throw.speed * throw.angle.cos(),
-                throw.speed * throw.angle.sin(),
-            );
-            rb.set_linvel(Vec3::new(dir.x * u, w, dir.y * u), true);
-            rb.set_angvel(Vec3::new(0.0, throw.spin, 0.0), true);
-            rb.wake_up(true);
-        }
+        self.release(throw);
         let mut pipeline = PhysicsPipeline::new();
         let max_steps = (s.max_seconds / s.dt).ceil() as u32;
         let mut steps = 0;
         let mut at_rest = false;
         while steps < max_steps {
+            self.push_air();
             self.world.step(&mut pipeline);
             steps += 1;
             if let Some(p) = path.as_deref_mut() {
@@ -358,5 +461,100 @@ mod tests {
         let (x, y) = (a.toss(&t, None), b.toss(&t, None));
         assert_eq!(x, y);
         assert_eq!(a.card_pose(), b.card_pose());
+    }
+
+    #[test]
+    fn the_air_pushes_on_a_card_falling_flat_and_lifts_one_flown_nose_up() {
+        let spec = CardTossSpec::default();
+        let area = spec.card_size.0 * spec.card_size.1;
+        // Falling flat at 2 m/s: the plate's full drag (α = 90°), straight up.
+        let f = air_force(&spec, Vec3::new(0.0, -2.0, 0.0), Vec3::Y, area);
+        let q = 0.5 * spec.air_density * area * 4.0;
+        assert!(
+            (f.y - q * (spec.plate_drag + spec.skin_friction)).abs() < 1e-6,
+            "{f}"
+        );
+        assert!(f.x.abs() < 1e-9 && f.z.abs() < 1e-9);
+        // Flown level at 3 m/s, nose up 5 degrees: lift up, drag back.
+        let normal = Quat::from_rotation_z(5f32.to_radians()) * Vec3::Y;
+        let f = air_force(&spec, Vec3::new(3.0, 0.0, 0.0), normal, area);
+        let q = 0.5 * spec.air_density * area * 9.0;
+        let lift = q * spec.lift_slope * 5f32.to_radians() * normal.y;
+        assert!((f.y - lift).abs() < 1e-6, "{f} vs lift {lift}");
+        assert!(f.x < 0.0, "{f}");
+        // Flown edge on: skin friction only.
+        let f = air_force(&spec, Vec3::new(3.0, 0.0, 0.0), Vec3::Y, area);
+        assert!((f.x + q * spec.skin_friction).abs() < 1e-6 && f.y.abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_card_falls_slower_through_the_air_and_lift_carries_it_farther() {
+        let spec = CardTossSpec::default();
+        // Dropped from a metre, long enough to near its terminal speed.
+        let high = CardTossSpec {
+            release_height: 1.0,
+            ..spec.clone()
+        };
+        let still_air = CardTossSpec {
+            air_density: 0.0,
+            ..high.clone()
+        };
+        let no_lift = CardTossSpec {
+            lift_slope: 0.0,
+            plate_drag: 0.0,
+            ..spec.clone()
+        };
+        // Dropped flat from the release height: longer through the air.
+        let drop = CardThrow {
+            from: Vec2::new(-0.5, 0.0),
+            heading: 0.0,
+            turn: 0.0,
+            angle: 0.0,
+            speed: 0.0,
+            spin: 0.0,
+        };
+        let steps_to_land = |spec: &CardTossSpec| {
+            let mut r = TossRange::new(spec, 9.81);
+            let mut path = Vec::new();
+            r.toss(&drop, Some(&mut path));
+            path.iter().position(|(p, _)| p.y < 0.01).expect("lands")
+        };
+        let (air, vacuum) = (steps_to_land(&high), steps_to_land(&still_air));
+        println!("flat drop from 1 m: {air} steps in air, {vacuum} in none");
+        assert!(air as f32 > vacuum as f32 * 1.25, "{air} vs {vacuum}");
+        // The same level throw, nose up, carries farther with the plate's lift.
+        let throw = CardThrow {
+            from: Vec2::new(-0.8, 0.0),
+            heading: 0.0,
+            turn: 0.0,
+            angle: 0.0,
+            speed: 2.5,
+            spin: 12.0,
+        };
+        let with = TossRange::new(&spec, 9.81).carry(&throw);
+        let without = TossRange::new(&no_lift, 9.81).carry(&throw);
+        println!("carry {with:.3} m with lift, {without:.3} m without");
+        assert!(with > without + 0.02, "{with} vs {without}");
+    }
+
+    #[test]
+    fn a_throw_off_the_line_comes_to_rest_off_to_the_side() {
+        let r = range();
+        let aimed = r.aimed(0.4);
+        let off = CardThrow {
+            heading: aimed.heading + 0.1,
+            ..aimed
+        };
+        let on = r.clone().toss(&aimed, None);
+        let side = r.clone().toss(&off, None);
+        println!(
+            "on the line {:?}, 0.1 rad off {:?}",
+            on.rest.centre, side.rest.centre
+        );
+        assert!(on.rest.centre.y.abs() < 0.01, "{on:?}");
+        assert!(side.rest.centre.y > 0.025, "{side:?}");
+        // From another side of the hole, aimed, it lands in the hole too.
+        let across = r.aimed_from(Vec2::new(0.1, 0.35));
+        assert!(r.clone().toss(&across, None).in_hole);
     }
 }

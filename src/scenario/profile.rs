@@ -43,9 +43,21 @@ pub struct CardTossSpec {
     pub card_density: f32,
     pub card_friction: f32,
     pub card_restitution: f32,
-    /// Air drag on a flat card, as linear damping (1/s), and its spin's.
+    /// What little damping the card has besides the air (1/s), and its spin's.
     pub linear_damping: f32,
     pub angular_damping: f32,
+    /// The air on a flat card in flight (Rapier has none; applied as a force
+    /// each step, [`crate::physics::card_toss::air_force`]): density (kg/m³),
+    /// the lift slope of the card's plate (per radian of angle of attack),
+    /// the most its normal-force coefficient reaches (a plate falling flat)
+    /// and the skin friction along its faces.
+    pub air_density: f32,
+    pub lift_slope: f32,
+    pub plate_drag: f32,
+    pub skin_friction: f32,
+    /// The card leaves the hand this much nose-up from its line of flight
+    /// (degrees): a little angle of attack, which gives it lift.
+    pub release_pitch_deg: f32,
     /// The foam mat, its pocket (the hole, cut through to the table) and its feel.
     pub mat_size: (f32, f32),
     pub mat_thickness: f32,
@@ -75,8 +87,13 @@ impl Default for CardTossSpec {
             card_density: 1100.0,
             card_friction: 0.35,
             card_restitution: 0.05,
-            linear_damping: 1.5,
+            linear_damping: 0.05,
             angular_damping: 2.0,
+            air_density: 1.2,
+            lift_slope: 1.1,
+            plate_drag: 1.2,
+            skin_friction: 0.02,
+            release_pitch_deg: 4.0,
             mat_size: (0.30, 0.40),
             mat_thickness: 0.008,
             hole_size: (0.11, 0.14),
@@ -486,6 +503,16 @@ impl PhysicsProfile {
                 1.0,
             ),
             ("cards.linear_damping", self.cards.linear_damping, 0.0, 20.0),
+            ("cards.air_density", self.cards.air_density, 0.0, 5.0),
+            ("cards.lift_slope", self.cards.lift_slope, 0.0, 10.0),
+            ("cards.plate_drag", self.cards.plate_drag, 0.0, 5.0),
+            ("cards.skin_friction", self.cards.skin_friction, 0.0, 1.0),
+            (
+                "cards.release_pitch_deg",
+                self.cards.release_pitch_deg,
+                -30.0,
+                30.0,
+            ),
             (
                 "cards.angular_damping",
                 self.cards.angular_damping,

@@ -40,7 +40,7 @@ pub struct Hand {
 pub fn hand(level: Level) -> Hand {
     match level {
         Level::Random => Hand {
-            landing: 0.37,
+            landing: 0.30,
             yaw_sd: 0.06,
             speed_sd: 0.08,
             forget: 1.0,
@@ -48,7 +48,7 @@ pub fn hand(level: Level) -> Hand {
             picks_targets: false,
         },
         Level::Easy => Hand {
-            landing: 0.37,
+            landing: 0.30,
             yaw_sd: 0.06,
             speed_sd: 0.08,
             forget: 0.25,
@@ -56,7 +56,7 @@ pub fn hand(level: Level) -> Hand {
             picks_targets: false,
         },
         Level::Normal => Hand {
-            landing: 0.60,
+            landing: 0.61,
             yaw_sd: 0.035,
             speed_sd: 0.045,
             forget: 0.1,
@@ -64,7 +64,7 @@ pub fn hand(level: Level) -> Hand {
             picks_targets: true,
         },
         Level::Hard => Hand {
-            landing: 0.84,
+            landing: 0.88,
             yaw_sd: 0.02,
             speed_sd: 0.025,
             forget: 0.0,
