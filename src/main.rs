@@ -798,23 +798,6 @@ fn main() -> ExitCode {
                     }
                     continue;
                 }
-                // The Gunfighter's decks (its table is still to come).
-                if text.contains("showdown_ms") {
-                    match highnoon::cards::gunfighter::Rules::load(path, None) {
-                        Ok(r) => println!(
-                            "ok    {} (The Gunfighter: {} characters, {} cards, {} covert)",
-                            path.display(),
-                            r.characters.len(),
-                            r.cards.len() - r.covert.len(),
-                            r.covert.len()
-                        ),
-                        Err(e) => {
-                            report(&e);
-                            failed = true;
-                        }
-                    }
-                    continue;
-                }
                 // Slap .45's bot levels (reaction times) live beside its setup.
                 if text.contains("choice_ms_per_bit") {
                     match highnoon::cards::slap45::reactions::BotLevels::load(path) {

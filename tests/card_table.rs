@@ -177,14 +177,20 @@ fn bots_play_whole_games_through_the_app_with_real_dice_and_the_history_replays(
                 SeatKind::Bot(Level::Random),
                 SeatKind::Bot(Level::Normal),
             ];
-            let mut table = CardTable::new(start.clone(), seats, 7, dice());
+            let mut table = CardTable::new(start.clone(), seats.clone(), 7, dice());
             table.pace = 0.0;
             let mut app = app(table);
             let frames = play_out::<G>(&mut app, 400_000);
             let t = app.world().resource::<CardTable<G>>();
             assert!(t.game.is_over(), "{game}: not over after {frames} frames");
             assert_eq!(t.refused, None);
+            // The same table: the same bots seated, the same actions.
             let mut replay = start;
+            for (s, kind) in seats.iter().enumerate() {
+                if let SeatKind::Bot(level) = kind {
+                    replay.seat_bot(s, *level);
+                }
+            }
             for (seat, a) in &t.history {
                 highnoon::cards::registry::act(&mut replay, *seat, a.clone()).expect("replays");
             }
@@ -439,6 +445,9 @@ fn leaving_a_card_table_despawns_everything_it_spawned() {
             CardGame::Slap45 => !app
                 .world()
                 .contains_resource::<CardTable<highnoon::cards::slap45::Slap45>>(),
+            CardGame::Gunfighter => !app
+                .world()
+                .contains_resource::<CardTable<highnoon::cards::gunfighter::Gunfighter>>(),
         };
         assert!(gone, "{game}: the game's state went with the table");
     }
@@ -649,4 +658,152 @@ fn a_real_time_wave_hands_in_each_bot_at_its_time_and_times_your_slap() {
             );
         }
     }
+}
+
+/// A Gunfighter table with you in seat 0 and three normal bots, played on
+/// until it is your hand's turn in a showdown.
+fn gunfighter_at_your_toss() -> CardTable<highnoon::cards::gunfighter::Gunfighter> {
+    use highnoon::cards::gunfighter::{Action, Gunfighter};
+    let start: Gunfighter =
+        load_game(&CardGame::Gunfighter.default_setup(), Some(4)).expect("setup");
+    let mut seats = vec![SeatKind::Bot(Level::Normal); 4];
+    seats[0] = SeatKind::You;
+    let mut table = CardTable::new(start, seats, 11, dice());
+    for _ in 0..2_000 {
+        let ready = table.game.turn() == Turn::Player(0)
+            && table
+                .game
+                .legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Toss { .. }));
+        if ready {
+            return table;
+        }
+        table.fast_forward(1);
+    }
+    panic!("never your toss");
+}
+
+/// Your flick goes through the app to the rules: the toss is flown on Rapier
+/// with your throw (not a bot's hand), and the card lies in the hole exactly
+/// when the rules count it there.
+#[test]
+fn your_flick_is_tossed_on_rapier_and_the_rules_count_where_it_rests() {
+    use highnoon::cards::gunfighter::{Action, Gunfighter};
+    use highnoon::cards::view::CardView;
+    use highnoon::window::card_table::tossing::Throw;
+    for (target, short) in [(2usize, false), (1, false), (2, true)] {
+        let mut table = gunfighter_at_your_toss();
+        table.pace = 0.0;
+        let mats = table.game.mats(table.viewer);
+        let (me, at) = (&mats[0], &mats[target]);
+        let d = at.centre - me.hand;
+        let reach = Vec2::new(d.x, d.z).length() * if short { 0.5 } else { 1.0 };
+        let throw = Throw {
+            from: Vec3::new(me.hand.x, 0.02, me.hand.z),
+            heading: d.z.atan2(d.x),
+            reach,
+        };
+        // The same throw on its own, for what it should give.
+        let mut alone = table.tossing.clone();
+        alone.throw = Some(throw);
+        let slot = table
+            .game
+            .legal_actions()
+            .iter()
+            .find_map(|a| match a {
+                Action::Toss { slot, .. } => Some(*slot),
+                _ => None,
+            })
+            .unwrap();
+        let card = table.game.fighters[0].bandolier[slot].unwrap();
+        let expected = alone.fly(
+            &mats,
+            highnoon::cards::registry::Flight {
+                thrower: 0,
+                target,
+                key: u32::from(card),
+            },
+            (0.0, 0.0),
+            true,
+            &mut ChaCha8Rng::seed_from_u64(0),
+            false,
+        );
+        table.tossing.throw = Some(throw);
+        let mut app = app(table);
+        app.world_mut().write_message(CardIntent::<Gunfighter> {
+            seat: Some(0),
+            action: Action::Toss { slot, target },
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        let t = app.world().resource::<CardTable<Gunfighter>>();
+        let toss = t.game.tosses.iter().find(|x| x.card == card).copied();
+        // The showdown may have been read already if this was the last toss.
+        let in_hole = match toss {
+            Some(x) => x.in_hole.expect("landed"),
+            None => t
+                .game
+                .last_reading
+                .iter()
+                .any(|m| m.stack.iter().any(|l| l.card == card)),
+        };
+        assert_eq!(in_hole, expected, "target {target}, short {short}");
+        if short {
+            assert!(!in_hole, "a flick dragged half as far falls short");
+        }
+        if toss.is_some() {
+            assert_eq!(
+                t.game.mats[target].iter().any(|l| l.card == card),
+                in_hole,
+                "the rules' stack holds the card exactly when it came to rest inside"
+            );
+            assert!(t.tossing.rests.contains_key(&u32::from(card)));
+        }
+    }
+}
+
+/// If your hand is free and you let the clock run, you wait (as at a real
+/// table); while the countdown runs nobody acts.
+#[test]
+fn a_person_who_lets_the_clock_run_waits() {
+    use highnoon::cards::gunfighter::Gunfighter;
+    let mut table = gunfighter_at_your_toss();
+    let ready = table.game.fighters[0].ready_ms;
+    let clock = table.game.clock().expect("the showdown's clock");
+    let at = clock.next.expect("your hand").1;
+    // Just before your patience runs out: nothing happens.
+    table.clock = Some((
+        clock.id,
+        (clock.countdown_ms as f32 + (at + clock.patience_ms as i32) as f32 - 60.0) / 1000.0,
+    ));
+    let mut app = app(table);
+    app.update();
+    assert_eq!(
+        app.world()
+            .resource::<CardTable<Gunfighter>>()
+            .game
+            .fighters[0]
+            .ready_ms,
+        ready
+    );
+    // A moment later you wait: your hand is free 250 ms later.
+    std::thread::sleep(std::time::Duration::from_millis(120));
+    for _ in 0..4 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(40));
+    }
+    let t = app.world().resource::<CardTable<Gunfighter>>();
+    assert!(
+        t.game.fighters[0].ready_ms > ready,
+        "you waited: {} -> {}",
+        ready,
+        t.game.fighters[0].ready_ms
+    );
+    assert!(
+        t.history
+            .iter()
+            .any(|(s, a)| *s == Some(0) && *a == highnoon::cards::gunfighter::Action::Wait)
+    );
 }

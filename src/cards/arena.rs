@@ -61,6 +61,9 @@ pub fn arena<G: TableGame + Send>(
                             let mut game = make(game_seed);
                             let n = game.players();
                             let a_seat = i % n;
+                            for s in 0..n {
+                                game.seat_bot(s, if s == a_seat { a } else { b });
+                            }
                             let mut bots: Vec<Box<dyn Agent<G> + Send>> = (0..n)
                                 .map(|s| {
                                     G::bot(

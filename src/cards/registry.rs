@@ -18,10 +18,16 @@ pub enum CardGame {
     Slapshot,
     Tabletown,
     Slap45,
+    Gunfighter,
 }
 
 impl CardGame {
-    pub const ALL: [CardGame; 3] = [CardGame::Slapshot, CardGame::Tabletown, CardGame::Slap45];
+    pub const ALL: [CardGame; 4] = [
+        CardGame::Slapshot,
+        CardGame::Tabletown,
+        CardGame::Slap45,
+        CardGame::Gunfighter,
+    ];
 
     /// Applies `visitor` to the game's state type: the one dispatch.
     pub fn dispatch<V: GameVisitor>(self, visitor: V) -> V::Output {
@@ -29,6 +35,7 @@ impl CardGame {
             CardGame::Slapshot => visitor.visit::<super::slapshot::Slapshot>(self),
             CardGame::Tabletown => visitor.visit::<super::tabletown::Tabletown>(self),
             CardGame::Slap45 => visitor.visit::<super::slap45::Slap45>(self),
+            CardGame::Gunfighter => visitor.visit::<super::gunfighter::Gunfighter>(self),
         }
     }
 
@@ -277,6 +284,30 @@ pub fn default_seed() -> u64 {
     1
 }
 
+/// The clock a real-time game runs against (The Gunfighter's showdown): a
+/// countdown, then `length_ms` of play in which each seat acts when its hand
+/// is free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Which run of the clock this is (a new id starts a new countdown).
+    pub id: u64,
+    pub countdown_ms: u32,
+    pub length_ms: u32,
+    /// The seat to act next and when (ms after the countdown) its hand is free.
+    pub next: Option<(Seat, i32)>,
+    /// A person whose hand has been free this long without acting waits (the
+    /// game's [`TableGame::idle`] action).
+    pub patience_ms: u32,
+}
+
+/// A card in the air (tossed at a mat's hole), waiting to come to rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flight {
+    pub thrower: Seat,
+    pub target: Seat,
+    pub key: super::view::CardKey,
+}
+
 /// A named rule option a setup file holds and the menu offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleOption {
@@ -380,7 +411,35 @@ pub trait TableGame:
     /// action changes nothing".
     fn wrong_actions(&self, rng: &mut dyn rand::RngCore) -> Vec<Self::Action>;
 
-    /// True at a chance node that is a six-sided die (which a window rolls on
+    /// A bot of `level` takes `seat` (headless, The Gunfighter's tosses land
+    /// as often as the level's hand does).
+    fn seat_bot(&mut self, _seat: Seat, _level: Level) {}
+
+    // Real time by the clock, and tossing (The Gunfighter).
+    /// The clock the game runs against now, if any.
+    fn clock(&self) -> Option<Clock> {
+        None
+    }
+    /// The card in the air, if the game waits for one to come to rest.
+    fn flight(&self) -> Option<Flight> {
+        None
+    }
+    /// The chance action for the card in the air come to rest, wholly inside
+    /// the hole or not.
+    fn landing(_in_hole: bool) -> Option<Self::Action> {
+        None
+    }
+    /// A bot's tossing hand at `level`: its errors off the line (radians) and
+    /// in speed (relative).
+    fn toss_hand(_level: Level) -> (f32, f32) {
+        (0.0, 0.0)
+    }
+    /// `action` (a card picked up to toss, as the scene offers it) tossed at
+    /// `target`'s mat; None for an action that is not a toss.
+    fn toss_at(_action: &Self::Action, _target: Seat) -> Option<Self::Action> {
+        None
+    }
+
     // Real time (Slap .45): a round is declared in sealed waves, and the window
     // lets every seat declare as it reacts, stamping each with its time.
     /// The wave open now, an id and its start (ms after the reveal); None in
@@ -425,6 +484,7 @@ pub trait TableGame:
         None
     }
 
+    /// True at a chance node that is a six-sided die (which a window rolls on
     /// the table instead of drawing from the RNG).
     fn awaits_die(&self) -> bool {
         false

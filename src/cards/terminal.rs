@@ -39,6 +39,11 @@ pub fn run<G: TableGame>(
             )
         })
         .collect();
+    for s in 0..game.players() {
+        if Some(s) != human {
+            game.seat_bot(s, levels[s % levels.len()]);
+        }
+    }
     let mut chance = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = 0usize;
     loop {

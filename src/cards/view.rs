@@ -93,6 +93,19 @@ pub struct Token {
     pub radius: f32,
 }
 
+/// A play mat with a hole that cards are tossed into (The Gunfighter): the
+/// hole's centre on the table and its turn, and where its owner's hand lets
+/// go of a toss. The window draws it and throws at it on Rapier, its size
+/// from the physics profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatSpot {
+    pub seat: Seat,
+    pub centre: Vec3,
+    pub yaw: f32,
+    pub hand: Vec3,
+    pub alive: bool,
+}
+
 /// Everything on the table for one viewer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableScene<A> {
@@ -161,6 +174,11 @@ pub trait CardView: Game {
         seats: &[SeatKind],
         staged: Option<usize>,
     ) -> TableScene<Self::Action>;
+    /// The play mats cards are tossed into, as `viewer` sees the table (none
+    /// for a game without).
+    fn mats(&self, _viewer: Option<Seat>) -> Vec<MatSpot> {
+        Vec::new()
+    }
     /// Steps to show, one at a time, after an action took the game from
     /// `before` to `self` (a line-up revealed pair by pair); 0 for none.
     fn stage_steps(&self, _before: &Self) -> usize {

@@ -14,7 +14,6 @@ use super::view::View;
 use super::{Gunfighter, Phase};
 use crate::cards::bots::Level;
 use crate::cards::core::{Agent, Seat};
-use std::sync::Arc;
 
 /// A level's hand, memory and head.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,47 +95,47 @@ pub fn landing_rate(
     hits as f32 / tosses.max(1) as f32
 }
 
-/// A Gunfighter bot at a level.
+/// A showdown card's effect when tossed (None: a card played before a showdown).
+fn effect(rules: &Rules, card: CardId) -> Option<Effect> {
+    match rules.card(card).play {
+        Play::Toss(e) => Some(e),
+        Play::Before(_) => None,
+    }
+}
+
+/// What a showdown card is worth to keep in the bandolier.
+fn worth(rules: &Rules, card: CardId, hurt: bool) -> f32 {
+    match rules.card(card).play {
+        Play::Toss(Effect::Damage(n)) => 3.0 * n as f32,
+        Play::Toss(Effect::Double) => 2.5,
+        Play::Toss(Effect::NegateBelow) => 2.5,
+        Play::Toss(Effect::NegateAbove | Effect::Ricochet) => 2.0,
+        Play::Toss(Effect::Heal(n)) => {
+            if hurt {
+                2.0 * n as f32
+            } else {
+                0.5
+            }
+        }
+        Play::Toss(Effect::Pickpocket) => 1.0,
+        Play::Before(_) => 1.5,
+    }
+}
+
+/// A Gunfighter bot at a level. It reads the cards' effects from the rules
+/// its seat's view carries (printed on the cards, known to all).
 pub struct GunfighterBot {
     pub level: Level,
     pub hand: Hand,
-    rules: Arc<Rules>,
     rng: ChaCha8Rng,
 }
 
 impl GunfighterBot {
-    pub fn new(level: Level, rules: Arc<Rules>, seed: u64) -> Self {
+    pub fn new(level: Level, seed: u64) -> Self {
         Self {
             level,
             hand: hand(level),
-            rules,
             rng: ChaCha8Rng::seed_from_u64(seed),
-        }
-    }
-
-    fn effect(&self, card: CardId) -> Option<Effect> {
-        match self.rules.card(card).play {
-            Play::Toss(e) => Some(e),
-            Play::Before(_) => None,
-        }
-    }
-
-    /// What a showdown card is worth to keep in the bandolier.
-    fn worth(&self, card: CardId, hurt: bool) -> f32 {
-        match self.rules.card(card).play {
-            Play::Toss(Effect::Damage(n)) => 3.0 * n as f32,
-            Play::Toss(Effect::Double) => 2.5,
-            Play::Toss(Effect::NegateBelow) => 2.5,
-            Play::Toss(Effect::NegateAbove | Effect::Ricochet) => 2.0,
-            Play::Toss(Effect::Heal(n)) => {
-                if hurt {
-                    2.0 * n as f32
-                } else {
-                    0.5
-                }
-            }
-            Play::Toss(Effect::Pickpocket) => 1.0,
-            Play::Before(_) => 1.5,
         }
     }
 
@@ -159,14 +158,14 @@ impl GunfighterBot {
             .enumerate()
             .filter_map(|(k, c)| c.map(|c| (k, c)))
             .collect();
-        let find = |bot: &Self, want: &dyn Fn(Effect) -> bool| {
+        let find = |_: &Self, want: &dyn Fn(Effect) -> bool| {
             slots
                 .iter()
-                .find(|(_, c)| bot.effect(*c).is_some_and(want))
+                .find(|(_, c)| effect(&view.rules, *c).is_some_and(want))
                 .map(|&(k, _)| k)
         };
         let me = &view.fighters[seat];
-        let hurt = me.health < self.rules.health;
+        let hurt = me.health < view.rules.health;
         let opponents: Vec<Seat> = (0..view.fighters.len())
             .filter(|&s| s != seat && view.fighters[s].alive)
             .collect();
@@ -180,11 +179,11 @@ impl GunfighterBot {
             }
         };
         // 1. A standing enemy Bullet on top of my own mat: Dodge it.
-        let (readings, _) = super::resolve::read(&self.rules, seat, &view.mats[seat]);
+        let (readings, _) = super::resolve::read(&view.rules, seat, &view.mats[seat]);
         if let (Some(top), Some(r)) = (view.mats[seat].last(), readings.last()) {
             let enemy_damage = top.thrower != seat
                 && r.negated_by.is_none()
-                && matches!(self.effect(top.card), Some(Effect::Damage(_)));
+                && matches!(effect(&view.rules, top.card), Some(Effect::Damage(_)));
             if enemy_damage && self.rng.random::<f32>() < self.hand.watch {
                 if let Some(k) = find(self, &|e| e == Effect::NegateBelow) {
                     return toss(self, k, seat);
@@ -194,7 +193,9 @@ impl GunfighterBot {
         // 2. My own Bullet standing on top of a target's mat: fan the hammer.
         for &t in &opponents {
             if let Some(top) = view.mats[t].last() {
-                if top.thrower == seat && matches!(self.effect(top.card), Some(Effect::Damage(_))) {
+                if top.thrower == seat
+                    && matches!(effect(&view.rules, top.card), Some(Effect::Damage(_)))
+                {
                     if let Some(k) = find(self, &|e| e == Effect::Double) {
                         return toss(self, k, t);
                     }
@@ -205,7 +206,7 @@ impl GunfighterBot {
         //    (a Take Cover), or turned back on its thrower (a Ricochet).
         let my_top_is_cover = view.mats[seat].last().is_some_and(|l| {
             matches!(
-                self.effect(l.card),
+                effect(&view.rules, l.card),
                 Some(Effect::NegateAbove | Effect::Ricochet)
             )
         });
@@ -232,8 +233,8 @@ impl GunfighterBot {
         if let Some(t) = target {
             if let Some(k) = slots
                 .iter()
-                .filter(|(_, c)| matches!(self.effect(*c), Some(Effect::Damage(_))))
-                .max_by_key(|(_, c)| match self.effect(*c) {
+                .filter(|(_, c)| matches!(effect(&view.rules, *c), Some(Effect::Damage(_))))
+                .max_by_key(|(_, c)| match effect(&view.rules, *c) {
                     Some(Effect::Damage(n)) => n,
                     _ => 0,
                 })
@@ -269,7 +270,7 @@ impl GunfighterBot {
             return a.clone();
         }
         let me = &view.fighters[seat];
-        let hurt = me.health < self.rules.health;
+        let hurt = me.health < view.rules.health;
         let covert: Vec<&Action> = legal
             .iter()
             .filter(|a| matches!(a, Action::Covert { .. }))
@@ -284,7 +285,7 @@ impl GunfighterBot {
             let Action::Covert { card, target } = a else {
                 return 0.0;
             };
-            match self.rules.card(*card).play {
+            match view.rules.card(*card).play {
                 Play::Before(Before::Heal(n)) => {
                     if hurt {
                         3.0 * n as f32
@@ -317,7 +318,7 @@ impl GunfighterBot {
     }
 
     fn exchange(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
-        let hurt = view.fighters[seat].health < self.rules.health;
+        let hurt = view.fighters[seat].health < view.rules.health;
         let mut best = (Action::Keep, 0.0f32);
         for a in legal {
             if let Action::Exchange { slot, pocket } = *a {
@@ -326,7 +327,7 @@ impl GunfighterBot {
                 else {
                     continue;
                 };
-                let gain = self.worth(kept, hurt) - self.worth(*drawn, hurt);
+                let gain = worth(&view.rules, kept, hurt) - worth(&view.rules, *drawn, hurt);
                 if gain > best.1 {
                     best = (a.clone(), gain);
                 }
@@ -359,20 +360,13 @@ impl Agent<Gunfighter> for GunfighterBot {
 pub fn play_game(rules: &Rules, levels: &[Level], seed: u64) -> Gunfighter {
     use crate::cards::core::{Game, Turn};
     let mut g = Gunfighter::new(rules.clone());
-    let shared = g.rules.clone();
     for (s, &l) in levels.iter().enumerate() {
         g.hands[s] = hand(l).landing;
     }
     let mut bots: Vec<GunfighterBot> = levels
         .iter()
         .enumerate()
-        .map(|(s, &l)| {
-            GunfighterBot::new(
-                l,
-                shared.clone(),
-                seed.wrapping_mul(31).wrapping_add(s as u64),
-            )
-        })
+        .map(|(s, &l)| GunfighterBot::new(l, seed.wrapping_mul(31).wrapping_add(s as u64)))
         .collect();
     let mut chance = ChaCha8Rng::seed_from_u64(seed);
     loop {

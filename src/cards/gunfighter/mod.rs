@@ -5,10 +5,12 @@
 //! for the decks we designed.
 
 pub mod bots;
+pub mod entry;
 pub mod mat;
 pub mod resolve;
 pub mod rules;
 pub mod setup;
+pub mod table;
 pub mod view;
 
 #[cfg(test)]

@@ -439,53 +439,8 @@ fn a_toss_out_of_time_or_of_a_card_not_in_the_bandolier_is_refused() {
 
 /// Every card is in exactly one place; health within bounds.
 fn check(g: &Gunfighter) {
-    let r = &g.rules;
-    let mut seen = vec![0u32; r.cards.len()];
-    for f in &g.fighters {
-        assert!(f.health <= r.health);
-        assert_eq!(f.alive, f.health > 0, "alive exactly while health remains");
-        assert!(f.pocket.len() <= r.pocket);
-        for &c in f
-            .deck
-            .iter()
-            .chain(&f.pocket)
-            .chain(&f.discard)
-            .chain(&f.before)
-            .chain(&f.covert)
-            .chain(f.bandolier.iter().flatten())
-        {
-            seen[c as usize] += 1;
-        }
-    }
-    for t in &g.tosses {
-        seen[t.card as usize] += 1;
-    }
-    for &c in g.covert_deck.iter().chain(&g.covert_discard) {
-        seen[c as usize] += 1;
-    }
-    let dealt: Vec<usize> = g.fighters.iter().map(|f| f.character).collect();
-    for (c, &n) in seen.iter().enumerate() {
-        let def = &r.cards[c];
-        let in_play = match def.character {
-            Some(k) => dealt.contains(&k),
-            None => true,
-        };
-        assert_eq!(
-            n,
-            u32::from(in_play),
-            "card {c} ({}) seen {n} times",
-            def.name
-        );
-    }
-    // Every stacked card is a toss of this showdown that landed in that hole.
-    for (s, mat) in g.mats.iter().enumerate() {
-        for l in mat {
-            assert!(
-                g.tosses
-                    .iter()
-                    .any(|t| t.card == l.card && t.target == s && t.in_hole == Some(true))
-            );
-        }
+    if let Err(e) = g.check_invariants() {
+        panic!("{e}");
     }
 }
 

@@ -3,9 +3,11 @@
 //! a seat's bandolier (face down, memorised), pocket and covert hand are its
 //! own, the decks' order nobody's.
 
+use std::sync::Arc;
+
 use super::resolve::Landed;
-use super::rules::{Action, Gunfighter, Phase, Toss};
-use super::setup::CardId;
+use super::rules::{Action, Gunfighter, MatReading, Phase, Toss};
+use super::setup::{CardId, Rules};
 use crate::cards::core::Seat;
 
 /// Another gunfighter as the table shows him.
@@ -17,6 +19,8 @@ pub struct Opponent {
     pub deck: usize,
     /// How many face-down cards lie in his bandolier.
     pub bandolier: usize,
+    /// Which of his bandolier's slots still hold a card (the row on the table).
+    pub slots: Vec<bool>,
     pub pocket: usize,
     pub covert: usize,
     pub discard: Vec<CardId>,
@@ -24,11 +28,16 @@ pub struct Opponent {
     pub before: Vec<CardId>,
     pub armor: u8,
     pub ready_ms: i32,
+    pub holstered: bool,
+    /// Played his covert card before this showdown (face up on the table).
+    pub covert_played: bool,
 }
 
 /// One seat's observation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct View {
+    /// The cards and the setup: printed on the cards, known to all.
+    pub rules: Arc<Rules>,
     pub seat: Seat,
     pub phase: Phase,
     pub showdowns: u32,
@@ -43,12 +52,16 @@ pub struct View {
     pub tosses: Vec<Toss>,
     pub covert_discard: Vec<CardId>,
     pub covert_deck: usize,
+    /// The last showdown's mats as they were read, for all to see.
+    pub last_reading: Vec<MatReading>,
+    pub winners: Vec<Seat>,
 }
 
 impl View {
     pub fn of(g: &Gunfighter, seat: Seat) -> View {
         let mine = g.fighters.get(seat);
         View {
+            rules: g.rules.clone(),
             seat,
             phase: g.phase.clone(),
             showdowns: g.showdowns,
@@ -62,12 +75,15 @@ impl View {
                     alive: f.alive,
                     deck: f.deck.len(),
                     bandolier: f.cards_in_bandolier(),
+                    slots: f.bandolier.iter().map(Option::is_some).collect(),
                     pocket: f.pocket.len(),
                     covert: f.covert.len(),
                     discard: f.discard.clone(),
                     before: f.before.clone(),
                     armor: f.armor,
                     ready_ms: f.ready_ms,
+                    holstered: f.holstered,
+                    covert_played: f.covert_played,
                 })
                 .collect(),
             bandolier: mine.map(|f| f.bandolier.clone()).unwrap_or_default(),
@@ -77,6 +93,8 @@ impl View {
             tosses: g.tosses.clone(),
             covert_discard: g.covert_discard.clone(),
             covert_deck: g.covert_deck.len(),
+            last_reading: g.last_reading.clone(),
+            winners: g.winners.clone(),
         }
     }
 }

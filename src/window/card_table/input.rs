@@ -239,6 +239,14 @@ pub fn pick_cards<G: TableGame>(
     }
     let Some(i) = under else { return };
     let card = &now.scene.cards[i];
+    // A card to toss is picked up and flicked ([`super::tossing`]).
+    if card
+        .action
+        .as_ref()
+        .is_some_and(|a| G::toss_at(a, 0).is_some())
+    {
+        return;
+    }
     match (&card.action, you) {
         (Some(action), Some(seat)) => {
             intents.write(CardIntent {

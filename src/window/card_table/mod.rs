@@ -7,7 +7,8 @@
 //! - [`scene`]: card art painted from the RON card data ([`faces`], [`mesh`]),
 //!   card entities following the game's scene with eased moves and flips;
 //! - [`input`]: hover, click and drag into slots; [`panel`]: the side panel
-//!   and the words on the table; [`dice`]: the tray and the rolling die.
+//!   and the words on the table; [`dice`]: the tray and the rolling die;
+//!   [`tossing`]: the play mats, cards picked up, flicked and flown on Rapier.
 //!
 //! A game draws itself through [`crate::cards::view::CardView`]; nothing here
 //! knows which game it is.
@@ -19,6 +20,7 @@ pub mod mesh;
 pub mod panel;
 pub mod scene;
 pub mod session;
+pub mod tossing;
 
 use std::path::PathBuf;
 
@@ -72,6 +74,7 @@ impl GameVisitor for AddTable<'_> {
                 open_table::<G>,
                 scene::paint_card_art::<G>,
                 scene::furnish_card_table(screen),
+                tossing::lay_mats::<G>(screen),
             )
                 .chain(),
         )
@@ -82,6 +85,7 @@ impl GameVisitor for AddTable<'_> {
                 (
                     input::aim_with_keys::<G>,
                     input::pick_cards::<G>,
+                    tossing::flick_cards::<G>,
                     input::lay_planned_cards::<G>,
                 )
                     .chain()
@@ -90,8 +94,12 @@ impl GameVisitor for AddTable<'_> {
                     scene::lay_out_cards::<G>,
                     scene::follow_pointer::<G>,
                     dice::roll_die_on_screen::<G>,
+                    tossing::fly_cards::<G>,
+                    tossing::hold_card::<G>,
+                    tossing::show_aim::<G>,
                 )
                     .chain()
+                    .after(scene::glide_cards)
                     .in_set(FrameSystems::Dress),
             )
                 .in_set(set.clone()),
@@ -138,6 +146,7 @@ fn open_table<G: TableGame>(
         setup.seed,
         DiceTray::new(&p.dice, p.gravity),
     );
+    table.tossing.range = crate::physics::card_toss::TossRange::new(&p.cards, p.gravity);
     table.fast_forward(request.actions);
     commands.insert_resource(table);
     for mut c in &mut cameras {

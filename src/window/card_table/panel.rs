@@ -22,12 +22,26 @@ pub fn label_table<G: TableGame>(
     mut contexts: EguiContexts,
     cameras: Query<(&Camera, &GlobalTransform)>,
     now: Res<SceneNow<G>>,
+    table: Option<Res<CardTable<G>>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, cam_t)) = cameras.single() else {
         return Ok(());
     };
     let painter = ctx.layer_painter(egui::LayerId::background());
+    // The clock, large at the top of the screen.
+    if let Some(table) = &table
+        && let Some(now_ms) = table.clock_ms()
+    {
+        let text = super::tossing::clock_words(now_ms, &table.game);
+        let galley = painter.layout_no_wrap(text, egui::FontId::proportional(34.0), GOLD);
+        let top = egui::pos2(ctx.content_rect().center().x - 150.0, 34.0);
+        let rect = egui::Align2::CENTER_CENTER
+            .anchor_size(top, galley.size())
+            .expand(6.0);
+        painter.rect_filled(rect, 6.0, egui::Color32::from_black_alpha(180));
+        painter.galley(rect.min + egui::vec2(6.0, 6.0), galley, GOLD);
+    }
     for label in &now.scene.labels {
         let Ok(pos) = camera.world_to_viewport(cam_t, label.at) else {
             continue;
@@ -36,9 +50,15 @@ pub fn label_table<G: TableGame>(
         let ink = egui::Color32::from_rgb(r, g, b);
         let font = egui::FontId::proportional(if label.big { 22.0 } else { 14.0 });
         let galley = painter.layout_no_wrap(label.text.clone(), font, ink);
-        let rect = egui::Align2::CENTER_CENTER
+        let mut rect = egui::Align2::CENTER_CENTER
             .anchor_size(egui::pos2(pos.x, pos.y), galley.size())
             .expand(3.0);
+        // A label by the table's edge stays on the screen.
+        let screen = ctx.content_rect().shrink(4.0);
+        rect = rect.translate(egui::vec2(
+            (screen.left() - rect.left()).max(0.0) + (screen.right() - rect.right()).min(0.0),
+            (screen.top() - rect.top()).max(0.0) + (screen.bottom() - rect.bottom()).min(0.0),
+        ));
         painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
         painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, ink);
     }
@@ -120,7 +140,9 @@ pub fn show_card_panel<G: TableGame>(
                     if !clickable.is_empty() {
                         ui.weak("Click a glowing card, or:");
                     }
-                    for action in legal.iter().filter(|a| !clickable.contains(a)) {
+                    // Tosses are flicks on the table, not buttons.
+                    let toss = |a: &G::Action| G::toss_at(a, 0).is_some();
+                    for action in legal.iter().filter(|a| !clickable.contains(a) && !toss(a)) {
                         let label = table.game.action_label(action, table.viewer);
                         if ui.button(label).clicked() {
                             intents.write(CardIntent {
@@ -132,6 +154,13 @@ pub fn show_card_panel<G: TableGame>(
                 }
                 (_, Some(_)) => {
                     ui.label("The game is turned over pair by pair… (Space skips)");
+                }
+                (Turn::Player(_), _) if table.clock.is_some() => {
+                    ui.label(if table.tossing.pending.is_some() {
+                        "Your toss goes when your hand is free…"
+                    } else {
+                        "The others are tossing…"
+                    });
                 }
                 (Turn::Player(s), _) => {
                     ui.label(format!("Seat {s} ({}) is deciding…", table.seats[s]));

@@ -237,6 +237,10 @@ pub fn lay_out_cards<G: TableGame>(
         if let Some(spot) = planned_spot(&now, &plan, placed.key) {
             placed.spot = spot;
         }
+        // A tossed card lies where it came to rest on Rapier.
+        if let Some(spot) = table.tossing.rests.get(&placed.key) {
+            placed.spot = *spot;
+        }
     }
     let screen = *state.get();
     let mut seen = HashMap::new();

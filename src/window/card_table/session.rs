@@ -90,7 +90,8 @@ pub struct CardTable<G: TableGame> {
     pub history: Vec<(Option<Seat>, G::Action)>,
     /// Shuffles, coins and the dice throws come from here.
     pub chance: ChaCha8Rng,
-    /// Draw chance outcomes and roll dice by itself (off in scripted tests).
+    /// Draw chance outcomes, roll dice and make a person who lets the clock
+    /// run wait, by itself (off in scripted tests).
     pub auto_chance: bool,
     pub dice: DiceTray,
     pub die: Option<DieInFlight>,
@@ -111,11 +112,21 @@ pub struct CardTable<G: TableGame> {
     pub wave: Option<WaveClock<G::Action>>,
     /// Real time: the seat your pistol-finger points at (keys 1–7).
     pub aim: Option<Seat>,
+    /// Real time by the clock: its run and the seconds since its countdown began.
+    pub clock: Option<(u64, f32)>,
+    /// Tossing: the card in your hand (picked up from the bandolier), the
+    /// throw your flick made, the mats and cards in flight on Rapier.
+    pub tossing: super::tossing::Tossing<G::Action>,
 }
 
 impl<G: TableGame> CardTable<G> {
     /// A table for `game` with these seats; `seed` drives chance, dice and bots.
-    pub fn new(game: G, seats: Vec<SeatKind>, seed: u64, dice: DiceTray) -> Self {
+    pub fn new(mut game: G, seats: Vec<SeatKind>, seed: u64, dice: DiceTray) -> Self {
+        for (s, kind) in seats.iter().enumerate() {
+            if let SeatKind::Bot(level) = kind {
+                game.seat_bot(s, *level);
+            }
+        }
         let viewer = seats.iter().position(|s| *s == SeatKind::You);
         let bots = seats
             .iter()
@@ -150,7 +161,26 @@ impl<G: TableGame> CardTable<G> {
             version: 0,
             wave: None,
             aim: None,
+            clock: None,
+            tossing: super::tossing::Tossing::new(crate::physics::card_toss::TossRange::new(
+                &crate::scenario::profile::CardTossSpec::default(),
+                9.81,
+            )),
         }
+    }
+
+    /// Milliseconds on the running clock after its countdown (negative while
+    /// it counts down); as late as can be when the table plays at full speed.
+    pub fn clock_ms(&self) -> Option<f32> {
+        let clock = self.game.clock()?;
+        if self.pace == 0.0 {
+            return Some(f32::MAX);
+        }
+        let secs = self
+            .clock
+            .filter(|(id, _)| *id == clock.id)
+            .map_or(0.0, |c| c.1);
+        Some(secs * 1000.0 - clock.countdown_ms as f32)
     }
 
     /// Seats `bot` in `seat` (a test's scripted or failing bot, say).
@@ -238,8 +268,26 @@ impl<G: TableGame> CardTable<G> {
         Vec2::new(a.cos(), a.sin())
     }
 
-    /// A chance outcome drawn at once (a shuffle, a coin); dice are thrown.
+    /// A chance outcome drawn at once (a shuffle, a coin); dice are thrown;
+    /// a tossed card is flown to rest on Rapier.
     fn chance_outcome(&mut self, record: bool) -> Option<CardIntent<G>> {
+        if let Some(flight) = self.game.flight() {
+            let mats = self.game.mats(self.viewer);
+            let level = match self.seats.get(flight.thrower) {
+                Some(SeatKind::Bot(l)) => *l,
+                _ => crate::cards::bots::Level::Normal,
+            };
+            let person = !self.is_bot(flight.thrower);
+            let in_hole = self.tossing.fly(
+                &mats,
+                flight,
+                G::toss_hand(level),
+                person,
+                &mut self.chance,
+                record,
+            );
+            return G::landing(in_hole).map(|action| CardIntent { seat: None, action });
+        }
         if self.game.awaits_die() {
             let from = self.throw_from();
             let roll = self.dice.roll(from, &mut self.chance, record);
@@ -259,7 +307,8 @@ impl<G: TableGame> CardTable<G> {
 
     /// Plays `n` actions at once with the bots deciding on this thread (a
     /// normal bot stands in for you) and dice thrown without being shown: a
-    /// game in progress, for screenshots. Stops early at the end.
+    /// game in progress, for screenshots. Stops early at the end; what the last
+    /// action put on show (a reading) stays on show.
     pub fn fast_forward(&mut self, n: usize) {
         let mut stand_in = G::bot(crate::cards::bots::Level::Normal, 0x5eed);
         for _ in 0..n {
@@ -287,12 +336,19 @@ impl<G: TableGame> CardTable<G> {
                     }
                 }
             };
+            // Only the last action's show is kept (a reading in progress).
+            self.staging = None;
             if let Err(e) = self.apply(&intent) {
                 self.refused = Some(e);
                 return;
             }
         }
-        self.staging = None;
+        // A clock picks up where the game is: the countdown over, at the next
+        // seat's free hand.
+        if let Some(clock) = self.game.clock() {
+            let at = clock.next.map_or(0, |n| n.1.max(0));
+            self.clock = Some((clock.id, (clock.countdown_ms as f32 + at as f32) / 1000.0));
+        }
     }
 }
 
@@ -303,6 +359,7 @@ pub fn plugin<G: TableGame>(app: &mut App, set: impl SystemSet + Clone) {
         (
             (
                 run_chance::<G>,
+                run_clock::<G>,
                 run_wave_clock::<G>,
                 run_bots::<G>,
                 run_staging::<G>,
@@ -361,8 +418,15 @@ pub fn run_bots<G: TableGame>(
     if table.game.wave().is_some() && table.thinking.is_none() {
         return;
     }
+    // Against the clock a bot acts when its hand is free; otherwise at a
+    // pace a person can follow.
+    let clocked = table.game.clock().is_some();
+    let due = match (table.game.clock().and_then(|c| c.next), table.clock_ms()) {
+        (Some((_, at)), Some(now)) => now >= at as f32,
+        _ => !clocked && (table.cooldown <= 0.0 || table.pace == 0.0),
+    };
     if let Some(task) = table.thinking.as_mut() {
-        if table.cooldown > 0.0 && table.pace > 0.0 {
+        if !due {
             return;
         }
         let Some((seat, bot, action)) = check_ready(task) else {
@@ -370,7 +434,7 @@ pub fn run_bots<G: TableGame>(
         };
         table.thinking = None;
         *table.bots[seat].lock().unwrap_or_else(|e| e.into_inner()) = Some(bot);
-        table.cooldown = BOT_PACE * table.pace;
+        table.cooldown = if clocked { 0.0 } else { BOT_PACE * table.pace };
         intents.write(CardIntent {
             seat: Some(seat),
             action,
@@ -408,6 +472,52 @@ pub fn run_bots<G: TableGame>(
         };
         (seat, bot, action)
     }));
+}
+
+/// Runs the game's clock (The Gunfighter's countdown and five seconds): a
+/// new run starts at its countdown; the clock stops while something is on
+/// show; a person whose hand has been free for the clock's patience without
+/// tossing waits (the game's idle action).
+pub fn run_clock<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    time: Res<Time>,
+    mut intents: MessageWriter<CardIntent<G>>,
+) {
+    let Some(mut table) = table else { return };
+    let table = &mut *table;
+    let Some(clock) = table.game.clock() else {
+        table.clock = None;
+        // The showdown is over: its cards go where the rules put them.
+        table.tossing.rests.clear();
+        table.tossing.held = None;
+        return;
+    };
+    if table.clock.is_none_or(|(id, _)| id != clock.id) {
+        table.clock = Some((clock.id, 0.0));
+        table.tossing.held = None;
+        return;
+    }
+    if table.staging.is_some() {
+        return;
+    }
+    let pace = table.pace.max(1e-3);
+    if let Some((_, secs)) = table.clock.as_mut() {
+        *secs += time.delta_secs().min(MAX_TICK) / pace;
+    }
+    let Some(now) = table.clock_ms() else { return };
+    if let (Some((seat, at)), Some(you), true) = (clock.next, table.viewer, table.auto_chance)
+        && seat == you
+        && !table.is_bot(you)
+        && table.game.turn() == Turn::Player(you)
+        && table.tossing.pending.is_none()
+        && now >= (at + clock.patience_ms as i32) as f32
+        && let Some(wait) = G::idle()
+    {
+        intents.write(CardIntent {
+            seat: Some(you),
+            action: wait,
+        });
+    }
 }
 
 /// Runs the clock of a real-time wave: when a wave opens, every bot still to

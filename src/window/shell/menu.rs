@@ -56,19 +56,12 @@ impl Launch {
     }
 }
 
-/// The games still to come, shown so players know where they will be.
-const COMING: [(&str, &str); 1] = [(
-    "The Gunfighter",
-    "Cards tossed from a memorised bandolier into the holes of the play mats.",
-)];
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 enum Choice {
     #[default]
     Sandbox,
     Scenario(usize),
     Cards(CardGame),
-    Coming(usize),
 }
 
 /// A card game's setup as the menu holds it: the form, or the file's problems.
@@ -259,15 +252,6 @@ fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
     for game in CardGame::ALL {
         ui.selectable_value(&mut state.choice, Choice::Cards(game), game.title());
     }
-    ui.add_space(8.0);
-    ui.label(
-        egui::RichText::new("Coming to the table")
-            .strong()
-            .color(TITLE),
-    );
-    for (i, (name, _)) in COMING.iter().enumerate() {
-        ui.selectable_value(&mut state.choice, Choice::Coming(i), *name);
-    }
 }
 
 fn setup_panel(
@@ -325,12 +309,6 @@ fn setup_panel(
                     Err(e) => state.message = Some(e.to_string()),
                 }
             }
-        }
-        Choice::Coming(i) => {
-            ui.heading(COMING[i].0);
-            ui.label(COMING[i].1);
-            ui.add_space(6.0);
-            ui.weak("Not on the table yet: it will plug into the card table and the registry.");
         }
         Choice::Cards(game) => card_setup(ui, state, game, commands, next),
     }
