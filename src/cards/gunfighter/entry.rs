@@ -81,10 +81,11 @@ impl TableGame for Gunfighter {
     }
 
     /// Tosses, landings, plays and the reading are told by the game's own
-    /// lines ([`TableGame::news`]); a swap with the pocket is told here, with
-    /// the cards when the viewer may see them.
+    /// lines ([`TableGame::news`]); a swap with the pocket or within the
+    /// bandolier is told here, with the cards when the viewer may see them.
     fn log_line(&self, action: &Action, viewer: Option<Seat>) -> Option<String> {
-        matches!(action, Action::Exchange { .. }).then(|| self.describe(action, viewer))
+        matches!(action, Action::Exchange { .. } | Action::Arrange { .. })
+            .then(|| self.describe(action, viewer))
     }
 
     fn news(&self, _before: &Self) -> Vec<String> {
@@ -196,6 +197,10 @@ impl TableGame for Gunfighter {
             Action::Early {
                 slot: rng.random_range(0..8),
                 target: rng.random_range(0..n),
+            },
+            Action::Arrange {
+                a: rng.random_range(0..8),
+                b: rng.random_range(0..8),
             },
             Action::Keep,
             Action::Ready,

@@ -81,7 +81,8 @@ pub enum Phase {
     /// Chance: a living gunfighter cannot draw a full bandolier: everyone's
     /// discard and pocket go back into the deck, shuffled.
     Reshuffle,
-    /// `seat` may swap pocket cards with the cards just drawn.
+    /// `seat` arranges the cards just drawn (face down, in an order it will
+    /// remember) and may swap pocket cards with them.
     Exchange {
         seat: Seat,
     },
@@ -111,6 +112,12 @@ pub enum Action {
     Exchange {
         slot: usize,
         pocket: usize,
+    },
+    /// Swap the cards in neighbouring bandolier slots `a` and `b = a + 1`
+    /// (arranging the bandolier: any order is a series of such swaps).
+    Arrange {
+        a: usize,
+        b: usize,
     },
     /// Done exchanging.
     Keep,
@@ -264,18 +271,16 @@ impl Gunfighter {
         self.next_exchange(None);
     }
 
-    /// The next seat (after `from`) with a pocket to exchange from, or the preparations.
+    /// The next living seat (after `from`) to arrange its bandolier and
+    /// swap with its pocket, or the preparations.
     fn next_exchange(&mut self, from: Option<Seat>) {
-        let mut next = match from {
+        let next = match from {
             None => self.living().first().copied(),
             Some(s) => self.after(s),
         };
-        while let Some(s) = next {
-            if !self.fighters[s].pocket.is_empty() {
-                self.phase = Phase::Exchange { seat: s };
-                return;
-            }
-            next = self.after(s);
+        if let Some(s) = next {
+            self.phase = Phase::Exchange { seat: s };
+            return;
         }
         match self.living().first() {
             Some(&s) => self.phase = Phase::Prepare { seat: s },
@@ -549,6 +554,9 @@ impl Game for Gunfighter {
                         }
                     }
                 }
+                for a in 1..f.bandolier.len() {
+                    out.push(Action::Arrange { a: a - 1, b: a });
+                }
                 out.push(Action::Keep);
             }
             Phase::Prepare { seat } => {
@@ -758,7 +766,10 @@ impl Gunfighter {
                     .push("The decks run short: discards and pockets are shuffled back".into());
                 self.start_showdown();
             }
-            (&Phase::Exchange { seat }, a @ (Action::Exchange { .. } | Action::Keep)) => {
+            (
+                &Phase::Exchange { seat },
+                a @ (Action::Exchange { .. } | Action::Arrange { .. } | Action::Keep),
+            ) => {
                 if !self.legal_actions().contains(&a) {
                     return refuse(format!(
                         "{a:?} is not a swap {} can make",
@@ -775,6 +786,9 @@ impl Gunfighter {
                             "{} swaps a card with the pocket",
                             self.name_of(seat)
                         ));
+                    }
+                    Action::Arrange { a, b } => {
+                        self.fighters[seat].bandolier.swap(a, b);
                     }
                     _ => self.next_exchange(Some(seat)),
                 }

@@ -258,8 +258,14 @@ impl CardView for Gunfighter {
                     && !f.holstered
                     && f.ready_ms < self.rules.showdown_ms as i32
                     && self.in_the_air().is_none_or(|t| t.card != card);
+                let arrange = |a: usize| Action::Arrange { a, b: a + 1 };
                 let action = if showdown && viewer == Some(seat) {
                     can_toss.then_some(Action::Toss { slot, target: seat })
+                } else if matches!(self.phase, Phase::Exchange { .. }) {
+                    // A click moves the card one place right (the last one
+                    // back one place): any order in a few clicks.
+                    let a = slot.min(f.bandolier.len().saturating_sub(2));
+                    legal.iter().find(|x| **x == arrange(a)).cloned()
                 } else {
                     legal
                         .iter()
@@ -448,9 +454,11 @@ impl CardView for Gunfighter {
             (Phase::Deal, _) => "The characters and decks are dealt".into(),
             (Phase::Reshuffle, _) => "The decks are reshuffled".into(),
             (Phase::Exchange { seat }, _) if Some(*seat) == viewer => {
-                "Swap drawn cards with your pocket, then keep your bandolier".into()
+                "Arrange your bandolier (a click moves a card one place right) and swap drawn cards with your pocket, then keep it: remember the order, it is face down in the showdown".into()
             }
-            (Phase::Exchange { seat }, _) => format!("{} looks at the pocket", self.name_of(*seat)),
+            (Phase::Exchange { seat }, _) => {
+                format!("{} arranges the bandolier", self.name_of(*seat))
+            }
             (Phase::Prepare { seat }, _) if Some(*seat) == viewer => {
                 "Play one covert card and any \"before a showdown\" cards, then get ready".into()
             }

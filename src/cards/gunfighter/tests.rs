@@ -267,6 +267,46 @@ fn only_cards_wholly_inside_the_hole_count() {
     assert_eq!(g.fighters[1].discard.len(), 1);
 }
 
+/// Before every showdown each living gunfighter arranges his bandolier in an
+/// order of his choosing (neighbours swapped, as often as he likes), pocket
+/// or no pocket; the order holds into the showdown.
+#[test]
+fn every_gunfighter_arranges_his_bandolier_before_the_showdown() {
+    let mut g = dealt(2);
+    // The first showdown: nobody has a pocket yet, both arrange.
+    assert_eq!(g.phase, Phase::Exchange { seat: 0 });
+    assert!(g.fighters[0].pocket.is_empty());
+    // Make the bandolier's cards tell apart: put a Dodge in slot 5.
+    let dodge = g.fighters[0].deck[..]
+        .iter()
+        .copied()
+        .find(|&c| g.card_name(c) == "Dodge")
+        .expect("a Dodge in the deck");
+    let k = g.fighters[0].deck.iter().position(|&c| c == dodge).unwrap();
+    g.fighters[0].deck.remove(k);
+    let bullet = g.fighters[0].bandolier[5].replace(dodge).unwrap();
+    g.fighters[0].deck.push(bullet);
+    // Moved to the front by neighbour swaps.
+    for a in (0..5).rev() {
+        ok(&mut g, Action::Arrange { a, b: a + 1 });
+    }
+    assert_eq!(g.fighters[0].bandolier[0], Some(dodge));
+    // Only neighbours, only existing slots: refused, nothing changed.
+    let before = g.clone();
+    for wrong in [
+        Action::Arrange { a: 0, b: 2 },
+        Action::Arrange { a: 5, b: 6 },
+    ] {
+        assert!(g.apply(wrong).is_err());
+        assert_eq!(g, before);
+    }
+    ok(&mut g, Action::Keep);
+    assert_eq!(g.phase, Phase::Exchange { seat: 1 }, "seat 1 arranges too");
+    ok(&mut g, Action::Keep);
+    to_showdown(&mut g);
+    assert_eq!(g.fighters[0].bandolier[0], Some(dodge), "the order holds");
+}
+
 #[test]
 fn leftover_cards_go_to_the_pocket_up_to_six_then_the_discard() {
     let mut g = dealt(2);
@@ -364,6 +404,9 @@ fn the_killer_claims_the_dead_mans_covert_cards() {
 fn cards_played_before_a_showdown_take_effect() {
     let mut g = dealt(2);
     let r = g.rules.clone();
+    // Both keep their bandoliers as drawn.
+    ok(&mut g, Action::Keep);
+    ok(&mut g, Action::Keep);
     assert_eq!(g.phase, Phase::Prepare { seat: 0 });
     // Seat 0 jams seat 1 by 800 ms with a covert card.
     let jam = id(&r, "Sand in the Eyes", 0);

@@ -129,6 +129,7 @@ pub fn describe(g: &Gunfighter, action: &Action, viewer: Option<Seat>) -> String
             Phase::Exchange { seat } => format!("{} swaps a card with the pocket", who(seat)),
             _ => "a swap".into(),
         },
+        Action::Arrange { a, b } => format!("swaps bandolier slots {} and {}", a + 1, b + 1),
         Action::Keep => "keeps the bandolier".into(),
         Action::Covert { card, target } => format!(
             "plays the covert {} on {}",
