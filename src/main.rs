@@ -75,17 +75,9 @@ enum Command {
         /// A card game's name, or a town, scenario or card setup file (RON).
         target: Option<String>,
     },
-    /// Measure the physics headless: flicks run to rest, the table vs a bare rapier3d loop.
-    Bench {
-        /// Number of flicks.
-        #[arg(long, default_value_t = 300)]
-        flicks: usize,
-        #[arg(long, default_value_t = 45)]
-        seed: u64,
-        /// Also write one CSV line per flick here.
-        #[arg(long)]
-        csv: Option<PathBuf>,
-    },
+    /// Measure the physics headless: flicks run to rest, the table vs a bare
+    /// rapier3d loop; `bench render`: the window's frames drawn offscreen.
+    Bench(BenchCli),
     /// Throw the card table's die headless: time per throw to rest, the faces'
     /// counts and a chi-square test of fairness.
     Dice {
@@ -255,6 +247,44 @@ enum FlickTool {
         /// Shots per level at the range (a standing figure 25 cm away); 0: skip.
         #[arg(long, default_value_t = 50)]
         range_shots: usize,
+    },
+}
+
+/// `bench [options]` times flicks; `bench render` times the window's frames.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+struct BenchCli {
+    #[command(subcommand)]
+    tool: Option<BenchTool>,
+    /// Number of flicks.
+    #[arg(long, default_value_t = 300)]
+    flicks: usize,
+    #[arg(long, default_value_t = 45)]
+    seed: u64,
+    /// Also write one CSV line per flick here.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum BenchTool {
+    /// Draw a table of the window for `--frames` frames along a fixed camera
+    /// path into an offscreen image (no window, no display): frame time
+    /// median, p90, p99 and the CPU time per frame by phase.
+    Render {
+        /// `town` (the standard town, or `--town`/`--scenario`) or a card game
+        /// (dealt, 40 actions in).
+        #[arg(long, default_value = "town")]
+        table: String,
+        /// Frames drawn first and not counted (shaders, card art).
+        #[arg(long, default_value_t = 30)]
+        warmup: usize,
+        /// The image's size.
+        #[arg(long, default_value = "1920x1080")]
+        resolution: String,
+        /// Save the last frame drawn here (a PNG).
+        #[arg(long)]
+        last_frame: Option<PathBuf>,
     },
 }
 
@@ -665,7 +695,28 @@ fn main() -> ExitCode {
             };
             open_window(&cli.play, start)
         }
-        Command::Bench { flicks, seed, csv } => {
+        Command::Bench(BenchCli {
+            tool:
+                Some(BenchTool::Render {
+                    table,
+                    warmup,
+                    resolution,
+                    last_frame,
+                }),
+            ..
+        }) => tools::bench_render(
+            &cli.play,
+            &table,
+            (cli.play.frames as usize, warmup),
+            &resolution,
+            last_frame,
+        ),
+        Command::Bench(BenchCli {
+            tool: None,
+            flicks,
+            seed,
+            csv,
+        }) => {
             let (profile, town) = match load(&cli.play) {
                 Ok(x) => x,
                 Err(e) => {

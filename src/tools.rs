@@ -1,5 +1,6 @@
 //! The tuners' commands: `tune` (sweeps), `plot` (charts of them), `replay`
-//! (recorded games re-simulated) and `toss` (The Gunfighter's card toss).
+//! (recorded games re-simulated), `toss` (The Gunfighter's card toss) and
+//! `bench render` (the window's frames, offscreen).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -230,4 +231,80 @@ pub fn toss(profile_path: &Path, tosses: usize, distance: f32, seed: u64) -> Exi
         );
     }
     ExitCode::SUCCESS
+}
+
+/// `bench render`: a table drawn offscreen, timed frame by frame.
+pub fn bench_render(
+    play: &crate::PlayArgs,
+    table: &str,
+    (frames, warmup): (usize, usize),
+    resolution: &str,
+    last_frame: Option<PathBuf>,
+) -> ExitCode {
+    use highnoon::cards::CardGame;
+    use highnoon::window::Start;
+    use highnoon::window::render_bench::{RenderBenchOptions, run};
+    let Some(size) = resolution
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|(w, h)| (16..=8192).contains(w) && (16..=8192).contains(h))
+    else {
+        eprintln!("error: --resolution wants WIDTHxHEIGHT (16 to 8192 each), e.g. 1920x1080");
+        return ExitCode::from(2);
+    };
+    if frames == 0 {
+        eprintln!("error: --frames must be at least 1");
+        return ExitCode::from(2);
+    }
+    let start = match table {
+        "town" => Start::Flick {
+            scenario: play.scenario.clone(),
+        },
+        key => match CardGame::from_key(key) {
+            Some(game) => Start::Cards {
+                game,
+                setup: game.default_setup(),
+                actions: 40,
+            },
+            None => {
+                let games: Vec<&str> = CardGame::ALL.iter().map(|g| g.key()).collect();
+                eprintln!(
+                    "error: --table {key}: `town` or a card game ({})",
+                    games.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let profile_path = play.profile_path();
+    let profile = match PhysicsProfile::load(&profile_path) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let town = play
+        .town
+        .clone()
+        .unwrap_or_else(highnoon::scenario::default_town_path);
+    if let Err(e) = highnoon::scenario::Town::load(&town, &profile) {
+        return fail(&e);
+    }
+    let options = RenderBenchOptions {
+        start,
+        frames,
+        warmup,
+        size,
+        town,
+        profile_path,
+        last_frame,
+    };
+    match run(profile, &options) {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

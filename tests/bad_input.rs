@@ -107,3 +107,39 @@ fn every_shipped_file_validates() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("standard_town.ron"));
 }
+
+/// `bench render` refuses a bad size, table or frame count before it opens
+/// anything (no GPU needed to be told).
+#[test]
+fn bench_render_refuses_bad_flags_before_any_work() {
+    for (args, says) in [
+        (
+            vec!["bench", "render", "--resolution", "wide"],
+            "--resolution wants WIDTHxHEIGHT",
+        ),
+        (
+            vec!["bench", "render", "--resolution", "0x10"],
+            "--resolution wants WIDTHxHEIGHT",
+        ),
+        (
+            vec!["bench", "render", "--table", "poker"],
+            "--table poker: `town` or a card game",
+        ),
+        (
+            vec!["bench", "render", "--frames", "0"],
+            "--frames must be at least 1",
+        ),
+        (
+            vec!["bench", "render", "--profile", "no/such/physics.ron"],
+            "no/such/physics.ron",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}

@@ -12,6 +12,7 @@
 
 pub mod card_table;
 pub mod flick_table;
+pub mod render_bench;
 pub mod shell;
 
 use std::path::PathBuf;
@@ -94,26 +95,37 @@ pub fn run_window(profile: PhysicsProfile, options: WindowOptions) -> ExitCode {
                 }),
                 ..default()
             })
-            .set(AssetPlugin {
-                file_path: crate::scenario::data_root()
-                    .join("assets")
-                    .to_string_lossy()
-                    .into_owned(),
-                ..default()
-            }),
-    )
-    .insert_resource(Profile(profile))
-    .add_plugins(physics::plugin)
-    .add_plugins(EguiPlugin::default())
-    .add_plugins(plugin)
-    .insert_resource(options.screenshot.clone())
-    .insert_resource(options.flick_script.clone())
-    .insert_resource(options.autoplay)
-    .insert_resource(shell::menu::Launch::from_options(&options));
+            .set(asset_plugin()),
+    );
+    add_tables(&mut app, profile, &options);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }
+}
+
+/// Assets come from the data root's `assets/`.
+pub fn asset_plugin() -> AssetPlugin {
+    AssetPlugin {
+        file_path: crate::scenario::data_root()
+            .join("assets")
+            .to_string_lossy()
+            .into_owned(),
+        ..default()
+    }
+}
+
+/// Everything the window adds to Bevy's own plugins: the physics, egui, the
+/// tables, and what the command line asked for (also for `bench render`).
+pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOptions) {
+    app.insert_resource(Profile(profile))
+        .add_plugins(physics::plugin)
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(plugin)
+        .insert_resource(options.screenshot.clone())
+        .insert_resource(options.flick_script.clone())
+        .insert_resource(options.autoplay)
+        .insert_resource(shell::menu::Launch::from_options(options));
 }
 
 /// The window's plugin tree (no windowing plugins: the caller adds those).

@@ -1,0 +1,309 @@
+//! `bench render`: a table of the window (the full town, or a card game in
+//! progress) drawn for N frames along a fixed camera path into an offscreen
+//! image, with no window and no display: the same plugins as the window, the
+//! winit loop left out and the update loop pumped here, each frame waited on
+//! until the GPU has finished it. Prints the frame time (median, p90, p99) and
+//! the CPU time per frame by phase.
+//!
+//! Phases, per frame: the tables' own systems (input, rules, layout and
+//! animation, overlays: [`FrameSystems`]), the rest of the main world (the
+//! engine's transforms, visibility, egui's layout, assets), the render world
+//! (extraction, preparation, queueing and encoding the passes), and the wait
+//! for the GPU to finish the frame.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::RenderTarget;
+use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::render_resource::{
+    Extent3d, PollType, TextureDimension, TextureFormat, TextureUsages,
+};
+use bevy::render::renderer::RenderDevice;
+use bevy::window::ExitCondition;
+use bevy::winit::WinitPlugin;
+
+use super::shell::camera::OrbitCamera;
+use super::{FrameSystems, Start, WindowOptions};
+use crate::scenario::PhysicsProfile;
+
+/// What to draw and for how long.
+#[derive(Clone, Debug)]
+pub struct RenderBenchOptions {
+    pub start: Start,
+    pub frames: usize,
+    /// Frames drawn first and not counted (shaders, card art).
+    pub warmup: usize,
+    pub size: (u32, u32),
+    pub town: PathBuf,
+    pub profile_path: PathBuf,
+    /// Save the last frame here (a PNG), to see what was drawn.
+    pub last_frame: Option<PathBuf>,
+}
+
+/// One phase's CPU time per frame, median and p99 (ms).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phase {
+    pub name: &'static str,
+    pub median_ms: f64,
+    pub p99_ms: f64,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RenderReport {
+    pub frames: usize,
+    pub size: (u32, u32),
+    /// The graphics adapter (name and driver).
+    pub adapter: String,
+    /// Frame time, ms: median, p90, p99.
+    pub frame_ms: (f64, f64, f64),
+    pub phases: Vec<Phase>,
+    pub seconds: f64,
+}
+
+/// Instants within the frame, written by marker systems.
+#[derive(Resource, Default)]
+struct Marks {
+    main_start: Option<Instant>,
+    tables_start: Option<Instant>,
+    tables_end: Option<Instant>,
+    main_end: Option<Instant>,
+}
+
+/// The frame being drawn and how many there are (for the camera's path).
+#[derive(Resource, Default)]
+struct Path {
+    frame: usize,
+    frames: usize,
+}
+
+/// The offscreen image every camera draws into.
+#[derive(Resource)]
+struct Target(Handle<Image>);
+
+/// Draws the frames and measures them.
+pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<RenderReport, String> {
+    let window_options = WindowOptions {
+        start: options.start.clone(),
+        size: options.size,
+        screenshot: Default::default(),
+        flick_script: Default::default(),
+        autoplay: Default::default(),
+        town: options.town.clone(),
+        profile_path: options.profile_path.clone(),
+    };
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: None,
+                exit_condition: ExitCondition::DontExit,
+                ..default()
+            })
+            .set(RenderPlugin {
+                synchronous_pipeline_compilation: true,
+                ..default()
+            })
+            .set(super::asset_plugin())
+            .disable::<WinitPlugin>(),
+    );
+    super::add_tables(&mut app, profile, &window_options);
+    app.init_resource::<Marks>()
+        .insert_resource(Path {
+            frame: 0,
+            frames: options.frames + options.warmup,
+        })
+        .add_systems(First, mark_main_start)
+        .add_systems(Update, mark_tables_start.before(FrameSystems::Input))
+        .add_systems(
+            Update,
+            (follow_path, draw_offscreen)
+                .chain()
+                .after(FrameSystems::Input)
+                .before(FrameSystems::Apply),
+        )
+        .add_systems(Update, mark_tables_end.after(FrameSystems::Draw))
+        .add_systems(Last, mark_main_end);
+    let image = {
+        let mut image = Image::new_uninit(
+            Extent3d {
+                width: options.size.0,
+                height: options.size.1,
+                depth_or_array_layers: 1,
+            },
+            TextureDimension::D2,
+            TextureFormat::Rgba8UnormSrgb,
+            RenderAssetUsages::RENDER_WORLD,
+        );
+        image.texture_descriptor.usage |= TextureUsages::RENDER_ATTACHMENT;
+        app.world_mut().resource_mut::<Assets<Image>>().add(image)
+    };
+    app.insert_resource(Target(image));
+    app.finish();
+    app.cleanup();
+    let adapter = app
+        .world()
+        .get_resource::<bevy::render::renderer::RenderAdapterInfo>()
+        .map(|a| format!("{} ({:?}, {})", a.name, a.backend, a.driver))
+        .unwrap_or_else(|| "unknown adapter".into());
+    let mut sub_apps = std::mem::take(app.sub_apps_mut());
+    let started = Instant::now();
+    let (mut frames, mut tables, mut engine, mut render, mut gpu) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for i in 0..options.warmup + options.frames {
+        let t0 = Instant::now();
+        sub_apps.update();
+        let t1 = Instant::now();
+        sub_apps
+            .main
+            .world()
+            .resource::<RenderDevice>()
+            .wgpu_device()
+            .poll(PollType::Wait {
+                submission_index: None,
+                timeout: None,
+            })
+            .map_err(|e| format!("the GPU did not finish a frame: {e}"))?;
+        let t2 = Instant::now();
+        if i < options.warmup {
+            continue;
+        }
+        let marks = sub_apps.main.world().resource::<Marks>();
+        let span = |a: Option<Instant>, b: Option<Instant>| match (a, b) {
+            (Some(a), Some(b)) if b >= a => b - a,
+            _ => Duration::ZERO,
+        };
+        let main = span(marks.main_start, marks.main_end);
+        let own = span(marks.tables_start, marks.tables_end);
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        frames.push(ms(t2 - t0));
+        tables.push(ms(own));
+        engine.push(ms(main.saturating_sub(own)));
+        render.push(ms((t1 - t0).saturating_sub(main)));
+        gpu.push(ms(t2 - t1));
+    }
+    if let Some(path) = &options.last_frame {
+        let handle = sub_apps.main.world().resource::<Target>().0.clone();
+        sub_apps
+            .main
+            .world_mut()
+            .spawn(bevy::render::view::screenshot::Screenshot::image(handle))
+            .observe(bevy::render::view::screenshot::save_to_disk(path.clone()));
+        // The read-back takes a few frames.
+        for _ in 0..4 {
+            sub_apps.update();
+            let _ = sub_apps
+                .main
+                .world()
+                .resource::<RenderDevice>()
+                .wgpu_device()
+                .poll(PollType::Wait {
+                    submission_index: None,
+                    timeout: None,
+                });
+        }
+    }
+    let summary = super::shell::frame_stats::summary;
+    let phase = |name, v: &[f64]| {
+        let (m, _, p99) = summary(v);
+        Phase {
+            name,
+            median_ms: m,
+            p99_ms: p99,
+        }
+    };
+    Ok(RenderReport {
+        frames: options.frames,
+        size: options.size,
+        adapter,
+        frame_ms: summary(&frames),
+        phases: vec![
+            phase(
+                "tables (input, rules, layout, animation, overlays)",
+                &tables,
+            ),
+            phase(
+                "engine, main world (transforms, visibility, egui, assets)",
+                &engine,
+            ),
+            phase("render world (extract, prepare, queue, encode)", &render),
+            phase("waiting for the GPU", &gpu),
+        ],
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+fn mark_main_start(mut marks: ResMut<Marks>, mut path: ResMut<Path>) {
+    *marks = Marks {
+        main_start: Some(Instant::now()),
+        ..default()
+    };
+    path.frame += 1;
+}
+
+fn mark_tables_start(mut marks: ResMut<Marks>) {
+    marks.tables_start = Some(Instant::now());
+}
+
+fn mark_tables_end(mut marks: ResMut<Marks>) {
+    marks.tables_end = Some(Instant::now());
+}
+
+fn mark_main_end(mut marks: ResMut<Marks>) {
+    marks.main_end = Some(Instant::now());
+}
+
+/// The fixed camera path: one turn round the table over the run, rising and
+/// falling a little, from the table's own starting view.
+fn follow_path(path: Res<Path>, mut cameras: Query<(&mut OrbitCamera, &mut Transform)>) {
+    let t = path.frame as f32 / path.frames.max(1) as f32;
+    for (mut orbit, mut transform) in &mut cameras {
+        orbit.yaw = std::f32::consts::TAU * t;
+        orbit.pitch = 0.95 + 0.2 * (std::f32::consts::TAU * 2.0 * t).sin();
+        *transform = orbit.transform();
+    }
+}
+
+/// Every camera draws into the offscreen image.
+fn draw_offscreen(
+    target: Res<Target>,
+    mut commands: Commands,
+    cameras: Query<(Entity, Option<&RenderTarget>), With<Camera3d>>,
+) {
+    for (e, current) in &cameras {
+        let drawn_there = matches!(current, Some(RenderTarget::Image(i)) if i.handle == target.0);
+        if !drawn_there {
+            commands
+                .entity(e)
+                .insert(RenderTarget::Image(target.0.clone().into()));
+        }
+    }
+}
+
+impl std::fmt::Display for RenderReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (m, p90, p99) = self.frame_ms;
+        writeln!(
+            f,
+            "{} frames at {}x{} offscreen on {}, in {:.1} s:",
+            self.frames, self.size.0, self.size.1, self.adapter, self.seconds
+        )?;
+        writeln!(
+            f,
+            "  frame time: median {m:.2} ms ({:.0} fps), p90 {p90:.2} ms, p99 {p99:.2} ms",
+            1000.0 / m.max(1e-9)
+        )?;
+        writeln!(f, "  CPU time per frame by phase (median, p99):")?;
+        for p in &self.phases {
+            writeln!(
+                f,
+                "    {:<60} {:>8.2} ms {:>8.2} ms",
+                p.name, p.median_ms, p.p99_ms
+            )?;
+        }
+        Ok(())
+    }
+}
