@@ -14,6 +14,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use bevy::app::SubApps;
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::RenderTarget;
 use bevy::prelude::*;
@@ -84,6 +85,145 @@ struct Path {
 #[derive(Resource)]
 struct Target(Handle<Image>);
 
+/// The window's app with no window: every camera draws into an offscreen
+/// image; the update loop is pumped by the caller, one frame at a time. Also
+/// what the tests drive the window's tables with.
+pub struct Offscreen {
+    pub sub_apps: SubApps,
+    target: Handle<Image>,
+    /// The graphics adapter (name and driver).
+    pub adapter: String,
+}
+
+/// How long a frame took: the update (main and render worlds), the wait for
+/// the GPU, and the phases inside the main world.
+#[derive(Clone, Copy, Debug)]
+pub struct FrameTimes {
+    pub update: Duration,
+    pub gpu: Duration,
+    pub main: Duration,
+    pub tables: Duration,
+}
+
+impl Offscreen {
+    /// The window's plugins for `options` (its start, its seats), drawn at
+    /// `size` along a camera path of `path_frames` frames (0: the tables'
+    /// own camera, unmoved).
+    pub fn new(
+        profile: PhysicsProfile,
+        options: &WindowOptions,
+        size: (u32, u32),
+        path_frames: usize,
+    ) -> Self {
+        let mut app = App::new();
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: None,
+                    exit_condition: ExitCondition::DontExit,
+                    ..default()
+                })
+                .set(RenderPlugin {
+                    synchronous_pipeline_compilation: true,
+                    ..default()
+                })
+                .set(super::asset_plugin())
+                .disable::<WinitPlugin>(),
+        );
+        super::add_tables(&mut app, profile, options);
+        app.init_resource::<Marks>()
+            .insert_resource(Path {
+                frame: 0,
+                frames: path_frames,
+            })
+            .add_systems(First, mark_main_start)
+            .add_systems(Update, mark_tables_start.before(FrameSystems::Input))
+            .add_systems(
+                Update,
+                (follow_path, draw_offscreen)
+                    .chain()
+                    .after(FrameSystems::Input)
+                    .before(FrameSystems::Apply),
+            )
+            .add_systems(Update, mark_tables_end.after(FrameSystems::Draw))
+            .add_systems(Last, mark_main_end);
+        let mut image = Image::new_uninit(
+            Extent3d {
+                width: size.0,
+                height: size.1,
+                depth_or_array_layers: 1,
+            },
+            TextureDimension::D2,
+            TextureFormat::Rgba8UnormSrgb,
+            RenderAssetUsages::RENDER_WORLD,
+        );
+        image.texture_descriptor.usage |= TextureUsages::RENDER_ATTACHMENT;
+        let target = app.world_mut().resource_mut::<Assets<Image>>().add(image);
+        app.insert_resource(Target(target.clone()));
+        app.finish();
+        app.cleanup();
+        let adapter = app
+            .world()
+            .get_resource::<bevy::render::renderer::RenderAdapterInfo>()
+            .map(|a| format!("{} ({:?}, {})", a.name, a.backend, a.driver))
+            .unwrap_or_else(|| "unknown adapter".into());
+        Offscreen {
+            sub_apps: std::mem::take(app.sub_apps_mut()),
+            target,
+            adapter,
+        }
+    }
+
+    /// The main world (the tables' state).
+    pub fn world(&self) -> &World {
+        self.sub_apps.main.world()
+    }
+
+    /// One frame: updated, drawn, and waited on until the GPU has finished it.
+    pub fn frame(&mut self) -> Result<FrameTimes, String> {
+        let t0 = Instant::now();
+        self.sub_apps.update();
+        let t1 = Instant::now();
+        self.sub_apps
+            .main
+            .world()
+            .resource::<RenderDevice>()
+            .wgpu_device()
+            .poll(PollType::Wait {
+                submission_index: None,
+                timeout: None,
+            })
+            .map_err(|e| format!("the GPU did not finish a frame: {e}"))?;
+        let t2 = Instant::now();
+        let marks = self.world().resource::<Marks>();
+        let span = |a: Option<Instant>, b: Option<Instant>| match (a, b) {
+            (Some(a), Some(b)) if b >= a => b - a,
+            _ => Duration::ZERO,
+        };
+        Ok(FrameTimes {
+            update: t1 - t0,
+            gpu: t2 - t1,
+            main: span(marks.main_start, marks.main_end),
+            tables: span(marks.tables_start, marks.tables_end),
+        })
+    }
+
+    /// Saves the next frame drawn as a PNG (a few frames later, once read back).
+    pub fn save_frame(&mut self, path: PathBuf) -> Result<(), String> {
+        self.sub_apps
+            .main
+            .world_mut()
+            .spawn(bevy::render::view::screenshot::Screenshot::image(
+                self.target.clone(),
+            ))
+            .observe(bevy::render::view::screenshot::save_to_disk(path));
+        for _ in 0..4 {
+            self.frame()?;
+        }
+        Ok(())
+    }
+}
+
 /// Draws the frames and measures them.
 pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<RenderReport, String> {
     let window_options = WindowOptions {
@@ -95,116 +235,30 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
         town: options.town.clone(),
         profile_path: options.profile_path.clone(),
     };
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: None,
-                exit_condition: ExitCondition::DontExit,
-                ..default()
-            })
-            .set(RenderPlugin {
-                synchronous_pipeline_compilation: true,
-                ..default()
-            })
-            .set(super::asset_plugin())
-            .disable::<WinitPlugin>(),
+    let mut app = Offscreen::new(
+        profile,
+        &window_options,
+        options.size,
+        options.frames + options.warmup,
     );
-    super::add_tables(&mut app, profile, &window_options);
-    app.init_resource::<Marks>()
-        .insert_resource(Path {
-            frame: 0,
-            frames: options.frames + options.warmup,
-        })
-        .add_systems(First, mark_main_start)
-        .add_systems(Update, mark_tables_start.before(FrameSystems::Input))
-        .add_systems(
-            Update,
-            (follow_path, draw_offscreen)
-                .chain()
-                .after(FrameSystems::Input)
-                .before(FrameSystems::Apply),
-        )
-        .add_systems(Update, mark_tables_end.after(FrameSystems::Draw))
-        .add_systems(Last, mark_main_end);
-    let image = {
-        let mut image = Image::new_uninit(
-            Extent3d {
-                width: options.size.0,
-                height: options.size.1,
-                depth_or_array_layers: 1,
-            },
-            TextureDimension::D2,
-            TextureFormat::Rgba8UnormSrgb,
-            RenderAssetUsages::RENDER_WORLD,
-        );
-        image.texture_descriptor.usage |= TextureUsages::RENDER_ATTACHMENT;
-        app.world_mut().resource_mut::<Assets<Image>>().add(image)
-    };
-    app.insert_resource(Target(image));
-    app.finish();
-    app.cleanup();
-    let adapter = app
-        .world()
-        .get_resource::<bevy::render::renderer::RenderAdapterInfo>()
-        .map(|a| format!("{} ({:?}, {})", a.name, a.backend, a.driver))
-        .unwrap_or_else(|| "unknown adapter".into());
-    let mut sub_apps = std::mem::take(app.sub_apps_mut());
     let started = Instant::now();
     let (mut frames, mut tables, mut engine, mut render, mut gpu) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for i in 0..options.warmup + options.frames {
-        let t0 = Instant::now();
-        sub_apps.update();
-        let t1 = Instant::now();
-        sub_apps
-            .main
-            .world()
-            .resource::<RenderDevice>()
-            .wgpu_device()
-            .poll(PollType::Wait {
-                submission_index: None,
-                timeout: None,
-            })
-            .map_err(|e| format!("the GPU did not finish a frame: {e}"))?;
-        let t2 = Instant::now();
+        let t = app.frame()?;
         if i < options.warmup {
             continue;
         }
-        let marks = sub_apps.main.world().resource::<Marks>();
-        let span = |a: Option<Instant>, b: Option<Instant>| match (a, b) {
-            (Some(a), Some(b)) if b >= a => b - a,
-            _ => Duration::ZERO,
-        };
-        let main = span(marks.main_start, marks.main_end);
-        let own = span(marks.tables_start, marks.tables_end);
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        frames.push(ms(t2 - t0));
-        tables.push(ms(own));
-        engine.push(ms(main.saturating_sub(own)));
-        render.push(ms((t1 - t0).saturating_sub(main)));
-        gpu.push(ms(t2 - t1));
+        frames.push(ms(t.update + t.gpu));
+        tables.push(ms(t.tables));
+        engine.push(ms(t.main.saturating_sub(t.tables)));
+        render.push(ms(t.update.saturating_sub(t.main)));
+        gpu.push(ms(t.gpu));
     }
+    let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &options.last_frame {
-        let handle = sub_apps.main.world().resource::<Target>().0.clone();
-        sub_apps
-            .main
-            .world_mut()
-            .spawn(bevy::render::view::screenshot::Screenshot::image(handle))
-            .observe(bevy::render::view::screenshot::save_to_disk(path.clone()));
-        // The read-back takes a few frames.
-        for _ in 0..4 {
-            sub_apps.update();
-            let _ = sub_apps
-                .main
-                .world()
-                .resource::<RenderDevice>()
-                .wgpu_device()
-                .poll(PollType::Wait {
-                    submission_index: None,
-                    timeout: None,
-                });
-        }
+        app.save_frame(path.clone())?;
     }
     let summary = super::shell::frame_stats::summary;
     let phase = |name, v: &[f64]| {
@@ -218,7 +272,7 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
     Ok(RenderReport {
         frames: options.frames,
         size: options.size,
-        adapter,
+        adapter: app.adapter.clone(),
         frame_ms: summary(&frames),
         phases: vec![
             phase(
@@ -232,7 +286,7 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
             phase("render world (extract, prepare, queue, encode)", &render),
             phase("waiting for the GPU", &gpu),
         ],
-        seconds: started.elapsed().as_secs_f64(),
+        seconds,
     })
 }
 
@@ -259,6 +313,9 @@ fn mark_main_end(mut marks: ResMut<Marks>) {
 /// The fixed camera path: one turn round the table over the run, rising and
 /// falling a little, from the table's own starting view.
 fn follow_path(path: Res<Path>, mut cameras: Query<(&mut OrbitCamera, &mut Transform)>) {
+    if path.frames == 0 {
+        return;
+    }
     let t = path.frame as f32 / path.frames.max(1) as f32;
     for (mut orbit, mut transform) in &mut cameras {
         orbit.yaw = std::f32::consts::TAU * t;

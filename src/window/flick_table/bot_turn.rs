@@ -47,7 +47,7 @@ pub const AIM_SECONDS: f32 = 0.8;
 const PULL_SECONDS: f32 = 0.35;
 /// Frames its aim is on show at the least, so a slow machine (software
 /// rendering, a screenshot run) still draws it.
-const AIM_FRAMES: u32 = 12;
+pub const AIM_FRAMES: u32 = 12;
 /// Seconds before a bot's choice (a cowboy, an action, the end of its turn) is applied.
 pub const PAUSE_SECONDS: f32 = 0.4;
 /// Bots are seeded from this plus their team's index (0 lawmen, 1 outlaws).
@@ -99,6 +99,11 @@ pub struct BotTurn {
 }
 
 impl BotTurn {
+    /// A bot is thinking (on another thread) about its next step.
+    pub fn thinking(&self) -> bool {
+        matches!(self.doing, Doing::Thinking { .. })
+    }
+
     /// The decided step on show (the aim of a flick, or the pause before a
     /// choice); `None` while the bot thinks.
     pub fn shown_step(&self) -> Option<&Step> {
@@ -216,7 +221,6 @@ fn hand_in_decisions(
         return;
     };
     *t += time.delta_secs();
-    *frames = frames.saturating_sub(1);
     if let Some(shown) = shown {
         let k = (*t / PULL_SECONDS).clamp(0.0, 1.0);
         let k = k * k * (3.0 - 2.0 * k);
@@ -225,7 +229,9 @@ fn hand_in_decisions(
             ..shown.clone()
         };
     }
+    // Drawn this frame: handed in on a later one.
     if *t < *wait || *frames > 0 {
+        *frames = frames.saturating_sub(1);
         return;
     }
     let Doing::Showing {

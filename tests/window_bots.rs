@@ -1,0 +1,108 @@
+//! The window's Flick 'em Up! table with two computer seats, driven frame by
+//! frame offscreen (the window's own plugins, no window, no display; Mesa's
+//! software Vulkan where there is no GPU): the bots think without stopping
+//! the frames, show each flick's aim for at least its time and frames, and
+//! their steps reach the referee, which plays them as it plays a person's.
+
+use std::time::{Duration, Instant};
+
+use highnoon::cards::bots::Level;
+use highnoon::flick::driver::Step;
+use highnoon::scenario::{PhysicsProfile, data_root};
+use highnoon::window::flick_table::bot_turn::{AIM_FRAMES, AIM_SECONDS, BotTurn};
+use highnoon::window::flick_table::hot_seat::{Autoplay, GameSession};
+use highnoon::window::render_bench::Offscreen;
+use highnoon::window::{Start, WindowOptions};
+
+/// A fingerprint of the game's state (it changes with every step played).
+fn state(app: &Offscreen) -> Option<String> {
+    app.world()
+        .get_non_send::<GameSession>()
+        .map(|s| format!("{:?}", s.referee.game))
+}
+
+#[test]
+fn two_bots_play_the_bank_robbery_in_the_window() {
+    let profile = PhysicsProfile::load_default().expect("profile");
+    let options = WindowOptions {
+        start: Start::Flick {
+            scenario: Some(data_root().join("scenarios/bank_robbery.ron")),
+        },
+        size: (320, 200),
+        screenshot: Default::default(),
+        flick_script: Default::default(),
+        autoplay: Autoplay {
+            steps: 0,
+            seed: 1,
+            bots: [Some(Level::Hard), Some(Level::Hard)],
+        },
+        town: highnoon::scenario::default_town_path(),
+        profile_path: highnoon::scenario::default_profile_path(),
+    };
+    let mut app = Offscreen::new(profile, &options, (320, 200), 0);
+    println!("drawing on {}", app.adapter);
+    let started = Instant::now();
+    let mut last = None;
+    let (mut steps, mut flicks) = (0, 0);
+    // Frames drawn while a bot thought, and the longest run of them.
+    let (mut thinking_frames, mut think_runs) = (0usize, Vec::new());
+    // The aim on show: since when and for how many frames.
+    let mut aim: Option<(Instant, u32)> = None;
+    // The main world's longest frame after the first ten (shaders, the town).
+    let (mut frame, mut longest_main) = (0, Duration::ZERO);
+    while (flicks < 2 || steps < 4) && started.elapsed() < Duration::from_secs(240) {
+        let times = app.frame().expect("a frame");
+        frame += 1;
+        if frame > 10 {
+            longest_main = longest_main.max(times.main);
+        }
+        let bots = app.world().resource::<BotTurn>();
+        assert_eq!(bots.problem, None, "the bots had a problem");
+        if bots.thinking() {
+            thinking_frames += 1;
+        } else if thinking_frames > 0 {
+            think_runs.push(thinking_frames);
+            thinking_frames = 0;
+        }
+        let flick_on_show = matches!(
+            bots.shown_step(),
+            Some(Step::Move(_) | Step::Shot(..) | Step::Blast(..))
+        );
+        if flick_on_show {
+            let (since, frames) = aim.unwrap_or((Instant::now(), 0));
+            aim = Some((since, frames + 1));
+        }
+        let now = state(&app);
+        if now.is_some() && last.is_some() && now != last {
+            steps += 1;
+            // A flick was played: its aim was on show long enough before.
+            if let Some((since, frames)) = aim.take() {
+                let shown = since.elapsed().as_secs_f32();
+                assert!(frames >= AIM_FRAMES, "the aim was drawn {frames} frames");
+                assert!(
+                    shown >= AIM_SECONDS * 0.95,
+                    "the aim was on show {shown:.2} s"
+                );
+                flicks += 1;
+            }
+        }
+        if now.is_some() {
+            last = now;
+        }
+    }
+    println!(
+        "{steps} steps ({flicks} flicks) in {frame} frames, {:.1} s; frames drawn while a bot thought: {think_runs:?}; longest main world {:.1} ms",
+        started.elapsed().as_secs_f32(),
+        longest_main.as_secs_f64() * 1e3
+    );
+    assert!(steps >= 4, "the bots played {steps} steps");
+    assert!(flicks >= 2, "the bots flicked {flicks} times");
+    // The bots thought off the main thread: frames went on being drawn while
+    // they thought, and no frame's main world took as long as a hard bot's
+    // turn of planning (about 0.27 s on this machine, docs/flick-bot.md).
+    assert!(!think_runs.is_empty(), "the bots thought");
+    assert!(
+        longest_main < Duration::from_millis(150),
+        "a frame's main world took {longest_main:?}"
+    );
+}
