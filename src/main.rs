@@ -134,6 +134,10 @@ enum Command {
         /// Print only the summary, not every step.
         #[arg(long)]
         quiet: bool,
+        /// Play it back in the window at the table's pace (each flick's aim
+        /// shown, then flicked), after checking it headless.
+        #[arg(long)]
+        window: bool,
     },
     /// Toss The Gunfighter's cards headless at a mat's hole through each bot
     /// level's hand: the share wholly inside the hole and the time per toss.
@@ -628,6 +632,7 @@ fn open_window(play: &PlayArgs, start: highnoon::window::Start) -> ExitCode {
             },
             town,
             profile_path,
+            replay: None,
         },
     )
 }
@@ -774,7 +779,11 @@ fn main() -> ExitCode {
             title,
             out,
         } => tools::plot(csv, x, y, by, bins, title, out),
-        Command::Replay { file, quiet } => tools::replay(&file, quiet),
+        Command::Replay {
+            file,
+            quiet,
+            window,
+        } => tools::replay(&file, quiet, window.then_some(&cli.play)),
         Command::Toss {
             tosses,
             distance,

@@ -153,7 +153,7 @@ pub fn plot(
 }
 
 /// `replay FILE`: a recorded game re-simulated, checked against its hash.
-pub fn replay(file: &Path, quiet: bool) -> ExitCode {
+pub fn replay(file: &Path, quiet: bool, window: Option<&crate::PlayArgs>) -> ExitCode {
     use highnoon::flick::replay::Replay;
     let replay = match Replay::load(file) {
         Ok(r) => r,
@@ -178,7 +178,7 @@ pub fn replay(file: &Path, quiet: bool) -> ExitCode {
         rerun.outcome,
         rerun.final_hash
     );
-    match replay.final_hash {
+    let code = match replay.final_hash {
         Some(h) if h == rerun.final_hash => {
             println!("matches the recorded hash: the table ends where it did");
             ExitCode::SUCCESS
@@ -190,7 +190,56 @@ pub fn replay(file: &Path, quiet: bool) -> ExitCode {
             ExitCode::from(1)
         }
         None => ExitCode::SUCCESS,
+    };
+    match window {
+        Some(play) if code == ExitCode::SUCCESS => replay_in_window(&replay, play),
+        _ => code,
     }
+}
+
+/// Plays a checked replay back at the Flick table: both seats are computer
+/// seats that hand in the recorded steps, each flick's aim shown first.
+fn replay_in_window(replay: &highnoon::flick::replay::Replay, play: &crate::PlayArgs) -> ExitCode {
+    use highnoon::flick::driver::Step;
+    use highnoon::window::flick_table::bot_turn::ReplayScript;
+    use highnoon::window::{Start, WindowOptions};
+    let profile_path = replay.profile_path();
+    let profile = match PhysicsProfile::load(&profile_path) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let Some((w, h)) = play
+        .size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+    else {
+        eprintln!("error: --size wants WIDTHxHEIGHT, e.g. 1280x800");
+        return ExitCode::from(2);
+    };
+    let options = WindowOptions {
+        start: Start::Flick {
+            scenario: Some(replay.scenario_path()),
+        },
+        size: (w, h),
+        screenshot: highnoon::window::shell::screenshot::ScreenshotScript {
+            path: play.screenshot.clone(),
+            frames: play.frames,
+        },
+        flick_script: Default::default(),
+        autoplay: highnoon::window::flick_table::hot_seat::Autoplay {
+            steps: 0,
+            seed: replay.seed,
+            bots: [Some(highnoon::cards::bots::Level::Hard); 2],
+        },
+        town: replay.scenario_path(),
+        profile_path,
+        replay: Some(ReplayScript {
+            seed: replay.seed,
+            steps: replay.steps.iter().map(Step::from).collect(),
+            played: 0,
+        }),
+    };
+    highnoon::window::run_window(profile, options)
 }
 
 /// `toss`: cards tossed through each level's hand, timed.

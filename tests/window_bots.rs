@@ -38,6 +38,7 @@ fn two_bots_play_the_bank_robbery_in_the_window() {
         },
         town: highnoon::scenario::default_town_path(),
         profile_path: highnoon::scenario::default_profile_path(),
+        replay: None,
     };
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     println!("drawing on {}", app.adapter);
@@ -104,5 +105,73 @@ fn two_bots_play_the_bank_robbery_in_the_window() {
     assert!(
         longest_main < Duration::from_millis(150),
         "a frame's main world took {longest_main:?}"
+    );
+}
+
+/// A recorded game played back in the window (`replay FILE --window`): the
+/// window's referee, fed the recorded steps at the table's pace, ends each
+/// on the same pose hash as the headless re-run, to the bit.
+#[test]
+fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
+    use highnoon::flick::replay::Replay;
+    use highnoon::window::flick_table::bot_turn::ReplayScript;
+    let file = data_root().join("tests/data/replays/dynamite_hard_easy_seed5.ron");
+    let mut replay = Replay::load(&file).expect("replay");
+    // The first steps, with two flicks among them.
+    replay.steps.truncate(6);
+    let rerun = replay.rerun(&file).expect("re-runs headless");
+    let profile = PhysicsProfile::load_default().expect("profile");
+    let options = WindowOptions {
+        start: Start::Flick {
+            scenario: Some(replay.scenario_path()),
+        },
+        size: (320, 200),
+        screenshot: Default::default(),
+        flick_script: Default::default(),
+        autoplay: Autoplay {
+            steps: 0,
+            seed: replay.seed,
+            bots: [Some(Level::Hard), Some(Level::Hard)],
+        },
+        town: replay.scenario_path(),
+        profile_path: replay.profile_path(),
+        replay: Some(ReplayScript {
+            seed: replay.seed,
+            steps: replay.steps.iter().map(Step::from).collect(),
+            played: 0,
+        }),
+    };
+    let mut app = Offscreen::new(profile, &options, (320, 200), 0);
+    let started = Instant::now();
+    let (mut last, mut still) = (None, 0);
+    // Until every step is handed in and the table has been still a while.
+    while started.elapsed() < Duration::from_secs(240) {
+        app.frame().expect("a frame");
+        let played = app.world().resource::<ReplayScript>().played;
+        let now = state(&app).zip(
+            app.world()
+                .get_non_send::<GameSession>()
+                .map(|s| s.referee.table.pose_hash()),
+        );
+        still = if now == last { still + 1 } else { 0 };
+        last = now;
+        if played == replay.steps.len() && still >= 40 {
+            break;
+        }
+    }
+    let session = app.world().get_non_send::<GameSession>().expect("a game");
+    assert_eq!(
+        app.world().resource::<ReplayScript>().played,
+        replay.steps.len()
+    );
+    assert_eq!(
+        session.referee.table.pose_hash(),
+        rerun.final_hash,
+        "the window's table ends where the headless re-run does"
+    );
+    assert_eq!(
+        app.world().resource::<BotTurn>().problem,
+        None,
+        "every step was accepted"
     );
 }

@@ -131,6 +131,16 @@ impl Replay {
         }
     }
 
+    /// The scenario's file.
+    pub fn scenario_path(&self) -> PathBuf {
+        resolve(&self.scenario)
+    }
+
+    /// The physics profile's file (the shipped one unless the replay names one).
+    pub fn profile_path(&self) -> PathBuf {
+        resolve(self.profile.as_deref().unwrap_or("assets/physics.ron"))
+    }
+
     /// Reads a replay file; a broken one names its file, line and column.
     pub fn load(path: &Path) -> Result<Replay, Problems> {
         let (replay, _text): (Replay, String) = load_ron(path)?;
@@ -147,8 +157,7 @@ impl Replay {
     /// referee refuses (the file was edited, or the rules changed) is an
     /// error naming the step.
     pub fn rerun(&self, file: &Path) -> Result<Rerun, Problems> {
-        let profile_path = resolve(self.profile.as_deref().unwrap_or("assets/physics.ron"));
-        let profile = PhysicsProfile::load(&profile_path)?;
+        let profile = PhysicsProfile::load(&self.profile_path())?;
         let town = Town::load(&resolve(&self.scenario), &profile)?;
         let mut referee = Referee::new(profile, &town, self.seed)
             .map_err(|e| Problems(vec![DataError::new(file, e)]))?;

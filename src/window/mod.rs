@@ -80,6 +80,8 @@ pub struct WindowOptions {
     /// The town for the Flick table (the standard town unless `--town`).
     pub town: PathBuf,
     pub profile_path: PathBuf,
+    /// A recorded game to play back at the Flick table (`replay FILE --window`).
+    pub replay: Option<flick_table::bot_turn::ReplayScript>,
 }
 
 /// Opens the window and runs until it is closed.
@@ -126,6 +128,9 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
         .insert_resource(options.flick_script.clone())
         .insert_resource(options.autoplay)
         .insert_resource(shell::menu::Launch::from_options(options));
+    if let Some(script) = &options.replay {
+        app.insert_resource(script.clone());
+    }
 }
 
 /// The window's plugin tree (no windowing plugins: the caller adds those).

@@ -234,6 +234,7 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
         autoplay: Default::default(),
         town: options.town.clone(),
         profile_path: options.profile_path.clone(),
+        replay: None,
     };
     let mut app = Offscreen::new(
         profile,

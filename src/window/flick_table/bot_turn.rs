@@ -56,6 +56,17 @@ pub const BOT_SEED: u64 = 0x4849_4748_4e4f_4f4e;
 /// so that a bot's mistake cannot stall the table.
 const MAX_REFUSALS: u32 = 3;
 
+/// A recorded game played back in the window (`replay FILE --window`): its
+/// seed, and its steps still to play, handed in at the table's pace in place
+/// of the bots' (both seats are computer seats).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ReplayScript {
+    pub seed: u64,
+    pub steps: std::collections::VecDeque<Step>,
+    /// Steps handed in so far.
+    pub played: usize,
+}
+
 /// What the bot thinking returns: the bot, back, and its step (or why it has none).
 type Thought = (FlickBot, Result<Option<Step>, String>);
 
@@ -254,6 +265,7 @@ fn hand_in_decisions(
 /// pool, once nothing moves on the table and its last step has been played.
 fn start_thinking(
     session: Option<NonSend<GameSession>>,
+    script: Option<ResMut<ReplayScript>>,
     seats: Res<Seats>,
     running: Res<RunningFlick>,
     choice: Res<BotChoice>,
@@ -278,6 +290,14 @@ fn start_thinking(
     };
     let stamp = session.stamp();
     if turn.gave_up == Some(stamp) {
+        return;
+    }
+    // A replay in the window: the recorded step, shown as a bot's is.
+    if let Some(mut script) = script {
+        if let Some(step) = script.steps.pop_front() {
+            script.played += 1;
+            turn.doing = show(&session.referee, step, None, stamp);
+        }
         return;
     }
     if turn.refusals >= MAX_REFUSALS {

@@ -209,7 +209,11 @@ fn start_scenario(world: &mut World, file: PathBuf) -> Result<GameSession, Strin
     if town.game.is_none() {
         return Err(SANDBOX.to_string());
     }
-    let mut referee = Referee::new(profile, &town, 1)?;
+    // A replay plays on its own seed (its face-down piles).
+    let seed = world
+        .get_resource::<super::bot_turn::ReplayScript>()
+        .map_or(1, |r| r.seed);
+    let mut referee = Referee::new(profile, &town, seed)?;
     physics::despawn_town(world);
     world.insert_resource(ActiveTown(town));
     physics::spawn_active_town(world);
@@ -488,6 +492,7 @@ fn show_game_panels(
     mut wants: ResMut<crate::window::shell::pointer::EguiWantsPointer>,
     seats: Res<Seats>,
     bots: Res<BotTurn>,
+    replay: Option<Res<super::bot_turn::ReplayScript>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let scenarios = list.get_or_insert_with(scenario_list);
@@ -533,9 +538,9 @@ fn show_game_panels(
             if let Some(team) = game.current_team() {
                 match bot {
                     Some((_, level)) => ui.label(format!(
-                        "{} ({} bot) to play",
+                        "{} ({}) to play",
                         team_name(team),
-                        level_title(level)
+                        seat_title(level, replay.is_some())
                     )),
                     None => ui.label(format!("{} to play", team_name(team))),
                 };
@@ -605,7 +610,7 @@ fn show_game_panels(
             {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 200, 90),
-                    bot_line(&session, &bots, team, level),
+                    bot_line(&session, &bots, team, seat_title(level, replay.is_some())),
                 );
             } else if !replaying {
                 ui.horizontal_wrapped(|ui| {
@@ -758,9 +763,18 @@ fn play_flick(session: &mut GameSession, step: &Step) -> Result<(), String> {
     result
 }
 
+/// A computer seat's title: its bot's level, or the replay it plays back.
+fn seat_title(level: Level, replay: bool) -> String {
+    if replay {
+        "replay".into()
+    } else {
+        format!("{} bot", level_title(level))
+    }
+}
+
 /// What the computer seat to act is doing, for the panel.
-fn bot_line(session: &GameSession, bots: &BotTurn, team: Team, level: Level) -> String {
-    let who = format!("{} ({} bot)", team_name(team), level_title(level));
+fn bot_line(session: &GameSession, bots: &BotTurn, team: Team, seat: String) -> String {
+    let who = format!("{} ({seat})", team_name(team));
     match bots.shown_step() {
         None => format!("{who} is thinking…"),
         Some(Step::Intent(intent)) => format!("{who}: {}", describe(session, intent)),
