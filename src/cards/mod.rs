@@ -10,14 +10,8 @@ pub mod registry;
 pub mod setup_edit;
 pub mod slap45;
 pub mod slapshot;
-pub mod slapshot_bots;
-mod slapshot_entry;
-mod slapshot_view;
 pub mod table_layout;
 pub mod tabletown;
-pub mod tabletown_bots;
-mod tabletown_entry;
-mod tabletown_view;
 pub mod terminal;
 pub mod view;
 

@@ -5,13 +5,13 @@
 
 use glam::Vec3;
 
-use super::core::{Game, Seat, Turn};
-use super::registry::SeatKind;
-use super::slapshot::{Action, GameReport, Phase, Position, Slapshot};
-use super::table_layout::{
+use crate::cards::core::{Game, Seat, Turn};
+use crate::cards::registry::SeatKind;
+use crate::cards::slapshot::{Action, GameReport, Phase, Position, Slapshot};
+use crate::cards::table_layout::{
     self as layout, TOP, card_size, hand_fan, seat_angle_for, seat_centre, stacked,
 };
-use super::view::{
+use crate::cards::view::{
     BackSpec, CardView, FaceSpec, Label, Placed, SEAT_COLOURS, Slot, Spot, TableScene, Token,
     seat_rgb, viewer_turn,
 };

@@ -6,14 +6,14 @@
 
 use glam::Vec3;
 
-use super::core::{Game, Seat, Turn};
-use super::registry::SeatKind;
-use super::table_layout::{
+use crate::cards::core::{Game, Seat, Turn};
+use crate::cards::registry::SeatKind;
+use crate::cards::table_layout::{
     self as layout, DECK_AT, DISCARD_AT, TOP, card_size, hand_fan, seat_angle_for, seat_centre,
     stacked,
 };
-use super::tabletown::{Action, Kind, Phase, Tabletown, tnt_to_hit, to_hit};
-use super::view::{
+use crate::cards::tabletown::{Action, Kind, Phase, Tabletown, tnt_to_hit, to_hit};
+use crate::cards::view::{
     BackSpec, CardView, FaceSpec, Label, Placed, Spot, TableScene, Token, seat_rgb, viewer_turn,
 };
 

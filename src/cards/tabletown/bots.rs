@@ -15,9 +15,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::bots::{Level, improve_by_sampling};
-use super::core::{Agent, Game, Seat, Turn};
-use super::tabletown::{Action, Call, CardId, Kind, Phase, Step, Tabletown, View};
+use crate::cards::bots::{Level, improve_by_sampling};
+use crate::cards::core::{Agent, Game, Seat, Turn};
+use crate::cards::tabletown::{Action, Call, CardId, Kind, Phase, Step, Tabletown, View};
 
 pub struct Gunslinger {
     pub level: Level,

@@ -4,11 +4,11 @@ use std::path::Path;
 
 use rand::{Rng, RngCore};
 
-use super::bots::Level;
-use super::core::{Agent, Game};
-use super::registry::{LoadedSetup, RuleOption, TableGame};
-use super::tabletown::{self, Action, Rules, Tabletown, TabletownSetup};
-use super::tabletown_bots::Gunslinger;
+use crate::cards::bots::Level;
+use crate::cards::core::{Agent, Game};
+use crate::cards::registry::{LoadedSetup, RuleOption, TableGame};
+use crate::cards::tabletown::bots::Gunslinger;
+use crate::cards::tabletown::{self, Action, Rules, Tabletown, TabletownSetup};
 use crate::scenario::Problems;
 
 impl TableGame for Tabletown {
@@ -36,7 +36,7 @@ impl TableGame for Tabletown {
 
     fn load_setup(path: &Path, players: Option<usize>) -> Result<LoadedSetup<Rules>, Problems> {
         let (setup, text) =
-            super::read_setup(path, players, |s: &mut TabletownSetup| &mut s.players)?;
+            crate::cards::read_setup(path, players, |s: &mut TabletownSetup| &mut s.players)?;
         let rules = Rules::from_setup(&setup, path, &text)?;
         let options = vec![rules.two_revolvers, rules.weapon_modifiers];
         let players = rules.players;
@@ -100,7 +100,7 @@ impl TableGame for Tabletown {
     }
 
     fn awaits_die(&self) -> bool {
-        use super::core::Turn;
+        use crate::cards::core::Turn;
         self.turn() == Turn::Chance
             && !matches!(
                 self.phase,

@@ -15,9 +15,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::bots::Level;
-use super::core::{Agent, Seat, shuffled};
-use super::slapshot::{Action, CardId, Position, PublicPhase, Rules, Slapshot, View, faceoff};
+use crate::cards::bots::Level;
+use crate::cards::core::{Agent, Seat, shuffled};
+use crate::cards::slapshot::{
+    Action, CardId, Position, PublicPhase, Rules, Slapshot, View, faceoff,
+};
 
 /// A computer manager.
 pub struct Manager {

@@ -4,11 +4,11 @@ use std::path::Path;
 
 use rand::{Rng, RngCore};
 
-use super::bots::Level;
-use super::core::{Agent, Game, Seat};
-use super::registry::{LoadedSetup, RuleOption, TableGame};
-use super::slapshot::{self, Action, Position, Rules, Slapshot, SlapshotSetup};
-use super::slapshot_bots::Manager;
+use crate::cards::bots::Level;
+use crate::cards::core::{Agent, Game, Seat};
+use crate::cards::registry::{LoadedSetup, RuleOption, TableGame};
+use crate::cards::slapshot::bots::Manager;
+use crate::cards::slapshot::{self, Action, Position, Rules, Slapshot, SlapshotSetup};
 use crate::scenario::Problems;
 
 impl TableGame for Slapshot {
@@ -36,7 +36,7 @@ impl TableGame for Slapshot {
 
     fn load_setup(path: &Path, players: Option<usize>) -> Result<LoadedSetup<Rules>, Problems> {
         let (setup, text) =
-            super::read_setup(path, players, |s: &mut SlapshotSetup| &mut s.players)?;
+            crate::cards::read_setup(path, players, |s: &mut SlapshotSetup| &mut s.players)?;
         let rules = Rules::from_setup(&setup, path, &text)?;
         let options = vec![rules.league_schedule, rules.limits.is_some()];
         let players = rules.players;
