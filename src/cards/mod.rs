@@ -63,6 +63,30 @@ pub(crate) fn listed_twice(
         .collect()
 }
 
+/// A roster of which every seat takes one (gunslingers, gangs): at least one
+/// per player (`what` names them in the message), no name listed twice.
+pub(crate) fn check_roster<'a>(
+    file: &Path,
+    text: &str,
+    key: &str,
+    what: &str,
+    names: impl Iterator<Item = &'a str>,
+    players: usize,
+) -> Vec<crate::scenario::DataError> {
+    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
+    let mut problems = Vec::new();
+    if names.len() < players {
+        problems.push(at_key(
+            file,
+            text,
+            key,
+            format!("{} {what} for {players} players", names.len()),
+        ));
+    }
+    problems.extend(listed_twice(file, text, &names, ""));
+    problems
+}
+
 /// The checks every setup file starts with: its seats, and a player count in
 /// the game's range (`title` names the game in the message).
 pub(crate) fn check_table(

@@ -313,22 +313,14 @@ impl Rules {
                 ),
             ));
         }
-        if setup.gangs.len() < setup.players {
-            problems.push(at(
-                "gangs",
-                format!(
-                    "{} gangs (home bases) for {} players",
-                    setup.gangs.len(),
-                    setup.players
-                ),
-            ));
-        }
-        let names: Vec<String> = setup
-            .gangs
-            .iter()
-            .map(|g| format!("\"{}\"", g.name))
-            .collect();
-        problems.extend(crate::cards::listed_twice(file, text, &names, ""));
+        problems.extend(crate::cards::check_roster(
+            file,
+            text,
+            "gangs",
+            "gangs (home bases)",
+            setup.gangs.iter().map(|g| g.name.as_str()),
+            setup.players,
+        ));
         for (i, g) in setup.gangs.iter().enumerate() {
             if setup.gangs[..i].iter().any(|p| p.power == g.power) {
                 problems.push(DataError::at_text(

@@ -125,22 +125,14 @@ impl Rules {
         if !setup.deck.iter().any(|e| e.card.is_gun() && e.count > 0) {
             problems.push(at("deck", "the deck needs at least one gun".into()));
         }
-        if setup.gunslingers.len() < setup.players {
-            problems.push(at(
-                "gunslingers",
-                format!(
-                    "{} gunslingers for {} players",
-                    setup.gunslingers.len(),
-                    setup.players
-                ),
-            ));
-        }
-        let names: Vec<String> = setup
-            .gunslingers
-            .iter()
-            .map(|g| format!("\"{}\"", g.name))
-            .collect();
-        problems.extend(crate::cards::listed_twice(file, text, &names, ""));
+        problems.extend(crate::cards::check_roster(
+            file,
+            text,
+            "gunslingers",
+            "gunslingers",
+            setup.gunslingers.iter().map(|g| g.name.as_str()),
+            setup.players,
+        ));
         if !problems.is_empty() {
             return Err(Problems(problems));
         }
