@@ -106,6 +106,11 @@ enum Command {
         /// into this chart (.png or .svg); `plot` draws any other.
         #[arg(long, value_name = "CHART")]
         plot: Option<PathBuf>,
+        /// Instead of the sweep, write one of its flicks as a table replay
+        /// (the CSV's setting and flick, `3:417`) to --out (default
+        /// SWEEP-3-417.replay.ron), for `replay FILE [--window]`.
+        #[arg(long, value_name = "SETTING:FLICK", conflicts_with_all = ["shard", "threads", "plot"])]
+        replay: Option<String>,
     },
     /// A chart from a sweep's CSV (`tune`): the mean of one column over bins
     /// of another, one line per setting; PNG or SVG by the file's extension.
@@ -126,9 +131,11 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Re-simulate a recorded Flick 'em Up! game (a replay file, written by
-    /// `flick arena --log DIR`) headless: every step's log lines, the final
-    /// pose hash, and whether it matches the recorded one (exit 1 if not).
+    /// Re-simulate a replay headless: a recorded Flick 'em Up! game (written
+    /// by `flick arena --log DIR`: every step's log lines) or a table replay
+    /// (flicks on a town, written by `tune --replay` or the sandbox's F5: what
+    /// each flick did); the final pose hash, and whether it matches the
+    /// recorded one (exit 1 if not).
     Replay {
         file: PathBuf,
         /// Print only the summary, not every step.
@@ -633,6 +640,7 @@ fn open_window(play: &PlayArgs, start: highnoon::window::Start) -> ExitCode {
             town,
             profile_path,
             replay: None,
+            table_replay: None,
         },
     )
 }
@@ -766,9 +774,16 @@ fn main() -> ExitCode {
         Command::Tune {
             sweep,
             out,
+            replay: Some(row),
+            ..
+        } => tools::tune_replay(&sweep, &row, out),
+        Command::Tune {
+            sweep,
+            out,
             shard,
             threads,
             plot,
+            replay: None,
         } => tools::tune(&sweep, out, shard.as_deref(), threads, plot),
         Command::Plot {
             csv,

@@ -152,9 +152,63 @@ pub fn plot(
     }
 }
 
+/// `tune SWEEP --replay S:K`: one flick of a sweep as a table replay, and its row.
+pub fn tune_replay(path: &Path, row: &str, out: Option<PathBuf>) -> ExitCode {
+    use highnoon::tune::{Sweep, parse_row, replay_of};
+    let (s, k) = match parse_row(row) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let sweep = match Sweep::load(path) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let (replay, row) = match replay_of(&sweep, path, s, k) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let out = out.unwrap_or_else(|| {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("sweep");
+        PathBuf::from(format!("{stem}-{s}-{k}.replay.ron"))
+    });
+    if let Err(e) = replay.save(&out) {
+        eprintln!("error: cannot write {}: {e}", out.display());
+        return ExitCode::from(2);
+    }
+    println!(
+        "setting {s} flick {k}: {} put down at ({:.3}, {:.3}), strength {:.3}, spin {:.3}: slid {:.1} cm, touched {} (first {:?}), felled {}, {} steps{}",
+        row.disc,
+        replay.flicks[0].place.map_or(0.0, |p| p.0),
+        replay.flicks[0].place.map_or(0.0, |p| p.1),
+        row.strength,
+        row.spin,
+        row.slide * 100.0,
+        row.touched,
+        row.first_touch,
+        row.knocked_over,
+        row.steps,
+        if row.at_rest { "" } else { " (time cap)" }
+    );
+    println!(
+        "wrote {}; `highnoon replay {} --window` shows it",
+        out.display(),
+        out.display()
+    );
+    ExitCode::SUCCESS
+}
+
 /// `replay FILE`: a recorded game re-simulated, checked against its hash.
 pub fn replay(file: &Path, quiet: bool, window: Option<&crate::PlayArgs>) -> ExitCode {
     use highnoon::flick::replay::Replay;
+    if std::fs::read_to_string(file).is_ok_and(|t| highnoon::physics::replay::is_table_replay(&t)) {
+        return table_replay(file, quiet, window);
+    }
     let replay = match Replay::load(file) {
         Ok(r) => r,
         Err(e) => return fail(&e),
@@ -197,6 +251,117 @@ pub fn replay(file: &Path, quiet: bool, window: Option<&crate::PlayArgs>) -> Exi
     }
 }
 
+/// `replay FILE` of a table replay: each flick re-simulated on the town, what
+/// it did and the pose hash after it, checked against the recorded hashes.
+fn table_replay(file: &Path, quiet: bool, window: Option<&crate::PlayArgs>) -> ExitCode {
+    use highnoon::physics::replay::TableReplay;
+    let checked = match TableReplay::load(file) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    let rerun = checked.rerun();
+    if let Some(note) = &checked.replay.note {
+        println!("{}: {note}", file.display());
+    }
+    if !quiet {
+        for (i, (f, step)) in checked.replay.flicks.iter().zip(&rerun).enumerate() {
+            let o = &step.outcome;
+            println!(
+                "flick {:>3} {}{} strength {:.3} spin {:.3}: slid {:.1} cm, touched {}{}, felled {}{}, {} steps{}  pose {:016x}",
+                i + 1,
+                f.piece,
+                f.place
+                    .map(|(x, z)| format!(" put down at ({x:.3}, {z:.3})"))
+                    .unwrap_or_default(),
+                f.strength,
+                f.spin,
+                o.travelled * 100.0,
+                o.touched.len(),
+                o.touched
+                    .first()
+                    .map(|t| format!(" (first {})", t.name))
+                    .unwrap_or_default(),
+                o.knocked_over.len(),
+                if o.left_table { ", left the table" } else { "" },
+                o.steps,
+                if o.at_rest { "" } else { " (time cap)" },
+                step.hash
+            );
+        }
+    }
+    let final_hash = rerun.last().map_or(checked.table().pose_hash(), |s| s.hash);
+    println!(
+        "{}: {} flicks on {}, final pose hash {final_hash:016x}",
+        file.display(),
+        rerun.len(),
+        checked.replay.town
+    );
+    let code = match checked.first_drift(&rerun) {
+        None if checked.replay.final_hash.is_some() => {
+            println!("matches the recorded hashes: the table ends where it did");
+            ExitCode::SUCCESS
+        }
+        None => ExitCode::SUCCESS,
+        Some((i, want, got)) => {
+            println!(
+                "DIFFERS at flick {}: recorded {want:016x}, now {got:016x}: the physics has drifted",
+                i + 1
+            );
+            ExitCode::from(1)
+        }
+    };
+    match window {
+        Some(play) if code == ExitCode::SUCCESS => table_replay_in_window(&checked, play),
+        _ => code,
+    }
+}
+
+/// Plays a checked table replay back at the sandbox: each piece put down,
+/// its aim shown, then flicked.
+fn table_replay_in_window(
+    checked: &highnoon::physics::replay::CheckedTableReplay,
+    play: &crate::PlayArgs,
+) -> ExitCode {
+    use highnoon::window::flick_table::table_replay::TableReplayScript;
+    use highnoon::window::{Start, WindowOptions};
+    let Some(size) = window_size(&play.size) else {
+        return ExitCode::from(2);
+    };
+    use highnoon::scenario::data_path;
+    let options = WindowOptions {
+        start: Start::Flick { scenario: None },
+        size,
+        screenshot: highnoon::window::shell::screenshot::ScreenshotScript {
+            path: play.screenshot.clone(),
+            frames: play.frames,
+        },
+        flick_script: Default::default(),
+        autoplay: Default::default(),
+        town: data_path(&checked.replay.town),
+        profile_path: data_path(
+            checked
+                .replay
+                .profile
+                .as_deref()
+                .unwrap_or("assets/physics.ron"),
+        ),
+        replay: None,
+        table_replay: Some(TableReplayScript::of(checked)),
+    };
+    highnoon::window::run_window(checked.profile.clone(), options)
+}
+
+/// `--size WIDTHxHEIGHT`, or a message and `None`.
+fn window_size(size: &str) -> Option<(u32, u32)> {
+    let parsed = size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+    if parsed.is_none() {
+        eprintln!("error: --size wants WIDTHxHEIGHT, e.g. 1280x800");
+    }
+    parsed
+}
+
 /// Plays a checked replay back at the Flick table: both seats are computer
 /// seats that hand in the recorded steps, each flick's aim shown first.
 fn replay_in_window(replay: &highnoon::flick::replay::Replay, play: &crate::PlayArgs) -> ExitCode {
@@ -208,12 +373,7 @@ fn replay_in_window(replay: &highnoon::flick::replay::Replay, play: &crate::Play
         Ok(p) => p,
         Err(e) => return fail(&e),
     };
-    let Some((w, h)) = play
-        .size
-        .split_once('x')
-        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-    else {
-        eprintln!("error: --size wants WIDTHxHEIGHT, e.g. 1280x800");
+    let Some((w, h)) = window_size(&play.size) else {
         return ExitCode::from(2);
     };
     let options = WindowOptions {
@@ -238,6 +398,7 @@ fn replay_in_window(replay: &highnoon::flick::replay::Replay, play: &crate::Play
             steps: replay.steps.iter().map(Step::from).collect(),
             played: 0,
         }),
+        table_replay: None,
     };
     highnoon::window::run_window(profile, options)
 }

@@ -7,7 +7,7 @@
 //! shard that ran it. Format and recipes: docs/tuning.md.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bevy::math::Vec2;
 use rand::{Rng, SeedableRng};
@@ -19,7 +19,7 @@ use crate::physics::Table;
 use crate::physics::pieces::{DiscKind, PieceKind};
 use crate::physics::table::Flick;
 use crate::scenario::params::Tunable;
-use crate::scenario::{DataError, PhysicsProfile, Problems, Town, data_root, load_ron};
+use crate::scenario::{DataError, PhysicsProfile, Problems, Town, data_path, load_ron};
 
 /// Which discs a sweep flicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -113,23 +113,14 @@ impl std::str::FromStr for Shard {
     }
 }
 
-fn resolve(path: &str) -> PathBuf {
-    let p = PathBuf::from(path);
-    if p.is_absolute() {
-        p
-    } else {
-        data_root().join(p)
-    }
-}
-
 impl Sweep {
     /// Reads and checks a sweep file; every problem names its place, before any work.
     pub fn load(path: &Path) -> Result<Sweep, Problems> {
         let (file, text): (SweepFile, String) = load_ron(path)?;
-        let profile = PhysicsProfile::load(&resolve(
+        let profile = PhysicsProfile::load(&data_path(
             file.profile.as_deref().unwrap_or("assets/physics.ron"),
         ))?;
-        let town = Town::load(&resolve(&file.town), &profile)?;
+        let town = Town::load(&data_path(&file.town), &profile)?;
         let mut problems = Vec::new();
         let at = |needle: &str, msg: String| DataError::at_text(path, &text, needle, msg);
         let mut params = Vec::new();
@@ -326,8 +317,6 @@ impl Row {
     }
 }
 
-/// One flick of setting `s` on `table` (reset to `base` first). `None` when
-/// no clear spot was found for the drawn disc and figure.
 /// What every flick of a setting starts from: the town at rest, its poses,
 /// the figures to aim at and the discs the sweep flicks (found once).
 struct Start {
@@ -357,11 +346,22 @@ impl Start {
     }
 }
 
-fn one_flick(sweep: &Sweep, table: &mut Table, start: &Start, s: usize, k: usize) -> Option<Row> {
+/// A flick as the sweep drew it: the disc put down `at`, aimed at `target`.
+struct Drawn {
+    disc: crate::physics::pieces::PieceId,
+    target: crate::physics::pieces::PieceId,
+    at: Vec2,
+    distance: f32,
+    angle_deg: f32,
+    flick: Flick,
+}
+
+/// Draws flick `k` of setting `s` from its own stream. `None` when no clear
+/// spot was found for the drawn discs and figures.
+fn draw(sweep: &Sweep, table: &Table, start: &Start, s: usize, k: usize) -> Option<Drawn> {
     let f = &sweep.file.flicks;
     let mut rng = ChaCha8Rng::seed_from_u64(sweep.file.seed);
     rng.set_stream(((s as u64) << 32) | k as u64);
-    table.restore(&start.base);
     let (figures, discs, poses) = (&start.figures, &start.discs, &start.poses);
     if figures.is_empty() || discs.is_empty() {
         return None;
@@ -383,49 +383,145 @@ fn one_flick(sweep: &Sweep, table: &mut Table, start: &Start, s: usize, k: usize
         let angle_deg = rng.random_range(f.angle_deg.0..=f.angle_deg.1);
         let strength = rng.random_range(f.strength.0..=f.strength.1);
         let spin = rng.random_range(f.spin.0..=f.spin.1);
-        table.place(disc, at, 0.0);
         let t = poses[target.0 as usize].0;
         let line = Vec2::new(t.x, t.z) - at;
         let direction = Vec2::from_angle(angle_deg.to_radians()).rotate(line);
-        let started = std::time::Instant::now();
-        let outcome = table
-            .flick_to_rest(Flick {
+        return Some(Drawn {
+            disc,
+            target,
+            at,
+            distance,
+            angle_deg,
+            flick: Flick {
                 piece: disc,
                 direction,
                 strength,
                 offset: spin,
-            })
-            .ok()?;
-        let wall_us = started.elapsed().as_secs_f64() * 1e6;
-        return Some(Row {
-            setting: s,
-            flick: k,
-            disc: table
-                .index()
-                .get(disc)
-                .map(|p| p.name.clone())
-                .unwrap_or_default(),
-            distance,
-            angle_deg,
-            strength,
-            spin,
-            slide: outcome.travelled,
-            touched: outcome.touched.len(),
-            first_touch: outcome
-                .touched
-                .first()
-                .map(|t| t.name.clone())
-                .unwrap_or_default(),
-            hit_target: outcome.touched.first().map(|t| t.piece) == Some(target),
-            knocked_over: outcome.knocked_over.len(),
-            left_table: outcome.left_table,
-            steps: outcome.steps,
-            sim_time: outcome.sim_time,
-            at_rest: outcome.at_rest,
-            wall_us,
+            },
         });
     }
     None
+}
+
+/// One flick of setting `s` on `table` (reset to the town first): drawn,
+/// played from where it was put down, and its row.
+fn one_flick(sweep: &Sweep, table: &mut Table, start: &Start, s: usize, k: usize) -> Option<Row> {
+    table.restore(&start.base);
+    let drawn = draw(sweep, table, start, s, k)?;
+    let started = std::time::Instant::now();
+    let outcome = crate::physics::replay::play(table, Some(drawn.at), drawn.flick).ok()?;
+    let wall_us = started.elapsed().as_secs_f64() * 1e6;
+    Some(row(table, s, k, &drawn, &outcome, wall_us))
+}
+
+fn row(
+    table: &Table,
+    s: usize,
+    k: usize,
+    drawn: &Drawn,
+    outcome: &crate::physics::table::FlickOutcome,
+    wall_us: f64,
+) -> Row {
+    Row {
+        setting: s,
+        flick: k,
+        disc: table
+            .index()
+            .get(drawn.disc)
+            .map(|p| p.name.clone())
+            .unwrap_or_default(),
+        distance: drawn.distance,
+        angle_deg: drawn.angle_deg,
+        strength: drawn.flick.strength,
+        spin: drawn.flick.offset,
+        slide: outcome.travelled,
+        touched: outcome.touched.len(),
+        first_touch: outcome
+            .touched
+            .first()
+            .map(|t| t.name.clone())
+            .unwrap_or_default(),
+        hit_target: outcome.touched.first().map(|t| t.piece) == Some(drawn.target),
+        knocked_over: outcome.knocked_over.len(),
+        left_table: outcome.left_table,
+        steps: outcome.steps,
+        sim_time: outcome.sim_time,
+        at_rest: outcome.at_rest,
+        wall_us,
+    }
+}
+
+/// `tune SWEEP --replay S:K`: flick `k` of setting `s` as a table replay
+/// (the town, the base profile with the setting's parameters, the disc put
+/// down and flicked, the pose hash after), and its row. `Err` names a setting
+/// or flick the sweep does not have, or a flick for which no spot was found.
+pub fn replay_of(
+    sweep: &Sweep,
+    sweep_path: &Path,
+    s: usize,
+    k: usize,
+) -> Result<(crate::physics::replay::TableReplay, Row), String> {
+    use crate::physics::replay::{TableFlick, TableReplay};
+    use crate::scenario::data_name;
+    if s >= sweep.settings.len() {
+        return Err(format!(
+            "the sweep has settings 0 to {}, not {s}",
+            sweep.settings.len() - 1
+        ));
+    }
+    if k >= sweep.file.flicks.per_setting {
+        return Err(format!(
+            "the sweep has flicks 0 to {} per setting, not {k}",
+            sweep.file.flicks.per_setting - 1
+        ));
+    }
+    let mut table = Table::new(sweep.profile_for(s), &sweep.town);
+    let start = Start::of(&table, sweep.file.flicks.discs);
+    let drawn = draw(sweep, &table, &start, s, k)
+        .ok_or_else(|| format!("setting {s} flick {k}: no clear spot was found (no row)"))?;
+    let started = std::time::Instant::now();
+    let outcome = crate::physics::replay::play(&mut table, Some(drawn.at), drawn.flick)
+        .map_err(|e| e.to_string())?;
+    let wall_us = started.elapsed().as_secs_f64() * 1e6;
+    let row = row(&table, s, k, &drawn, &outcome, wall_us);
+    let hash = table.pose_hash();
+    let replay = TableReplay {
+        note: Some(format!(
+            "{} (seed {}): setting {s}, flick {k}",
+            data_name(sweep_path),
+            sweep.file.seed
+        )),
+        town: sweep.file.town.clone(),
+        profile: sweep.file.profile.clone(),
+        set: sweep
+            .params
+            .iter()
+            .map(|(n, _)| n.clone())
+            .zip(sweep.settings[s].iter().copied())
+            .collect(),
+        flicks: vec![TableFlick::of(
+            &row.disc,
+            Some(drawn.at),
+            &drawn.flick,
+            Some(hash),
+        )],
+        final_hash: Some(hash),
+    };
+    Ok((replay, row))
+}
+
+/// `S:K` (setting, flick), as the CSV's first columns name a row.
+pub fn parse_row(s: &str) -> Result<(usize, usize), String> {
+    let bad = || {
+        format!(
+            "--replay {s}: expected SETTING:FLICK, e.g. 3:417 (the CSV's setting and flick columns)"
+        )
+    };
+    let (a, b) = s.split_once(':').ok_or_else(bad)?;
+    Ok((
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 /// What a sweep did, per setting.

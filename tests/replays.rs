@@ -10,7 +10,12 @@ use highnoon::flick::replay::Replay;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
 fn golden() -> Vec<std::path::PathBuf> {
-    let dir = data_root().join("tests/data/replays");
+    ron_files("tests/data/replays")
+}
+
+/// The RON files in a folder under the data root, in name order.
+fn ron_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let dir = data_root().join(dir);
     let mut v: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -38,6 +43,35 @@ fn golden_replays_end_on_their_recorded_pose_hash() {
             "{}: the table no longer ends where it did",
             f.display()
         );
+    }
+}
+
+/// Every committed table replay (a sweep's row, flicks saved at the window's
+/// sandbox with F5) re-simulates to the pose hash recorded after each flick.
+#[test]
+fn golden_table_replays_end_on_their_recorded_pose_hashes() {
+    use highnoon::physics::replay::{TableReplay, is_table_replay};
+    let files = ron_files("tests/data/table_replays");
+    assert!(files.len() >= 2, "{files:?}");
+    for f in files {
+        assert!(is_table_replay(&std::fs::read_to_string(&f).unwrap()));
+        let checked = TableReplay::load(&f).unwrap_or_else(|e| panic!("{e}"));
+        let rerun = checked.rerun();
+        assert!(
+            checked.replay.flicks.iter().all(|f| f.hash.is_some()),
+            "{}: every flick's hash recorded",
+            f.display()
+        );
+        assert_eq!(
+            checked.first_drift(&rerun),
+            None,
+            "{}: the table no longer ends where it did",
+            f.display()
+        );
+    }
+    // The game replays are not taken for table replays.
+    for f in golden() {
+        assert!(!is_table_replay(&std::fs::read_to_string(&f).unwrap()));
     }
 }
 
@@ -98,4 +132,46 @@ fn a_broken_replay_names_its_place_and_a_refused_step_its_number() {
         String::from_utf8_lossy(&out.stdout)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("matches the recorded hash"));
+}
+
+/// `replay FILE` of a table replay, as a tuner runs it: what each flick did
+/// and exit 0 when the hashes match; an edited flick drifts (exit 1, the
+/// flick named); a broken file is refused at its place (exit 2).
+#[test]
+fn the_replay_command_checks_a_table_replay() {
+    let src = data_root().join("tests/data/table_replays/tabletop_friction_3_417.replay.ron");
+    let run = |file: &std::path::Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_highnoon"))
+            .arg("replay")
+            .arg(file)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (code, text) = run(&src);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("flick   1 Bullet 4 put down at"), "{text}");
+    assert!(text.contains("felled 1"), "{text}");
+    assert!(text.contains("matches the recorded hashes"), "{text}");
+    let good = std::fs::read_to_string(&src).unwrap();
+    let dir =
+        std::env::temp_dir().join(format!("highnoon-table-replay-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("edited.replay.ron");
+    std::fs::write(&file, good.replacen("strength: 0.8", "strength: 0.5", 1)).unwrap();
+    let (code, text) = run(&file);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("DIFFERS at flick 1"), "{text}");
+    std::fs::write(&file, good.replacen("\"Bullet 4\"", "\"Bullet 9\"", 1)).unwrap();
+    let (code, text) = run(&file);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("edited.replay.ron:") && text.contains("no piece named \"Bullet 9\""),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

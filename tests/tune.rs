@@ -201,3 +201,53 @@ fn a_sweep_draws_its_chart_when_asked() {
     let bytes = std::fs::read(&chart).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
 }
+
+/// `tune SWEEP --replay S:K`: a row of the sweep written as a table replay
+/// (the town, the setting's parameters, the disc put down and flicked) that
+/// re-simulates to the same row, to the bit, and to its recorded hash.
+#[test]
+fn a_sweep_row_becomes_a_table_replay_that_reruns_to_the_same_row() {
+    use highnoon::physics::replay::TableReplay;
+    use highnoon::tune::{parse_row, replay_of};
+    let path = write("replayed.ron", SWEEP);
+    let sweep = Sweep::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let whole = Shard { index: 1, count: 1 };
+    let all = rows(&sweep, whole, 2);
+    for (s, k) in [(0, 0), (1, 7), (3, 23)] {
+        let (replay, row) = replay_of(&sweep, &path, s, k).expect("a row");
+        // The row is the sweep's own row (all columns but the wall time).
+        let line = all
+            .iter()
+            .find(|l| {
+                l.starts_with(&format!("{s},")) && l.split(',').nth(3) == Some(&k.to_string())
+            })
+            .expect("the row in the sweep");
+        assert!(
+            line.contains(&format!(",{},", row.slide)),
+            "{line} vs {row:?}"
+        );
+        assert_eq!(replay.set.len(), 2);
+        assert_eq!(replay.set[0].1, sweep.settings[s][0]);
+        assert_eq!(replay.set[1].1, sweep.settings[s][1]);
+        let file = write(&format!("row-{s}-{k}.replay.ron"), "");
+        replay.save(&file).unwrap();
+        let checked = TableReplay::load(&file).unwrap_or_else(|e| panic!("{e}"));
+        let rerun = checked.rerun();
+        assert_eq!(checked.first_drift(&rerun), None, "the recorded hash");
+        assert_eq!(rerun[0].outcome.travelled, row.slide);
+        assert_eq!(rerun[0].outcome.steps, row.steps);
+        assert_eq!(rerun[0].outcome.knocked_over.len(), row.knocked_over);
+    }
+    assert_eq!(parse_row("3:417"), Ok((3, 417)));
+    assert!(parse_row("3/417").is_err());
+    assert!(
+        replay_of(&sweep, &path, 4, 0)
+            .unwrap_err()
+            .contains("settings 0 to 3")
+    );
+    assert!(
+        replay_of(&sweep, &path, 0, 24)
+            .unwrap_err()
+            .contains("flicks 0 to 23")
+    );
+}

@@ -39,6 +39,7 @@ fn two_bots_play_the_bank_robbery_in_the_window() {
         town: highnoon::scenario::default_town_path(),
         profile_path: highnoon::scenario::default_profile_path(),
         replay: None,
+        table_replay: None,
     };
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     println!("drawing on {}", app.adapter);
@@ -140,6 +141,7 @@ fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
             steps: replay.steps.iter().map(Step::from).collect(),
             played: 0,
         }),
+        table_replay: None,
     };
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     let started = Instant::now();
@@ -174,4 +176,88 @@ fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
         None,
         "every step was accepted"
     );
+}
+
+/// A table replay played back at the window's sandbox (`replay FILE
+/// --window`): each piece put down, its aim shown, then flicked on the live
+/// table one fixed tick at a time; the live table ends each flick on the
+/// headless re-run's pose hash, and what the sandbox logged (what F5 saves)
+/// is the replay again.
+#[test]
+fn a_table_replay_played_back_in_the_window_matches_the_headless_rerun() {
+    use highnoon::physics::replay::{TableFlick, TableReplay};
+    use highnoon::physics::{LiveTable, TableLog};
+    use highnoon::scenario::data_name;
+    use highnoon::window::flick_table::table_replay::TableReplayScript;
+    let profile = PhysicsProfile::load_default().expect("profile");
+    let town_path = highnoon::scenario::default_town_path();
+    let town = highnoon::scenario::Town::load(&town_path, &profile).expect("town");
+    let table = highnoon::physics::Table::new(profile.clone(), &town);
+    let (disc, _) = table.discs().next().expect("a disc");
+    let name = table.index().get(disc).expect("indexed").name.clone();
+    let replay = TableReplay {
+        note: None,
+        town: data_name(&town_path),
+        profile: None,
+        set: vec![("materials.tabletop.friction".into(), 0.35)],
+        flicks: vec![
+            TableFlick {
+                piece: name.clone(),
+                place: Some((0.05, 0.15)),
+                direction: (0.2, -1.0),
+                strength: 0.8,
+                spin: 0.3,
+                hash: None,
+            },
+            TableFlick {
+                piece: name.clone(),
+                place: None,
+                direction: (-1.0, 0.3),
+                strength: 0.5,
+                spin: 0.0,
+                hash: None,
+            },
+        ],
+        final_hash: None,
+    };
+    let dir = std::env::temp_dir().join(format!("hn-window-table-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.replay.ron");
+    replay.save(&file).unwrap();
+    let checked = TableReplay::load(&file).unwrap_or_else(|e| panic!("{e}"));
+    let rerun = checked.rerun();
+    let options = WindowOptions {
+        start: Start::Flick { scenario: None },
+        size: (320, 200),
+        screenshot: Default::default(),
+        flick_script: Default::default(),
+        autoplay: Default::default(),
+        town: town_path,
+        profile_path: highnoon::scenario::default_profile_path(),
+        replay: None,
+        table_replay: Some(TableReplayScript::of(&checked)),
+    };
+    let mut app = Offscreen::new(checked.profile.clone(), &options, (320, 200), 0);
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(240) {
+        app.frame().expect("a frame");
+        if app.world().resource::<TableLog>().flicks.len() == rerun.len() {
+            break;
+        }
+    }
+    let log = app.world().resource::<TableLog>().flicks.clone();
+    let hashes: Vec<u64> = log.iter().map(|f| f.hash).collect();
+    let want: Vec<u64> = rerun.iter().map(|s| s.hash).collect();
+    assert_eq!(
+        hashes, want,
+        "each flick ends on the headless re-run's pose"
+    );
+    let live = app.world().resource::<LiveTable>();
+    assert_eq!(live.0.as_ref().map(|t| t.pose_hash()), want.last().copied());
+    assert_eq!(log[0].place, Some(bevy::math::Vec2::new(0.05, 0.15)));
+    assert_eq!(log[1].place, None);
+    for (logged, (_, flick)) in log.iter().zip(&checked.flicks) {
+        assert_eq!(logged.flick, *flick);
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::driver::{Step, play};
 use super::referee::{Aim, Referee, Side};
 use super::rules::Intent;
-use crate::scenario::{DataError, PhysicsProfile, Problems, Town, data_root, load_ron};
+use crate::scenario::{DataError, PhysicsProfile, Problems, Town, data_path, load_ron};
 
 /// A flick, every number as given (RON writes floats so they read back to the bit).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -103,27 +103,12 @@ pub struct Rerun {
     pub outcome: Option<super::rules::Outcome>,
 }
 
-fn resolve(path: &str) -> PathBuf {
-    let p = PathBuf::from(path);
-    if p.is_absolute() {
-        p
-    } else {
-        data_root().join(p)
-    }
-}
-
 impl Replay {
     /// A replay of `steps` played on `scenario` (a path under the data root
     /// where it is one) with `seed`, ending on `final_hash`.
     pub fn record(scenario: &Path, seed: u64, steps: &[Step], final_hash: u64) -> Replay {
-        let root = data_root();
-        let scenario = scenario
-            .strip_prefix(&root)
-            .unwrap_or(scenario)
-            .to_string_lossy()
-            .replace('\\', "/");
         Replay {
-            scenario,
+            scenario: crate::scenario::data_name(scenario),
             profile: None,
             seed,
             steps: steps.iter().map(ReplayStep::from).collect(),
@@ -133,12 +118,12 @@ impl Replay {
 
     /// The scenario's file.
     pub fn scenario_path(&self) -> PathBuf {
-        resolve(&self.scenario)
+        data_path(&self.scenario)
     }
 
     /// The physics profile's file (the shipped one unless the replay names one).
     pub fn profile_path(&self) -> PathBuf {
-        resolve(self.profile.as_deref().unwrap_or("assets/physics.ron"))
+        data_path(self.profile.as_deref().unwrap_or("assets/physics.ron"))
     }
 
     /// Reads a replay file; a broken one names its file, line and column.
@@ -158,7 +143,7 @@ impl Replay {
     /// error naming the step.
     pub fn rerun(&self, file: &Path) -> Result<Rerun, Problems> {
         let profile = PhysicsProfile::load(&self.profile_path())?;
-        let town = Town::load(&resolve(&self.scenario), &profile)?;
+        let town = Town::load(&data_path(&self.scenario), &profile)?;
         let mut referee = Referee::new(profile, &town, self.seed)
             .map_err(|e| Problems(vec![DataError::new(file, e)]))?;
         let mut steps = Vec::with_capacity(self.steps.len());

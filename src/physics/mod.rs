@@ -13,6 +13,7 @@ pub mod dice_bench;
 pub mod pass_through;
 pub mod pieces;
 pub mod raw;
+pub mod replay;
 pub mod sim;
 pub mod table;
 pub mod world;
@@ -47,6 +48,34 @@ pub struct RunningFlick(pub Option<FlickRun>);
 #[derive(Resource, Debug, Default, Clone)]
 pub struct LastOutcome(pub Option<Result<FlickOutcome, FlickError>>);
 
+/// The flicks played on the live table since its town was laid out or reset,
+/// each with where its piece was put down first and the pose hash after it:
+/// what a table replay of the session holds ([`replay`]).
+#[derive(Resource, Debug, Default, Clone)]
+pub struct TableLog {
+    pub flicks: Vec<LoggedFlick>,
+    /// A piece put down by [`put_down`], for the flick of it that comes next.
+    pending_place: Option<(pieces::PieceId, Vec2)>,
+    /// Where the running flick's piece was put down.
+    running_place: Option<Vec2>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LoggedFlick {
+    pub place: Option<Vec2>,
+    pub flick: Flick,
+    pub hash: u64,
+}
+
+/// Puts a piece down on the live table (facing 0) before it is flicked, and
+/// logs it with that flick.
+pub fn put_down(live: &mut LiveTable, log: &mut TableLog, piece: pieces::PieceId, at: Vec2) {
+    if let Some(table) = &mut live.0 {
+        table.place(piece, at, 0.0);
+        log.pending_place = Some((piece, at));
+    }
+}
+
 /// Set to put the town back as it was spawned.
 #[derive(Resource, Debug, Default)]
 pub struct ResetRequested(pub bool);
@@ -75,6 +104,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<RunningFlick>()
         .init_resource::<LastOutcome>()
         .init_resource::<ResetRequested>()
+        .init_resource::<TableLog>()
         .init_resource::<TableIndex>()
         .init_resource::<SpawnedTown>()
         .add_systems(FixedUpdate, advance_flicks.in_set(TableSystems::Advance))
@@ -101,6 +131,7 @@ pub fn spawn_active_town(world: &mut World) -> SpawnedTown {
     world.insert_resource(table.index().clone());
     world.insert_resource(LiveTable(Some(table)));
     world.insert_resource(RunningFlick(None));
+    world.insert_resource(TableLog::default());
     spawned
 }
 
@@ -151,6 +182,7 @@ pub fn advance_flicks(
     mut queue: ResMut<FlickQueue>,
     mut running: ResMut<RunningFlick>,
     mut last: ResMut<LastOutcome>,
+    mut log: ResMut<TableLog>,
 ) {
     if std::mem::take(&mut reset.0) {
         if let Some(table) = &mut live.0 {
@@ -158,6 +190,7 @@ pub fn advance_flicks(
         }
         running.0 = None;
         queue.0.clear();
+        *log = TableLog::default();
     }
     // Idle ticks (nothing running, nothing queued) cost nothing, and leave the
     // table unchanged for the mirror.
@@ -168,13 +201,23 @@ pub fn advance_flicks(
     if running.0.is_none()
         && let Some(flick) = queue.0.pop_front()
     {
+        let place = log.pending_place.take();
         match table.begin(flick) {
-            Ok(run) => running.0 = Some(run),
+            Ok(run) => {
+                running.0 = Some(run);
+                log.running_place = place.filter(|(p, _)| *p == flick.piece).map(|(_, at)| at);
+            }
             Err(e) => last.0 = Some(Err(e)),
         }
     }
     let Some(run) = &mut running.0 else { return };
     if let Some(outcome) = table.advance(run) {
+        let place = log.running_place.take();
+        log.flicks.push(LoggedFlick {
+            place,
+            flick: outcome.flick,
+            hash: table.pose_hash(),
+        });
         last.0 = Some(Ok(outcome));
         running.0 = None;
     }

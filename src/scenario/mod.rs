@@ -194,6 +194,26 @@ pub fn load_ron<T: serde::de::DeserializeOwned>(file: &Path) -> Result<(T, Strin
 
 /// The repository root, where `assets/` and `scenarios/` live (the working directory
 /// when run through cargo; falls back to the crate's source dir for tests and benches).
+/// A path as a data file names another (a replay its town, a sweep its
+/// profile): relative to the data root, or absolute.
+pub fn data_path(path: &str) -> PathBuf {
+    let p = PathBuf::from(path);
+    if p.is_absolute() {
+        p
+    } else {
+        data_root().join(p)
+    }
+}
+
+/// `path` as a data file names it: under the data root where it is, with `/`.
+pub fn data_name(path: &Path) -> String {
+    let root = data_root();
+    path.strip_prefix(&root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
 pub fn data_root() -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     if cwd.join("scenarios").is_dir() {

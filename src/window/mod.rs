@@ -82,6 +82,8 @@ pub struct WindowOptions {
     pub profile_path: PathBuf,
     /// A recorded game to play back at the Flick table (`replay FILE --window`).
     pub replay: Option<flick_table::bot_turn::ReplayScript>,
+    /// Flicks to play back at the sandbox (`replay FILE --window` of a table replay).
+    pub table_replay: Option<flick_table::table_replay::TableReplayScript>,
 }
 
 /// Opens the window and runs until it is closed.
@@ -129,6 +131,9 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
         .insert_resource(options.autoplay)
         .insert_resource(shell::menu::Launch::from_options(options));
     if let Some(script) = &options.replay {
+        app.insert_resource(script.clone());
+    }
+    if let Some(script) = &options.table_replay {
         app.insert_resource(script.clone());
     }
 }

@@ -235,6 +235,7 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
         town: options.town.clone(),
         profile_path: options.profile_path.clone(),
         replay: None,
+        table_replay: None,
     };
     let mut app = Offscreen::new(
         profile,

@@ -48,8 +48,8 @@ pub struct GameAim {
     pub anchor: Option<(Vec3, PieceId)>,
     /// A flick released by the player, for the referee.
     pub released: Option<Flick>,
-    /// A computer seat is to act: the mouse aims nothing (the bot's own aim
-    /// is shown through [`Aim`]).
+    /// A computer seat is to act, or a replay is playing: the mouse aims
+    /// nothing (the bot's or the replay's aim is shown through [`Aim`]).
     pub bot_to_act: bool,
 }
 
@@ -101,7 +101,7 @@ fn aim_with_mouse(
     mut queue: ResMut<FlickQueue>,
     mut game: ResMut<GameAim>,
 ) {
-    if game.active && game.bot_to_act {
+    if game.bot_to_act {
         // Esc is left to go back to the menu.
         return;
     }

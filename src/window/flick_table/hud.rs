@@ -111,6 +111,8 @@ fn show_panels(
     mut wants: ResMut<EguiWantsPointer>,
     game: Res<super::aim::GameAim>,
     reload: Option<Res<crate::reload::ReloadStatus>>,
+    saved: Res<super::table_replay::SavedReplay>,
+    replaying: Option<Res<super::table_replay::TableReplayScript>>,
     time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -146,17 +148,42 @@ fn show_panels(
     if !game.active {
         egui::Window::new("highnoon")
             .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
+            .max_width(330.0)
             .resizable(false)
             .collapsible(true)
             .default_open(true)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(&town.0.name).strong());
                 ui.label(format!("{} pieces on the table", index.len()));
+                if let Some(r) = &replaying {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Replay: flick {} of {}",
+                            (r.played + usize::from(r.shown_since.is_some()))
+                                .max(1)
+                                .min(r.flicks.len()),
+                            r.flicks.len()
+                        ))
+                        .strong(),
+                    );
+                    if let Some(note) = &r.note {
+                        ui.label(note);
+                    }
+                }
                 ui.separator();
                 ui.label("Drag back from a disc, release: flick");
                 ui.label("A / D while aiming: spin");
                 ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
                 ui.label("R reset · Esc cancel (or menu) · F12 screenshot");
+                ui.label("F5 save the flicks as a replay");
+                if let Some((said, at)) = &saved.0
+                    && time.elapsed_secs() - at < 5.0
+                {
+                    match said {
+                        Ok(m) => ui.colored_label(egui::Color32::from_rgb(170, 230, 140), m),
+                        Err(m) => ui.colored_label(egui::Color32::from_rgb(255, 120, 100), m),
+                    };
+                }
             });
     }
     if aim.piece.is_some() {

@@ -11,6 +11,7 @@ pub mod hot_seat;
 pub mod hud;
 pub mod scene;
 pub mod script;
+pub mod table_replay;
 
 use std::path::PathBuf;
 
@@ -156,6 +157,7 @@ pub fn plugin(app: &mut App) {
             hot_seat::plugin,
             bot_turn::plugin,
             script::plugin,
+            table_replay::plugin,
             crate::reload::plugin,
         ))
         .add_systems(OnEnter(Screen::Flick), open_town)

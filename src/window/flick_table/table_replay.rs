@@ -1,0 +1,183 @@
+//! Table replays at the Flick table's sandbox: `replay FILE --window` plays a
+//! table replay's flicks back (each piece put down where it was, its aim shown
+//! for a moment, then flicked on the live table), and `F5` saves the flicks
+//! played since the town was laid out or reset as a table replay
+//! ([`crate::physics::replay`]).
+
+use bevy::prelude::*;
+
+use super::aim::{Aim, FULL_PULL, GameAim};
+use super::bot_turn::{AIM_FRAMES, AIM_SECONDS};
+use crate::physics::replay::{TableFlick, TableReplay};
+use crate::physics::table::{Flick, TableIndex};
+use crate::physics::{FlickQueue, LiveTable, RunningFlick, TableLog, put_down};
+use crate::reload::Watched;
+use crate::scenario::data_name;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SavedReplay>().add_systems(
+        Update,
+        (play_table_replay, save_flicks_with_key)
+            .in_set(super::TurnSystems::Decide)
+            .in_set(super::FlickSystems),
+    );
+}
+
+/// A table replay to play back in the sandbox: the flicks (with where each
+/// piece is put down first) and what the file set on its profile.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct TableReplayScript {
+    pub flicks: Vec<(Option<Vec2>, Flick)>,
+    /// The replay's note (where it came from), for the HUD.
+    pub note: Option<String>,
+    /// The replay's profile file and parameters, kept when the session is saved again.
+    pub profile: Option<String>,
+    pub set: Vec<(String, f32)>,
+    /// Flicks handed to the table so far.
+    pub played: usize,
+    /// Since when (seconds of the app's clock) the next flick's aim is on
+    /// show, and for how many frames.
+    pub shown_since: Option<f32>,
+    pub shown_frames: u32,
+}
+
+impl TableReplayScript {
+    pub fn of(replay: &crate::physics::replay::CheckedTableReplay) -> Self {
+        Self {
+            flicks: replay.flicks.clone(),
+            note: replay.replay.note.clone(),
+            profile: replay.replay.profile.clone(),
+            set: replay.replay.set.clone(),
+            played: 0,
+            shown_since: None,
+            shown_frames: 0,
+        }
+    }
+
+    pub fn done(&self) -> bool {
+        self.played >= self.flicks.len()
+    }
+}
+
+/// The last `F5`: the file written (or why not) and when, for the HUD.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct SavedReplay(pub Option<(Result<String, String>, f32)>);
+
+/// When the table is still, puts the next flick's piece down, shows its aim
+/// for [`AIM_SECONDS`] and at least [`AIM_FRAMES`] frames (as a bot's is),
+/// then hands the flick to the table.
+#[allow(clippy::too_many_arguments)]
+fn play_table_replay(
+    script: Option<ResMut<TableReplayScript>>,
+    mut game: ResMut<GameAim>,
+    time: Res<Time>,
+    index: Res<TableIndex>,
+    running: Res<RunningFlick>,
+    mut live: ResMut<LiveTable>,
+    mut log: ResMut<TableLog>,
+    mut queue: ResMut<FlickQueue>,
+    mut aim: ResMut<Aim>,
+) {
+    let Some(mut script) = script else { return };
+    if game.active {
+        return;
+    }
+    // The mouse aims nothing until the last flick is handed in.
+    game.bot_to_act = !script.done();
+    if script.done() || running.0.is_some() || !queue.0.is_empty() {
+        return;
+    }
+    let (place, flick) = script.flicks[script.played];
+    let Some(piece) = index.get(flick.piece) else {
+        return;
+    };
+    let now = time.elapsed_secs();
+    match script.shown_since {
+        None => {
+            if let Some(at) = place {
+                put_down(&mut live, &mut log, flick.piece, at);
+            }
+            let Some(table) = &live.0 else { return };
+            *aim = Aim {
+                piece: Some(flick.piece),
+                name: piece.name.clone(),
+                anchor: table.pose(flick.piece).0,
+                pull: -flick.direction.normalize_or_zero() * flick.strength * FULL_PULL,
+                offset: flick.offset,
+            };
+            script.shown_since = Some(now);
+            script.shown_frames = 1;
+        }
+        Some(since) if now - since >= AIM_SECONDS && script.shown_frames >= AIM_FRAMES => {
+            *aim = Aim::default();
+            queue.0.push_back(flick);
+            script.played += 1;
+            script.shown_since = None;
+        }
+        Some(_) => script.shown_frames += 1,
+    }
+}
+
+/// `F5` in the sandbox: the flicks since the town was laid out or reset,
+/// saved as a table replay in `replays/` (a new file each time).
+#[allow(clippy::too_many_arguments)]
+fn save_flicks_with_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Res<GameAim>,
+    log: Res<TableLog>,
+    index: Res<TableIndex>,
+    watched: Option<Res<Watched>>,
+    script: Option<Res<TableReplayScript>>,
+    time: Res<Time>,
+    mut saved: ResMut<SavedReplay>,
+) {
+    if game.active || !keys.just_pressed(KeyCode::F5) {
+        return;
+    }
+    let now = time.elapsed_secs();
+    let result = (|| {
+        let watched = watched.ok_or("no town on the table")?;
+        if log.flicks.is_empty() {
+            return Err("no flicks to save yet".to_string());
+        }
+        let town = watched.town.as_ref().ok_or("no town file")?;
+        let default_profile = crate::scenario::default_profile_path();
+        let profile = match &script {
+            Some(s) => s.profile.clone(),
+            None if watched.profile == default_profile => None,
+            None => Some(data_name(&watched.profile)),
+        };
+        let replay = TableReplay {
+            note: Some("saved at the sandbox (F5)".into()),
+            town: data_name(town),
+            profile,
+            set: script.map(|s| s.set.clone()).unwrap_or_default(),
+            flicks: log
+                .flicks
+                .iter()
+                .map(|f| {
+                    let name = index.get(f.flick.piece).map_or("", |p| p.name.as_str());
+                    TableFlick::of(name, f.place, &f.flick, Some(f.hash))
+                })
+                .collect(),
+            final_hash: log.flicks.last().map(|f| f.hash),
+        };
+        let dir = std::path::PathBuf::from("replays");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make replays/: {e}"))?;
+        let path = (1..)
+            .map(|n| dir.join(format!("flicks-{n}.replay.ron")))
+            .find(|p| !p.exists())
+            .expect("a free name");
+        replay
+            .save(&path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        info!("saved {} flicks to {}", replay.flicks.len(), path.display());
+        Ok(format!(
+            "{} flick{} saved to {}",
+            replay.flicks.len(),
+            if replay.flicks.len() == 1 { "" } else { "s" },
+            path.display()
+        ))
+    })();
+    saved.0 = Some((result, now));
+}
