@@ -228,3 +228,66 @@ fn an_object_blocking_a_door_may_be_moved_aside() {
     assert!(t.x.abs() > 0.04, "moved to one side: {t:?}");
     assert!(r.game.log.last().unwrap().contains("moved aside"));
 }
+
+/// A bullet sent at the support block a seated cowboy sits on, from 20 cm in
+/// front of the building, with the duel rules on or off.
+fn shoot_at_a_seated_cowboy(duel: bool) -> (Referee, usize, usize) {
+    let mut r = referee("defend_the_town_hall.ron");
+    r.game.setup.duel = duel;
+    let wyatt = cowboy(&r, "Wyatt");
+    let jack = cowboy(&r, "Black Jack");
+    assert_eq!(r.game.cowboys[wyatt].inside, Some(BuildingKind::TownHall));
+    let side = r.block_of(wyatt, BuildingKind::TownHall).expect("seated");
+    let bs = r.table.profile().pieces.building.clone();
+    let x = side * (bs.door_width / 2.0 + bs.block_size.0 / 2.0);
+    let block = r.building_point(BuildingKind::TownHall, Vec3::new(x, 0.0, 0.0));
+    let stand = r.building_point(BuildingKind::TownHall, Vec3::new(x, 0.0, 0.20));
+    r.table.stand(r.figures[jack], stand, 0.0);
+    r.apply(Intent::Play(jack)).unwrap();
+    r.apply(Intent::Shoot).unwrap();
+    let direction = r.aim_at(jack, Side::Right, Vec2::new(block.x, block.z));
+    r.flick_shot(
+        Side::Right,
+        Aim {
+            direction,
+            strength: 0.8,
+            spin: 0.0,
+        },
+    )
+    .unwrap();
+    (r, wyatt, jack)
+}
+
+#[test]
+fn in_a_duel_a_bullet_striking_a_support_block_hits_the_cowboy_seated_on_it() {
+    let (r, wyatt, _) = shoot_at_a_seated_cowboy(true);
+    let outcome = r.last_outcome.clone().unwrap();
+    assert!(
+        r.game.log.iter().any(|l| l == "Black Jack hits Wyatt!"),
+        "{:?}\n{outcome:?}",
+        r.game.log
+    );
+    assert_eq!(r.game.cowboys[wyatt].hit_points, 2);
+    assert!(r.game.cowboys[wyatt].fallen);
+    // He lies on his block, still inside: the table shows what the rules say.
+    assert_eq!(r.game.cowboys[wyatt].inside, Some(BuildingKind::TownHall));
+    assert!(
+        highnoon::physics::table::tilt_deg(r.rotation(wyatt)) > 45.0,
+        "he lies where he sat"
+    );
+    assert!(r.block_of(wyatt, BuildingKind::TownHall).is_some());
+    assert_eq!(r.disagreements(), Vec::<String>::new());
+}
+
+#[test]
+fn without_the_duel_rules_a_seated_cowboy_is_safe_from_the_same_bullet() {
+    let (r, wyatt, _) = shoot_at_a_seated_cowboy(false);
+    assert!(
+        r.game.log.iter().any(|l| l == "Black Jack misses."),
+        "{:?}",
+        r.game.log
+    );
+    assert_eq!(r.game.cowboys[wyatt].hit_points, 3);
+    assert!(!r.game.cowboys[wyatt].fallen);
+    assert_eq!(r.disagreements(), Vec::<String>::new());
+}

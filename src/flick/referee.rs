@@ -185,7 +185,8 @@ impl Referee {
         self.building_piece(b).is_some()
     }
 
-    fn building_piece(&self, b: BuildingKind) -> Option<PieceId> {
+    /// The piece of building `b`, if the town has it.
+    pub fn building_piece(&self, b: BuildingKind) -> Option<PieceId> {
         self.buildings.iter().find(|x| x.0 == b).map(|x| x.1)
     }
 
@@ -222,15 +223,23 @@ impl Referee {
         }
         let bs = self.table.profile().pieces.building.clone();
         let (t, r) = self.table.pose(figure);
-        if tilt_deg(r) >= self.table.profile().knocked_over_tilt_deg {
+        // A seated cowboy the rules count fallen lies on his block (shot
+        // there in a duel); every other seated cowboy stands on it.
+        let fallen = self.game.cowboys[cowboy].fallen;
+        let lying = tilt_deg(r) >= self.table.profile().knocked_over_tilt_deg;
+        if lying != fallen {
             return None;
         }
         let local = self.to_building(b, t);
+        // Standing, the figure's base is on the block's top; lying, it rests
+        // on its side a little above it.
+        let (below, above) = if lying { (0.002, 0.03) } else { (0.01, 0.01) };
         [-1.0, 1.0].into_iter().find(|&side| {
             let top = self.block_top(side);
             (local.x - top.x).abs() < bs.block_size.0 / 2.0
                 && (local.z - top.z).abs() < bs.block_size.2 / 2.0
-                && (local.y - top.y).abs() < 0.01
+                && local.y - top.y > -below
+                && local.y - top.y < above
         })
     }
 
@@ -256,9 +265,43 @@ impl Referee {
             .unwrap_or(-1.0);
         let top = self.building_point(b, self.block_top(side));
         let (_, rot) = self.table.pose(self.building_piece(b).expect("building"));
-        let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;
-        self.table
-            .stand(self.figures[cowboy], Vec3::new(top.x, top.y, top.z), facing);
+        if self.game.cowboys[cowboy].fallen {
+            // Lying along the facade, head out past the block's outer edge.
+            let out = rot * Vec3::new(side, 0.0, 0.0);
+            self.table
+                .lay_on(self.figures[cowboy], xz(top), top.y, out.x.atan2(out.z));
+        } else {
+            let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;
+            self.table
+                .stand(self.figures[cowboy], Vec3::new(top.x, top.y, top.z), facing);
+        }
+    }
+
+    /// In a duel, the cowboy a bullet hits by striking first the support block
+    /// he sits on: a figure on a block stands above a bullet's reach, so the
+    /// block is where he is shot (docs/flick-em-up.md). Not the shooter's own
+    /// building (a bullet shot from inside may graze its doorway going out).
+    fn seated_hit(&self, outcome: &FlickOutcome, shooter: CowboyId) -> Option<CowboyId> {
+        if !self.game.setup.duel {
+            return None;
+        }
+        let first = outcome.touched.first()?;
+        let side = match first.part {
+            PartKind::LeftBlock => -1.0,
+            PartKind::RightBlock => 1.0,
+            _ => return None,
+        };
+        let &(b, _) = self.buildings.iter().find(|(_, p)| *p == first.piece)?;
+        if self.game.cowboys[shooter].inside == Some(b) {
+            return None;
+        }
+        (0..self.game.cowboys.len()).find(|&c| {
+            let cowboy = &self.game.cowboys[c];
+            cowboy.inside == Some(b)
+                && cowboy.alive()
+                && !cowboy.fallen
+                && self.block_of(c, b) == Some(side)
+        })
     }
 
     /// The nearest point on the table to `at`, `margin` in from its edge.
@@ -542,7 +585,9 @@ impl Referee {
             .table
             .flick_to_rest(aim.flick(bullet))
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
-        let knocked_first = direct_hit(&outcome, bullet).and_then(|p| self.cowboy_of(p));
+        let knocked_first = direct_hit(&outcome, bullet)
+            .and_then(|p| self.cowboy_of(p))
+            .or_else(|| self.seated_hit(&outcome, cowboy));
         let report = ShotReport { knocked_first };
         // Everyone else knocked over stands back up where they fell ([`Referee::tidy`]).
         self.last_outcome = Some(outcome);

@@ -342,6 +342,13 @@ impl Table {
     /// toward `facing` radians, resting on the table top: a fallen cowboy put
     /// back on the table after falling off it.
     pub fn lay(&mut self, id: PieceId, at: Vec2, facing: f32) {
+        self.lay_on(id, at, 0.0, facing);
+    }
+
+    /// Lays a piece on its back as [`Table::lay`] does, resting on a surface
+    /// `floor` metres above the table top (a fallen cowboy on the support
+    /// block he sits on).
+    pub fn lay_on(&mut self, id: PieceId, at: Vec2, floor: f32, facing: f32) {
         let h = self.index.get(id).expect("piece").body;
         let rot =
             Quat::from_rotation_y(facing) * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
@@ -353,7 +360,7 @@ impl Table {
             let local = collider.position_wrt_parent().copied().unwrap_or_default();
             lowest = lowest.min(collider.shape().compute_aabb(&(pose * local)).mins.y);
         }
-        self.put(h, Pose::from_parts(Vec3::new(at.x, -lowest, at.y), rot));
+        self.put(h, Pose::from_parts(Vec3::new(at.x, floor - lowest, at.y), rot));
     }
 
     /// Takes a piece off the table (out of the simulation), e.g. a dead cowboy.
