@@ -3,11 +3,13 @@
 //! Reads only what a player at the table sees: positions, hats, hit points,
 //! carried and face-up tokens.
 
-use bevy::math::Vec2;
+use bevy::math::{Vec2, Vec3};
 
-use crate::flick::referee::Referee;
+use super::paths::Field;
+use crate::flick::referee::{Referee, Side};
 use crate::flick::rules::{Cowboy, CowboyId, Game, Outcome, Phase};
 use crate::flick::setup::{AtNoon, Condition, Place, Token};
+use crate::physics::pieces::PieceId;
 use crate::scenario::town::{BuildingKind, Team};
 
 /// A won game, in points (a hit point is worth 10).
@@ -18,6 +20,14 @@ const ALIVE: f32 = 25.0;
 const CARRY: f32 = 80.0;
 /// Beyond this distance from its goal a carried token gains nothing by moving.
 const CARRY_REACH: f32 = 1.2;
+/// How much farther from its goal a token is while its carrier sits in
+/// another building: stepping out costs a move that brings it no nearer, so
+/// without this a carrier who took it there never left (watched: the hostage
+/// held in the Saloon by the lawman who freed her, from 5 o'clock to noon).
+const EXIT_COST: f32 = 0.3;
+/// The most a carrier's way to the goal counts beyond the straight line (a
+/// goal walled in by pieces is still worth walking toward).
+const DETOUR: f32 = 0.3;
 /// What leaving a token where it must go adds to carrying it there (the
 /// carrier gives up 40 points of holding it: the gain is 60).
 const DELIVERED: f32 = 100.0;
@@ -48,13 +58,35 @@ pub fn positions(referee: &Referee) -> Vec<Option<Vec2>> {
         .collect()
 }
 
+/// Where a shot at cowboy `t` aims, and the building it is shot into, if
+/// any: where he stands, or in a duel the support block he sits on (the
+/// bullet that strikes it first hits him).
+pub fn aim_point(
+    referee: &Referee,
+    pos: &[Option<Vec2>],
+    t: CowboyId,
+) -> Option<(Vec2, Option<PieceId>)> {
+    if let Some(p) = pos[t] {
+        return Some((p, None));
+    }
+    let c = &referee.game.cowboys[t];
+    let b = c.inside?;
+    if !referee.game.setup.duel || !c.alive() {
+        return None;
+    }
+    let side = referee.block_of(t, b)?;
+    let bs = &referee.table.profile().pieces.building;
+    let x = side * (bs.door_width / 2.0 + bs.block_size.0 / 2.0);
+    let at = referee.building_point(b, Vec3::new(x, 0.0, 0.0));
+    Some((Vec2::new(at.x, at.z), referee.building_piece(b)))
+}
+
 /// True when nothing stands between `from` and `to` (pieces' footprints,
-/// except the two cowboys' own figures) for a bullet of radius `r`.
-pub fn clear_line(referee: &Referee, from: Vec2, to: Vec2, ignore: &[CowboyId], r: f32) -> bool {
+/// except the pieces in `ignore`) for a bullet of radius `r`.
+pub fn clear_line(referee: &Referee, from: Vec2, to: Vec2, ignore: &[PieceId], r: f32) -> bool {
     let index = referee.table.index();
     let d = to - from;
     let len2 = d.length_squared().max(1e-9);
-    let ignore: Vec<_> = ignore.iter().map(|&c| referee.figures[c]).collect();
     index.pieces.iter().all(|p| {
         if p.kind.is_disc() || ignore.contains(&p.id) || !referee.table.in_play(p.id) {
             return true;
@@ -119,25 +151,59 @@ pub fn shot_value(referee: &Referee, pos: &[Option<Vec2>], shooter: CowboyId) ->
     if !c.alive() || c.pistols() == 0 {
         return 0.0;
     }
-    let from = match pos[shooter] {
-        Some(p) => p,
-        None if c.inside.is_some() && game.setup.duel => return 0.0,
-        None => return 0.0,
-    };
     let r = referee.table.profile().pieces.bullet.radius;
+    // From inside, the bullet starts behind the building and goes out
+    // through its door: only what lies in front of the door can be shot.
+    let (from, door) = match (pos[shooter], c.inside) {
+        (Some(p), _) => (p, None),
+        (None, Some(b)) if referee.table.in_play(referee.figures[shooter]) => {
+            let flat = |v: Vec3| Vec2::new(v.x, v.z);
+            let door = flat(referee.building_point(b, Vec3::ZERO));
+            let out = flat(referee.building_point(b, Vec3::Z)) - door;
+            let from = referee.shot_start(shooter, Side::Right, out, r);
+            (from, Some((b, door, out)))
+        }
+        _ => return 0.0,
+    };
     let mut best = 0.0f32;
-    for (t, at) in pos.iter().enumerate() {
-        let Some(at) = *at else { continue };
+    for t in 0..game.cowboys.len() {
+        let Some((at, into)) = aim_point(referee, pos, t) else {
+            continue;
+        };
         if game.cowboys[t].team == c.team || !game.hittable(t) {
             continue;
         }
+        let mut ignore = vec![referee.figures[shooter], referee.figures[t]];
+        ignore.extend(into);
+        if let Some((b, door, out)) = door {
+            // Out of the door, within 45° of straight ahead.
+            if (at - door).normalize_or_zero().dot(out) < std::f32::consts::FRAC_1_SQRT_2 {
+                continue;
+            }
+            ignore.extend(referee.building_piece(b));
+        }
         let d = from.distance(at);
-        if d > SHOT_RANGE || !clear_line(referee, from, at, &[shooter, t], r) {
+        if d > SHOT_RANGE || !clear_line(referee, from, at, &ignore, r) {
             continue;
         }
         best = best.max(hit_chance(d) * hit_value(game, c.team, t));
     }
     best * c.pistols().min(2) as f32
+}
+
+/// How far in front of its door line a cowboy stands to walk in: where the
+/// pulls toward a building lead.
+const DOOR_FRONT: f32 = 0.08;
+
+/// The spot in front of building `b`'s door from which a cowboy enters it.
+/// Pulls lead here, not to the building itself: a cowboy drawn to the
+/// building's door line stood in the doorway, or beside a support block,
+/// and could never walk in (a move enters only from the street side).
+fn door_front(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
+    referee.has_building(b).then(|| {
+        let p = referee.building_point(b, Vec3::new(0.0, 0.0, DOOR_FRONT));
+        Vec2::new(p.x, p.z)
+    })
 }
 
 fn building_at(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
@@ -247,7 +313,9 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                 // A token delivered is worth clearly more than one carried
                 // into the building (DELIVERED over what the carrier holds).
                 s += own * (DELIVERED + CARRY * hurry * CARRY_REACH) * there as f32;
-                let target = building_at(referee, *b);
+                let target = door_front(referee, *b);
+                let disc = referee.table.profile().pieces.movement_disc.radius;
+                let mut walk: Option<Field> = None;
                 // Not enough in hand: go and get it, from a building whose
                 // pile may hold one (a face-up one, or tokens face down).
                 let carried: usize = game
@@ -285,7 +353,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     } else {
                         let nearest = sources
                             .iter()
-                            .filter_map(|src| building_at(referee, *src))
+                            .filter_map(|src| door_front(referee, *src))
                             .chain(enemy_carriers.iter().copied())
                             .flat_map(|at| {
                                 game.cowboys
@@ -327,9 +395,24 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     if c.inside == Some(*b) {
                         s += own * (15.0 + CARRY * hurry * CARRY_REACH) * carried;
                     } else if let Some(at) = target {
-                        // Inside another building he is where it stands.
+                        // Inside another building he is where it stands,
+                        // and a move away from stepping out of it.
                         if let Some(p) = place[i] {
-                            let closer = (CARRY_REACH - p.distance(at)).max(0.0);
+                            let exit = if c.inside.is_some() { EXIT_COST } else { 0.0 };
+                            // The way there, round what stands in it.
+                            let field = walk.get_or_insert_with(|| {
+                                // Round everything but the carriers themselves.
+                                let carriers: Vec<PieceId> = game
+                                    .cowboys
+                                    .iter()
+                                    .enumerate()
+                                    .filter(|(_, c)| c.team == v.team && c.tokens.contains(token))
+                                    .map(|(k, _)| referee.figures[k])
+                                    .collect();
+                                Field::to(referee, at, &carriers, disc)
+                            });
+                            let way = field.distance(p).min(p.distance(at) + DETOUR);
+                            let closer = (CARRY_REACH - way - exit).max(0.0);
                             s += own * CARRY * hurry * carried * closer;
                         }
                     }
@@ -352,7 +435,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                 if inside(other(v.team)) {
                     s -= own * 16.0 * urgency;
                 }
-                if let Some(at) = building_at(referee, *b) {
+                if let Some(at) = door_front(referee, *b) {
                     for t in [v.team, other(v.team)] {
                         if inside(t) {
                             continue;
@@ -426,5 +509,17 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
             -fear * v.abs()
         };
     }
-    s
+    squash(s)
+}
+
+/// The most a position short of the end can be worth, either way.
+const POSITION_LIMIT: f32 = 0.8 * WIN;
+
+/// Keeps every position's score below a win's, keeping their order: late in a
+/// delivery the hurry makes tokens carried and delivered add up past 1000,
+/// and a bot that scored holding the last sack above dropping it (the win)
+/// sat in the goal with it until noon. Near zero this changes nothing (300
+/// points become 289).
+fn squash(s: f32) -> f32 {
+    POSITION_LIMIT * (s / POSITION_LIMIT).tanh()
 }

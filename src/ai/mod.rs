@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod eval;
 pub mod levels;
+pub mod paths;
 pub mod plan;
 pub mod play;
 pub mod player;

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use super::eval::{self, score};
 use super::levels::LevelSpec;
 use crate::flick::referee::{Aim, Referee, Side};
-use crate::flick::rules::{CowboyId, Phase};
+use crate::flick::rules::{CowboyId, Intent, Phase};
 use crate::scenario::town::Team;
 
 /// Which flick is being planned.
@@ -82,12 +82,46 @@ pub fn shake(aim: Aim, spec: &LevelSpec, rng: &mut impl Rng) -> Aim {
     }
 }
 
-/// Plays one flick of `kind` on `referee` (a fork).
-pub fn play(referee: &mut Referee, kind: FlickKind, side: Side, aim: Aim) -> bool {
+/// What a move that fails costs beyond the position it puts back: the
+/// action is spent for nothing (and the whole table saw it). Between two
+/// moves that promise alike, the surer one is flicked.
+const FAILED_MOVE: f32 = 4.0;
+
+/// Plays one flick of `kind` on `referee` (a fork) and scores the position it
+/// leads to for `team`; `None` when the referee refused the flick.
+pub fn play_and_score(
+    referee: &mut Referee,
+    kind: FlickKind,
+    side: Side,
+    aim: Aim,
+    team: Team,
+) -> Option<f32> {
     match kind {
-        FlickKind::Move => referee.flick_move(aim).is_ok(),
-        FlickKind::Shot => referee.flick_shot(side, aim).is_ok(),
-        FlickKind::Blast => referee.flick_dynamite(side, aim).is_ok(),
+        FlickKind::Move => {
+            let Phase::AwaitMove { cowboy, .. } = referee.game.phase else {
+                return None;
+            };
+            let before = (
+                referee.game.cowboys[cowboy].inside,
+                referee.position(cowboy),
+            );
+            referee.flick_move(aim).ok()?;
+            // A failed move puts the town back: the cowboy is where he was.
+            let after = (
+                referee.game.cowboys[cowboy].inside,
+                referee.position(cowboy),
+            );
+            let failed = before == after;
+            Some(value(referee, team) - if failed { FAILED_MOVE } else { 0.0 })
+        }
+        FlickKind::Shot => {
+            referee.flick_shot(side, aim).ok()?;
+            Some(value(referee, team))
+        }
+        FlickKind::Blast => {
+            referee.flick_dynamite(side, aim).ok()?;
+            Some(value(referee, team))
+        }
     }
 }
 
@@ -106,13 +140,45 @@ pub fn lookahead(referee: &Referee, team: Team) -> f32 {
         return 0.0;
     }
     let pos = eval::positions(referee);
-    0.8 * eval::shot_value(referee, &pos, cowboy)
+    let shot = 0.8 * eval::shot_value(referee, &pos, cowboy);
+    shot.max(hand_over(referee, team))
+}
+
+/// What the acting cowboy's next action can gain by taking or leaving a
+/// face-up token where he sits: a carrier who walks into the goal with an
+/// action left is one Drop from the win, and the move that gets him there is
+/// worth that much. (Draws are not weighed: what lies face down is unknown.)
+fn hand_over(referee: &Referee, team: Team) -> f32 {
+    let Phase::Acting { cowboy, .. } = referee.game.phase else {
+        return 0.0;
+    };
+    if referee.game.cowboys[cowboy].inside.is_none() {
+        return 0.0;
+    }
+    let now = score(referee, team);
+    referee
+        .game
+        .legal_intents()
+        .into_iter()
+        .filter(|i| matches!(i, Intent::Take { .. } | Intent::Drop(_)))
+        .filter_map(|i| {
+            let mut fork = referee.clone();
+            fork.apply(i).ok()?;
+            Some(score(&fork, team) - now)
+        })
+        .fold(0.0, f32::max)
 }
 
 /// The score of a position reached in the turn, with what the turn may still bring.
 pub fn value(referee: &Referee, team: Team) -> f32 {
     score(referee, team) + lookahead(referee, team)
 }
+
+/// Directions of the free steps a move's search starts from.
+const COMPASS: usize = 6;
+
+/// How far in front of a door a move may stop to walk in from there (metres).
+const APPROACH: f32 = 0.10;
 
 /// Distance a disc slides for a strength (calibrated: full ≈ 80 cm, half ≈ 20 cm).
 fn strength_for(distance: f32) -> f32 {
@@ -137,8 +203,14 @@ fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
     match kind {
         FlickKind::Shot | FlickKind::Blast => {
             let pos = eval::positions(referee);
-            for (t, at) in pos.iter().enumerate() {
-                let Some(at) = *at else { continue };
+            for t in 0..game.cowboys.len() {
+                // A bullet may be shot at a cowboy on his block (a duel); a
+                // charge only knocks over those standing in the street.
+                let at = match kind {
+                    FlickKind::Shot => eval::aim_point(referee, &pos, t).map(|a| a.0),
+                    _ => pos[t],
+                };
+                let Some(at) = at else { continue };
                 if game.cowboys[t].team == me.team || !game.hittable(t) {
                     continue;
                 }
@@ -189,23 +261,40 @@ fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
                         if game.setup.closed.contains(&b) {
                             continue;
                         }
-                        let door = referee.building_point(b, Vec3::new(0.0, 0.0, 0.0));
-                        let d = Vec2::new(door.x, door.z) - start;
-                        if d.length() > 0.9 {
-                            continue;
+                        // Through the door, and to the spot in front of it
+                        // from which walking in is a straight flick (from
+                        // beside a support block no flick at the door enters).
+                        for ahead in [0.0, APPROACH] {
+                            let at = referee.building_point(b, Vec3::new(0.0, 0.0, ahead));
+                            let d = Vec2::new(at.x, at.z) - start;
+                            if d.length() > 0.9 || d.length() < 0.03 {
+                                continue;
+                            }
+                            out.push(Mode {
+                                angle: d.to_angle(),
+                                strength: strength_for(d.length()),
+                                spin: 0.0,
+                                angle_sd: 0.06,
+                                strength_sd: 0.06,
+                                spin_sd: 0.05,
+                                side: Side::Right,
+                            });
                         }
+                    }
+                    // Steps every way round the compass: a detour round
+                    // what stands between a cowboy and where he must go
+                    // (a barrel before his feet blocks every straight flick).
+                    for k in 0..COMPASS {
                         out.push(Mode {
-                            angle: d.to_angle(),
-                            strength: strength_for(d.length()),
+                            angle: wrap(k as f32 * TAU / COMPASS as f32),
+                            strength: 0.55,
                             spin: 0.0,
-                            angle_sd: 0.06,
-                            strength_sd: 0.06,
-                            spin_sd: 0.05,
+                            angle_sd: PI / COMPASS as f32,
+                            strength_sd: 0.2,
+                            spin_sd: 0.2,
                             side: Side::Right,
                         });
                     }
-                    out.push(free(Side::Right));
-                    out.push(free(Side::Right));
                 }
             }
         }
@@ -264,11 +353,8 @@ pub fn plan_flick(
                     &mut hand,
                 );
                 let mut fork = referee.clone();
-                s.score = if play(&mut fork, kind, s.side, aim) {
-                    value(&fork, team)
-                } else {
-                    f32::NEG_INFINITY
-                };
+                s.score =
+                    play_and_score(&mut fork, kind, s.side, aim, team).unwrap_or(f32::NEG_INFINITY);
                 s
             })
             .collect();
@@ -348,11 +434,7 @@ pub fn plan_flick(
                 &mut hand,
             );
             let mut fork = referee.clone();
-            let v = if play(&mut fork, kind, side, aim) {
-                value(&fork, team)
-            } else {
-                FAILED
-            };
+            let v = play_and_score(&mut fork, kind, side, aim, team).unwrap_or(FAILED);
             (f, v)
         })
         .collect();

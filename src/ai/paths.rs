@@ -1,0 +1,229 @@
+//! Walking distances on the table, for the bot's pulls: how far a cowboy's
+//! movement disc must slide to reach a spot, going round what stands in the
+//! way. A straight-line pull led a robber carrying both sacks to press
+//! against a barrel for three hours: every flick toward the Saloon failed on
+//! it, and every step aside led no nearer in a straight line.
+//!
+//! The table is cut into square cells; a cell is closed when a disc centred
+//! there would touch a piece (its footprint circle grown by the disc's
+//! radius); distances spread from the goal over the open cells (Dijkstra,
+//! eight neighbours). A building closes only its two support blocks: a disc
+//! slides under the facade between them (that is how cowboys walk in).
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use bevy::math::{Vec2, Vec3};
+
+use crate::flick::referee::Referee;
+use crate::physics::pieces::{PieceId, PieceKind};
+
+/// The side of a cell, metres: about a movement disc's width.
+const CELL: f32 = 0.03;
+
+/// Distances to one spot from everywhere on the table.
+#[derive(Debug, Clone)]
+pub struct Field {
+    origin: Vec2,
+    w: usize,
+    h: usize,
+    dist: Vec<f32>,
+}
+
+/// The circles (centre, radius) a disc of radius `r` may not overlap:
+/// every piece standing on the table but discs and `ignore`.
+fn obstacles(referee: &Referee, ignore: &[PieceId], r: f32) -> Vec<(Vec2, f32)> {
+    let bs = &referee.table.profile().pieces.building;
+    let block = bs.block_size.0 / 2.0;
+    let block_x = bs.door_width / 2.0 + bs.block_size.0 / 2.0;
+    let mut out = Vec::new();
+    for p in &referee.table.index().pieces {
+        if p.kind.is_disc() || ignore.contains(&p.id) || !referee.table.in_play(p.id) {
+            continue;
+        }
+        let (t, _) = referee.table.pose(p.id);
+        if t.y < -0.01 {
+            continue;
+        }
+        match p.kind {
+            PieceKind::Building(b) => {
+                for side in [-1.0, 1.0] {
+                    let at = referee.building_point(b, Vec3::new(side * block_x, 0.0, 0.0));
+                    out.push((Vec2::new(at.x, at.z), block + r));
+                }
+            }
+            _ => out.push((Vec2::new(t.x, t.z), p.radius + r)),
+        }
+    }
+    out
+}
+
+#[derive(PartialEq)]
+struct Open(f32, usize);
+
+impl Eq for Open {}
+
+impl Ord for Open {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+    }
+}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Field {
+    /// Distances to `goal` for a disc of radius `r`, round every piece but those in `ignore`.
+    pub fn to(referee: &Referee, goal: Vec2, ignore: &[PieceId], r: f32) -> Field {
+        let (tw, td) = referee.table.profile().table.size;
+        let origin = Vec2::new(-tw / 2.0, -td / 2.0);
+        let (w, h) = ((tw / CELL).ceil() as usize, (td / CELL).ceil() as usize);
+        let mut closed = vec![false; w * h];
+        for (c, rad) in obstacles(referee, ignore, r) {
+            let lo = ((c - Vec2::splat(rad) - origin) / CELL).floor();
+            let hi = ((c + Vec2::splat(rad) - origin) / CELL).floor();
+            for y in (lo.y.max(0.0) as usize)..=(hi.y.max(0.0) as usize).min(h - 1) {
+                for x in (lo.x.max(0.0) as usize)..=(hi.x.max(0.0) as usize).min(w - 1) {
+                    let centre = origin + (Vec2::new(x as f32, y as f32) + 0.5) * CELL;
+                    if centre.distance(c) < rad {
+                        closed[y * w + x] = true;
+                    }
+                }
+            }
+        }
+        let mut field = Field {
+            origin,
+            w,
+            h,
+            dist: vec![f32::INFINITY; w * h],
+        };
+        let mut heap = BinaryHeap::new();
+        // The goal's own cell and its neighbours start from their true distance.
+        if let Some((gx, gy)) = field.cell_of(goal) {
+            let near: Vec<(usize, usize)> = field.around(gx, gy).collect();
+            for (x, y) in near {
+                let i = y * w + x;
+                let d = field.centre(x, y).distance(goal);
+                if d < field.dist[i] {
+                    field.dist[i] = d;
+                    heap.push(Open(d, i));
+                }
+            }
+        }
+        while let Some(Open(d, i)) = heap.pop() {
+            if d > field.dist[i] {
+                continue;
+            }
+            let (x, y) = (i % w, i / w);
+            let near: Vec<(usize, usize)> = field.around(x, y).collect();
+            for (nx, ny) in near {
+                let j = ny * w + nx;
+                if closed[j] {
+                    continue;
+                }
+                let step = if nx != x && ny != y {
+                    CELL * std::f32::consts::SQRT_2
+                } else {
+                    CELL
+                };
+                if d + step < field.dist[j] {
+                    field.dist[j] = d + step;
+                    heap.push(Open(d + step, j));
+                }
+            }
+        }
+        field
+    }
+
+    fn cell_of(&self, p: Vec2) -> Option<(usize, usize)> {
+        let c = ((p - self.origin) / CELL).floor();
+        (c.x >= 0.0 && c.y >= 0.0 && (c.x as usize) < self.w && (c.y as usize) < self.h)
+            .then_some((c.x as usize, c.y as usize))
+    }
+
+    fn centre(&self, x: usize, y: usize) -> Vec2 {
+        self.origin + (Vec2::new(x as f32, y as f32) + 0.5) * CELL
+    }
+
+    /// The cell and its eight neighbours that lie on the table.
+    fn around(&self, x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (-1i32..=1).flat_map(move |dy| {
+            (-1i32..=1).filter_map(move |dx| {
+                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                (nx >= 0 && ny >= 0 && (nx as usize) < self.w && (ny as usize) < self.h)
+                    .then_some((nx as usize, ny as usize))
+            })
+        })
+    }
+
+    /// How far a disc at `p` must go to reach the goal; infinite when it
+    /// cannot (walled in, or off the table). A disc pressed against a piece
+    /// sits in a closed cell: it starts from the nearest open one beside it.
+    pub fn distance(&self, p: Vec2) -> f32 {
+        let Some((x, y)) = self.cell_of(p) else {
+            return f32::INFINITY;
+        };
+        self.around(x, y)
+            .map(|(nx, ny)| self.dist[ny * self.w + nx] + self.centre(nx, ny).distance(p))
+            .fold(f32::INFINITY, f32::min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flick::referee::Referee;
+    use crate::scenario::{PhysicsProfile, Town, data_root};
+
+    fn referee() -> Referee {
+        let profile = PhysicsProfile::load_default().unwrap();
+        let town = Town::load(&data_root().join("scenarios/bank_robbery.ron"), &profile).unwrap();
+        Referee::new(profile, &town, 1).unwrap()
+    }
+
+    #[test]
+    fn on_an_open_stretch_the_walk_is_the_straight_line() {
+        let r = referee();
+        // The table's far corner strip is empty in the standard town.
+        let goal = Vec2::new(-0.55, 0.42);
+        let f = Field::to(&r, goal, &[], 0.015);
+        let p = Vec2::new(-0.35, 0.42);
+        let d = f.distance(p);
+        assert!((d - 0.20).abs() < 0.02, "{d}");
+    }
+
+    #[test]
+    fn a_piece_on_the_straight_line_makes_the_walk_longer() {
+        let mut r = referee();
+        let goal = Vec2::new(-0.55, 0.42);
+        let p = Vec2::new(-0.35, 0.42);
+        let open = Field::to(&r, goal, &[], 0.015).distance(p);
+        // A barrel set down half way.
+        let barrel = r
+            .table
+            .index()
+            .pieces
+            .iter()
+            .find(|x| x.name.to_lowercase().contains("barrel"))
+            .expect("a barrel")
+            .id;
+        r.table.place(barrel, Vec2::new(-0.45, 0.42), 0.0);
+        let round = Field::to(&r, goal, &[], 0.015).distance(p);
+        assert!(round > open + 0.01, "open {open}, round the barrel {round}");
+        assert!(round < open + 0.10, "open {open}, round the barrel {round}");
+    }
+
+    #[test]
+    fn a_building_is_walked_into_between_its_blocks_not_round_it() {
+        let r = referee();
+        let (b, _) = r.buildings()[0];
+        let inside = r.building_point(b, Vec3::new(0.0, 0.0, -0.02));
+        let front = r.building_point(b, Vec3::new(0.0, 0.0, 0.10));
+        let f = Field::to(&r, Vec2::new(inside.x, inside.z), &[], 0.015);
+        let d = f.distance(Vec2::new(front.x, front.z));
+        assert!(d < 0.14, "straight through the door: {d}");
+    }
+}
