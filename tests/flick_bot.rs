@@ -126,3 +126,46 @@ fn a_carrier_in_the_goal_leaves_the_token_there() {
         assert_eq!(bank.delivered(Token::Dynamite, Team::Outlaws), 1);
     }
 }
+
+/// At 11 o'clock, a robber in the Bank with both charges leaves the first and
+/// then the second, which wins: however late the hour, no position short of
+/// the end scores as much as a win (the hurry once made holding the last
+/// charge in the goal score above dropping it, and the bot held it to noon).
+#[test]
+fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
+    use highnoon::flick::rules::Outcome;
+    use highnoon::scenario::town::{BuildingKind, Team};
+    let path = data_root().join("scenarios").join("dynamite.ron");
+    let mut town = Town::load(&path, &profile()).unwrap();
+    // The last hour is blue: every hat blue side up.
+    for f in &mut town.figures {
+        f.hat_side = highnoon::scenario::town::HatSide::Blue;
+    }
+    let game = town.game.as_mut().unwrap();
+    game.start_hour = 11;
+    game.initiative = "Dutch".into();
+    let dutch = game.cowboys.iter_mut().find(|c| c.name == "Dutch").unwrap();
+    dutch.inside = Some(BuildingKind::Bank);
+    dutch.tokens = vec![Token::Dynamite, Token::Dynamite];
+    let levels = BotLevels::load_default().unwrap();
+    for level in [Level::Easy, Level::Hard] {
+        let mut referee = Referee::new(profile(), &town, 3).unwrap();
+        let mut bot = FlickBot::new(level, &levels, 5);
+        let mut steps = Vec::new();
+        while steps.len() < 3 && !referee.game.is_over() {
+            let step = bot.next_step(&referee).unwrap();
+            play(&mut referee, &step).unwrap();
+            steps.push(step);
+        }
+        assert!(
+            matches!(steps[1], Step::Intent(Intent::Drop(_)))
+                && matches!(steps[2], Step::Intent(Intent::Drop(_))),
+            "{level:?}: {steps:?}"
+        );
+        assert_eq!(
+            referee.game.outcome(),
+            Some(&Outcome::Winner(Team::Outlaws)),
+            "{level:?}"
+        );
+    }
+}

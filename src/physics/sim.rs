@@ -360,7 +360,10 @@ impl Table {
             let local = collider.position_wrt_parent().copied().unwrap_or_default();
             lowest = lowest.min(collider.shape().compute_aabb(&(pose * local)).mins.y);
         }
-        self.put(h, Pose::from_parts(Vec3::new(at.x, floor - lowest, at.y), rot));
+        self.put(
+            h,
+            Pose::from_parts(Vec3::new(at.x, floor - lowest, at.y), rot),
+        );
     }
 
     /// Takes a piece off the table (out of the simulation), e.g. a dead cowboy.
