@@ -136,8 +136,7 @@ fn weight(game: &Game, c: &Cowboy) -> f32 {
     life_weight(game, c) + if carries { 1.0 } else { 0.0 }
 }
 
-/// True when a victory condition asks for this token to be delivered.
-pub fn delivery_token(game: &Game, token: Token) -> bool {
+fn delivery_token(game: &Game, token: Token) -> bool {
     game.setup
         .victory
         .iter()

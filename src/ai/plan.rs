@@ -155,28 +155,12 @@ fn hand_over(referee: &Referee, team: Team) -> f32 {
     if referee.game.cowboys[cowboy].inside.is_none() {
         return 0.0;
     }
-    // Only what a victory condition asks to be delivered: a position is
-    // cloned for each, and weapons and water are weighed when the turn
-    // actually comes to them.
-    let game = &referee.game;
-    let carried = &game.cowboys[cowboy].tokens;
-    let wanted: Vec<Intent> = game
+    let now = score(referee, team);
+    referee
+        .game
         .legal_intents()
         .into_iter()
-        .filter(|i| match i {
-            Intent::Take { token, .. } => eval::delivery_token(game, *token),
-            Intent::Drop(k) => carried
-                .get(*k)
-                .is_some_and(|t| eval::delivery_token(game, *t)),
-            _ => false,
-        })
-        .collect();
-    if wanted.is_empty() {
-        return 0.0;
-    }
-    let now = score(referee, team);
-    wanted
-        .into_iter()
+        .filter(|i| matches!(i, Intent::Take { .. } | Intent::Drop(_)))
         .filter_map(|i| {
             let mut fork = referee.clone();
             fork.apply(i).ok()?;
