@@ -238,14 +238,13 @@ fn shoot_at_a_seated_cowboy(duel: bool) -> (Referee, usize, usize) {
     let jack = cowboy(&r, "Black Jack");
     assert_eq!(r.game.cowboys[wyatt].inside, Some(BuildingKind::TownHall));
     let side = r.block_of(wyatt, BuildingKind::TownHall).expect("seated");
-    let bs = r.table.profile().pieces.building.clone();
-    let x = side * (bs.door_width / 2.0 + bs.block_size.0 / 2.0);
-    let block = r.building_point(BuildingKind::TownHall, Vec3::new(x, 0.0, 0.0));
+    let block = r.block_point(BuildingKind::TownHall, side);
+    let x = side * r.table.profile().pieces.building.block_offset();
     let stand = r.building_point(BuildingKind::TownHall, Vec3::new(x, 0.0, 0.20));
     r.table.stand(r.figures[jack], stand, 0.0);
     r.apply(Intent::Play(jack)).unwrap();
     r.apply(Intent::Shoot).unwrap();
-    let direction = r.aim_at(jack, Side::Right, Vec2::new(block.x, block.z));
+    let direction = r.aim_at(jack, Side::Right, block);
     r.flick_shot(
         Side::Right,
         Aim {

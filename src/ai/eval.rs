@@ -75,10 +75,7 @@ pub fn aim_point(
         return None;
     }
     let side = referee.block_of(t, b)?;
-    let bs = &referee.table.profile().pieces.building;
-    let x = side * (bs.door_width / 2.0 + bs.block_size.0 / 2.0);
-    let at = referee.building_point(b, Vec3::new(x, 0.0, 0.0));
-    Some((Vec2::new(at.x, at.z), referee.building_piece(b)))
+    Some((referee.block_point(b, side), referee.building_piece(b)))
 }
 
 /// True when nothing stands between `from` and `to` (pieces' footprints,

@@ -13,7 +13,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use bevy::math::{Vec2, Vec3};
+use bevy::math::Vec2;
 
 use crate::flick::referee::Referee;
 use crate::physics::pieces::{PieceId, PieceKind};
@@ -35,7 +35,6 @@ pub struct Field {
 fn obstacles(referee: &Referee, ignore: &[PieceId], r: f32) -> Vec<(Vec2, f32)> {
     let bs = &referee.table.profile().pieces.building;
     let block = bs.block_size.0 / 2.0;
-    let block_x = bs.door_width / 2.0 + bs.block_size.0 / 2.0;
     let mut out = Vec::new();
     for p in &referee.table.index().pieces {
         if p.kind.is_disc() || ignore.contains(&p.id) || !referee.table.in_play(p.id) {
@@ -48,8 +47,7 @@ fn obstacles(referee: &Referee, ignore: &[PieceId], r: f32) -> Vec<(Vec2, f32)> 
         match p.kind {
             PieceKind::Building(b) => {
                 for side in [-1.0, 1.0] {
-                    let at = referee.building_point(b, Vec3::new(side * block_x, 0.0, 0.0));
-                    out.push((Vec2::new(at.x, at.z), block + r));
+                    out.push((referee.block_point(b, side), block + r));
                 }
             }
             _ => out.push((Vec2::new(t.x, t.z), p.radius + r)),
@@ -177,6 +175,7 @@ mod tests {
     use super::*;
     use crate::flick::referee::Referee;
     use crate::scenario::{PhysicsProfile, Town, data_root};
+    use bevy::math::Vec3;
 
     fn referee() -> Referee {
         let profile = PhysicsProfile::load_default().unwrap();

@@ -203,16 +203,19 @@ impl Referee {
         r.inverse() * (world - t)
     }
 
+    /// Where support block `side` (−1 or +1) of building `b` stands on the
+    /// table: its centre, at the table top.
+    pub fn block_point(&self, b: BuildingKind, side: f32) -> Vec2 {
+        let x = side * self.table.profile().pieces.building.block_offset();
+        xz(self.building_point(b, Vec3::new(x, 0.0, 0.0)))
+    }
+
     /// Where a support block's top is, in the building's frame (`side` −1 or +1).
     fn block_top(&self, side: f32) -> Vec3 {
         let bs = &self.table.profile().pieces.building;
         // On the street side of the facade, which stands on the blocks' middle.
         let front = bs.facade_size.2 / 2.0 + self.table.profile().pieces.figure.base_radius + 5e-4;
-        Vec3::new(
-            (bs.door_width / 2.0 + bs.block_size.0 / 2.0) * side,
-            bs.block_size.1,
-            front,
-        )
+        Vec3::new(bs.block_offset() * side, bs.block_size.1, front)
     }
 
     /// The support block (−1 or +1) this cowboy's figure stands on in building `b`, if any.
@@ -447,7 +450,7 @@ impl Referee {
             let (t, rot) = self.table.pose(id);
             let local = self.to_building(b, t);
             let side = if local.x < 0.0 { -1.0 } else { 1.0 };
-            let x = side * (bs.door_width / 2.0 + bs.block_size.0 / 2.0);
+            let x = side * bs.block_offset();
             let z = bs.block_size.2 / 2.0 + r + 0.01 + i as f32 * 2.0 * r;
             let to = self.building_point(b, Vec3::new(x, 0.0, z));
             let facing = rot.to_euler(bevy::math::EulerRot::YXZ).0;

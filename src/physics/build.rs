@@ -350,7 +350,7 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
     let facade_m = profile.material(&bs.facade_material);
     let (bx, by, bz) = bs.block_size;
     let (fx, fy, fz) = bs.facade_size;
-    let block_offset = bs.door_width / 2.0 + bx / 2.0;
+    let block_offset = bs.block_offset();
     for spec in &town.buildings {
         let body = b.body(block_m, placed(spec.at_cm, 0.0, spec.facing_deg), false);
         let name = names.next().expect("a name per piece");

@@ -159,7 +159,7 @@ fn setup(profile: &PhysicsProfile, kind: Target) -> (Table, Frame) {
             let table = Table::new(profile.clone(), &town);
             let piece = table.piece("Bank").expect("the bank");
             let b = &p.building;
-            let x = b.door_width / 2.0 + b.block_size.0 / 2.0;
+            let x = b.block_offset();
             // The right-hand block, shot at from the right: its mid-plane is x = const.
             let frame = Frame {
                 piece,

@@ -110,9 +110,9 @@ pub fn spawn_town(world: &mut World, town: &Town, table: &super::Table) -> Spawn
             .id(),
     );
     let b = &profile.pieces.building;
-    let (bx, by, _) = b.block_size;
+    let (_, by, _) = b.block_size;
     let (_, fy, _) = b.facade_size;
-    let block_offset = b.door_width / 2.0 + bx / 2.0;
+    let block_offset = b.block_offset();
     let hats = town.figures.iter().map(|f| Hat {
         number: f.hat,
         side: f.hat_side,

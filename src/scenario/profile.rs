@@ -285,6 +285,14 @@ pub struct Building {
     pub facade_material: String,
 }
 
+impl Building {
+    /// How far each support block's centre lies from the door's centre,
+    /// along the facade (the blocks stand either side of the door).
+    pub fn block_offset(&self) -> f32 {
+        self.door_width / 2.0 + self.block_size.0 / 2.0
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Gallows {
