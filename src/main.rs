@@ -1096,6 +1096,12 @@ fn pass_through(profile: &PhysicsProfile, shots: usize, seed: u64) -> ExitCode {
                 c.flick
             );
         }
+        for (shot, moving) in s.restless.iter().take(5) {
+            println!(
+                "    shot {shot}: still moving at the time cap: {}",
+                moving.join(", ")
+            );
+        }
         clean &= s.crossings.is_empty() && s.not_at_rest == 0;
     }
     if clean {

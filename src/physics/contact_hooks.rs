@@ -8,12 +8,13 @@
 //! down, or along the piece, instead of out of the face it hit. A normal like
 //! that lets the disc through (docs/physics.md, "Nothing passes through a
 //! standing piece"). This hook decides which face of the piece the disc is
-//! meeting — the one its centre is in front of, or, once its centre is inside
-//! the piece's footprint, the one it is moving in through — and when Rapier's
-//! normal strays from that face's normal, it puts it back and sets the depth
-//! to the disc's real depth behind that face. Contacts that are already sound
-//! (normals within [`STRAY_COS`] of the face) are left exactly as Rapier made
-//! them, so ordinary collisions, and the calibration, do not change.
+//! meeting — the one its centre is in front of, the vertical edge it is off,
+//! or, once its centre is inside the piece's footprint, the face it is moving
+//! in through — and when Rapier's normal strays from that face's (or edge's)
+//! normal, it puts it back and sets the depth to the disc's real depth behind
+//! it. Contacts that are already sound (normals within [`STRAY_COS`] of the
+//! face) are left exactly as Rapier made them, so ordinary collisions, and the
+//! calibration, do not change.
 
 use bevy::math::Vec3;
 use bevy_rapier3d::rapier::math::Pose;
@@ -78,8 +79,8 @@ fn face_axis(code: u32) -> Option<Vec3> {
 }
 
 /// Where a disc's centre is beside a part (local frame): in front of one
-/// vertical face (its code), off a vertical edge (no single face: Rapier's
-/// normal there is exact), or inside the part's footprint (already in).
+/// vertical face (its code), off a vertical edge (the normal points away from
+/// the edge), or inside the part's footprint (already in).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Beside {
     Face(u32),
@@ -109,6 +110,25 @@ fn entry_face(local: Vec3, v: Vec3, half: Vec3) -> Option<u32> {
         return None;
     }
     Some(if tx <= tz { fx } else { fz })
+}
+
+/// The point of the part's footprint (its horizontal cross-section, at the
+/// height of `local`) nearest `local`.
+fn nearest_on_footprint(local: Vec3, half: Vec3) -> Vec3 {
+    Vec3::new(
+        local.x.clamp(-half.x, half.x),
+        local.y,
+        local.z.clamp(-half.z, half.z),
+    )
+}
+
+/// Off a vertical edge, the way out is straight away from the edge,
+/// horizontally: the normal Rapier finds there is exact while the disc is
+/// clear of the piece, but once a fast disc has sunk into the corner it can
+/// point anywhere, even on through the piece.
+fn edge_axis(local: Vec3, half: Vec3) -> Option<Vec3> {
+    let d = local - nearest_on_footprint(local, half);
+    Vec3::new(d.x, 0.0, d.z).try_normalize()
 }
 
 fn beside(local: Vec3, half: Vec3) -> Beside {
@@ -150,11 +170,11 @@ impl PhysicsHooks for ThinPieceHooks {
         if centre.y > part.half.y || centre.y < -part.half.y - disc_half_height {
             return;
         }
-        // The face is the one the disc is in front of; once its centre is
-        // inside the footprint, the one it is moving in through.
-        let code = match beside(centre, part.half) {
-            Beside::Face(code) => code,
-            Beside::Edge => return,
+        // The face is the one the disc is in front of (or the edge it is off);
+        // once its centre is inside the footprint, the one it came in through.
+        let axis = match beside(centre, part.half) {
+            Beside::Face(code) => face_axis(code),
+            Beside::Edge => edge_axis(centre, part.half),
             Beside::Inside => {
                 let velocity = |h: Option<RigidBodyHandle>| {
                     h.and_then(|h| ctx.bodies.get(h))
@@ -166,13 +186,10 @@ impl PhysicsHooks for ThinPieceHooks {
                     (velocity(ctx.rigid_body1), velocity(ctx.rigid_body2))
                 };
                 let local_v = part.pose.rotation.inverse() * (vd - vp);
-                match entry_face(centre, local_v, part.half) {
-                    Some(code) => code,
-                    None => return,
-                }
+                entry_face(centre, local_v, part.half).and_then(face_axis)
             }
         };
-        let Some(axis) = face_axis(code) else {
+        let Some(axis) = axis else {
             return;
         };
         // The face's outward normal, and the normal as Rapier means it: out of collider 1.
@@ -181,10 +198,10 @@ impl PhysicsHooks for ThinPieceHooks {
         if ctx.normal.dot(wanted) >= STRAY_COS {
             return;
         }
-        // The disc's depth behind that face: its centre's distance out of the
-        // face less its reach along the face's normal (a flat disc reaches its radius).
-        let half = part.half.dot(axis.abs());
-        let out = centre.dot(axis) - half;
+        // The disc's depth behind that face (or edge): its centre's distance
+        // out of it less its reach along the normal (a flat disc reaches its
+        // radius). Off an edge, `half · |axis|` is the corner's distance along it.
+        let out = centre.dot(axis) - part.half.dot(axis.abs());
         let disc_aabb = disc.shape().compute_local_aabb().half_extents();
         let disc_up = disc.position().rotation * Vec3::Y;
         let reach = disc_aabb.x * (1.0 - face.dot(disc_up).powi(2)).max(0.0).sqrt()
@@ -210,6 +227,21 @@ mod tests {
         assert_eq!(beside(Vec3::new(-0.07, 0.0, 0.0), half), Beside::Face(2));
         assert_eq!(beside(Vec3::new(-0.06, 0.0, 0.01), half), Beside::Edge);
         assert_eq!(beside(Vec3::new(0.0, 0.0, 0.001), half), Beside::Inside);
+    }
+
+    #[test]
+    fn off_an_edge_the_way_out_is_straight_away_from_it() {
+        let half = Vec3::new(0.015, 0.0175, 0.015);
+        // A bullet sunk 0.7 mm into the corner of a support block (shot 3518
+        // of the block survey): the way out is back past the corner, never on
+        // through the block.
+        let centre = Vec3::new(0.0235, -0.0145, -0.0198);
+        let axis = edge_axis(centre, half).expect("off the edge");
+        assert!((axis - Vec3::new(0.0085, 0.0, -0.0048).normalize()).length() < 1e-5);
+        let out = centre.dot(axis) - half.dot(axis.abs());
+        assert!((out - 0.0085f32.hypot(0.0048)).abs() < 1e-6);
+        // On the corner itself there is no way to tell.
+        assert_eq!(edge_axis(Vec3::new(0.015, 0.0, 0.015), half), None);
     }
 
     #[test]

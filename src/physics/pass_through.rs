@@ -53,6 +53,16 @@ pub struct Crossing {
     pub from: Vec2,
 }
 
+/// What one shot did.
+#[derive(Debug, Clone)]
+pub struct Shot {
+    pub crossing: Option<Crossing>,
+    /// The pieces still moving at the time cap (none: it came to rest).
+    pub still_moving: Vec<String>,
+    /// Whether its first contact was the target.
+    pub first_touch: bool,
+}
+
 /// What a survey of `shots` shots found.
 #[derive(Debug, Clone, Default)]
 pub struct Survey {
@@ -60,6 +70,8 @@ pub struct Survey {
     pub crossings: Vec<Crossing>,
     /// Shots still moving at the time cap.
     pub not_at_rest: usize,
+    /// The first few of them: the shot and the pieces still moving.
+    pub restless: Vec<(usize, Vec<String>)>,
     /// Shots whose first contact was the target (the aim is honest).
     pub hit_target: usize,
 }
@@ -67,6 +79,7 @@ pub struct Survey {
 /// The target's frame: where it is, the thin axis its mid-plane is normal to,
 /// the axis along its width, and its extents.
 struct Frame {
+    kind: Target,
     piece: PieceId,
     /// Offset of the target's centre from its body's origin, body frame.
     centre: Vec3,
@@ -124,6 +137,7 @@ fn setup(profile: &PhysicsProfile, kind: Target) -> (Table, Frame) {
             let piece = table.piece("Fence").expect("the fence");
             let (x, y, z) = p.fence.size;
             let frame = Frame {
+                kind,
                 piece,
                 centre: Vec3::ZERO,
                 normal: Vec3::Z,
@@ -140,6 +154,7 @@ fn setup(profile: &PhysicsProfile, kind: Target) -> (Table, Frame) {
             let piece = table.piece("Target").expect("the figure");
             let f = &p.figure;
             let frame = Frame {
+                kind,
                 piece,
                 centre: Vec3::ZERO,
                 normal: Vec3::Z,
@@ -162,6 +177,7 @@ fn setup(profile: &PhysicsProfile, kind: Target) -> (Table, Frame) {
             let x = b.block_offset();
             // The right-hand block, shot at from the right: its mid-plane is x = const.
             let frame = Frame {
+                kind,
                 piece,
                 centre: Vec3::new(x, 0.0, 0.0),
                 normal: Vec3::X,
@@ -233,7 +249,7 @@ fn shoot(
     from: Vec2,
     direction: Vec2,
     spin: f32,
-) -> (Option<Crossing>, bool, bool) {
+) -> Shot {
     let (flick, mut run) = fire(table, disc, from, direction, spin);
     let centre = |t: &Table| t.pose(disc).0;
     let (mut before, ..) = frame.locate(table, centre(table));
@@ -274,7 +290,40 @@ fn shoot(
             && s * frame.locate(table, Vec3::new(from.x, 0.0, from.y)).0 < 0.0;
     }
     let first = outcome.first_touch().map(|t| t.piece) == Some(frame.piece);
-    (crossing, outcome.at_rest, first)
+    let moving = outcome
+        .still_moving
+        .iter()
+        .filter_map(|&p| table.index().get(p).map(|p| p.name.clone()))
+        .collect();
+    Shot {
+        crossing,
+        still_moving: moving,
+        first_touch: first,
+    }
+}
+
+/// Shot `i` of a survey with `seed`, on a fork of `base`.
+fn fork_and_shoot(base: &Table, frame: &Frame, discs: [PieceId; 2], i: usize, seed: u64) -> Shot {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(i as u64);
+    let mut table = base.clone();
+    let (from, direction, spin) = aim(frame.kind, frame, &table, &mut rng);
+    shoot(&mut table, frame, discs[i % 2], i, from, direction, spin)
+}
+
+/// The survey's discs: bullet for even shots, movement disc for odd ones.
+fn survey_discs(table: &Table) -> [PieceId; 2] {
+    [
+        table.piece("Bullet 1").expect("a bullet"),
+        table.piece("Movement disc").expect("the movement disc"),
+    ]
+}
+
+/// Shot `shot` of the survey of `kind` with `seed`, alone (what a survey
+/// would have found for it).
+pub fn one_shot(profile: &PhysicsProfile, kind: Target, shot: usize, seed: u64) -> Shot {
+    let (base, frame) = setup(profile, kind);
+    fork_and_shoot(&base, &frame, survey_discs(&base), shot, seed)
 }
 
 /// `shots` full-strength shots at one kind of target, bullet and movement disc
@@ -282,27 +331,31 @@ fn shoot(
 /// from its own ChaCha8 stream, so the result does not depend on the threads).
 pub fn survey(profile: &PhysicsProfile, kind: Target, shots: usize, seed: u64) -> Survey {
     let (base, frame) = setup(profile, kind);
-    let discs = [
-        base.piece("Bullet 1").expect("a bullet"),
-        base.piece("Movement disc").expect("the movement disc"),
-    ];
-    let results: Vec<(Option<Crossing>, bool, bool)> = (0..shots)
+    let discs = survey_discs(&base);
+    let results: Vec<Shot> = (0..shots)
         .into_par_iter()
-        .map(|i| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(i as u64);
-            let mut table = base.clone();
-            let (from, direction, spin) = aim(kind, &frame, &table, &mut rng);
-            shoot(&mut table, &frame, discs[i % 2], i, from, direction, spin)
-        })
+        .map(|i| fork_and_shoot(&base, &frame, discs, i, seed))
         .collect();
     let mut survey = Survey {
         shots,
         ..Default::default()
     };
-    for (crossing, at_rest, first) in results {
+    for (
+        shot,
+        Shot {
+            crossing,
+            still_moving: moving,
+            first_touch: first,
+        },
+    ) in results.into_iter().enumerate()
+    {
         survey.crossings.extend(crossing);
-        survey.not_at_rest += usize::from(!at_rest);
+        if !moving.is_empty() {
+            survey.not_at_rest += 1;
+            if survey.restless.len() < 10 {
+                survey.restless.push((shot, moving));
+            }
+        }
         survey.hit_target += usize::from(first);
     }
     survey
@@ -314,23 +367,22 @@ impl Survey {
     }
 }
 
-/// One shot of a survey, step by step (for looking into a crossing): the
-/// disc's centre in the target's frame (across the mid-plane, along the width,
-/// height), the target's tilt, and the contacts between the two.
+/// One shot of a survey, step by step (for looking into a crossing or a shot
+/// that would not come to rest): the disc's and the target's speeds, sleep
+/// state (`a` awake, `z` asleep) and sleep timers, the disc's centre in the
+/// target's frame (across the mid-plane, along the width, height), the
+/// target's tilt, and the contacts between the two.
 pub fn trace(profile: &PhysicsProfile, kind: Target, shot: usize, seed: u64) -> Vec<String> {
     let (base, frame) = setup(profile, kind);
-    let discs = [
-        base.piece("Bullet 1").expect("a bullet"),
-        base.piece("Movement disc").expect("the movement disc"),
-    ];
-    let disc = discs[shot % 2];
+    let disc = survey_discs(&base)[shot % 2];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(shot as u64);
     let mut table = base.clone();
     let (from, direction, spin) = aim(kind, &frame, &table, &mut rng);
     let (flick, mut run) = fire(&mut table, disc, from, direction, spin);
     let mut lines = vec![format!("{kind:?} shot {shot}: {flick:?} from {from}")];
-    for step in 0..200 {
+    // The run ends by itself: at rest, or at the time cap.
+    for step in 0.. {
         let done = table.advance(&mut run);
         let (p, q) = table.pose(disc);
         let (s, w, y) = frame.locate(&table, p);
@@ -339,8 +391,22 @@ pub fn trace(profile: &PhysicsProfile, kind: Target, shot: usize, seed: u64) -> 
             .get(table.index().get(disc).expect("disc").body)
             .map(|b| b.linvel())
             .unwrap_or_default();
+        let body = |p: PieceId| {
+            table
+                .bodies()
+                .get(table.index().get(p).expect("piece").body)
+                .expect("body")
+        };
+        let (db, tb) = (body(disc), body(frame.piece));
         let mut line = format!(
-            "{step:3} s {:+.4} w {:+.4} y {:.4} | disc tilt {:4.1} v ({:+.2} {:+.2} {:+.2}) | target tilt {:4.1}",
+            "{step:3} disc w {:+.3} {} {:.3} | target v {:.4} w {:.3} {} {:.3} | s {:+.4} w {:+.4} y {:.4} | disc tilt {:4.1} v ({:+.2} {:+.2} {:+.2}) | target tilt {:4.1}",
+            db.angvel().length(),
+            if db.is_sleeping() { "z" } else { "a" },
+            db.activation().time_since_can_sleep,
+            tb.linvel().length(),
+            tb.angvel().length(),
+            if tb.is_sleeping() { "z" } else { "a" },
+            tb.activation().time_since_can_sleep,
             s,
             w,
             y,

@@ -7,6 +7,8 @@ use bevy_rapier3d::rapier::prelude::*;
 use super::Table;
 use super::contact_hooks::ThinPieceHooks;
 use super::pieces::PieceId;
+use super::table::{Stillness, TableIndex};
+use crate::scenario::PhysicsProfile;
 
 /// A copy of a [`Table`]'s Rapier state, stepped with nothing around it.
 #[derive(Clone)]
@@ -27,6 +29,9 @@ pub struct RawWorld {
     max_impulse: f32,
     max_steps: u32,
     fall_depth: f32,
+    /// For the table's rest rules (`Stillness`): the same steps as the table.
+    index: TableIndex,
+    profile: PhysicsProfile,
 }
 
 impl RawWorld {
@@ -66,6 +71,8 @@ impl RawWorld {
             max_impulse: profile.flick.max_impulse,
             max_steps: (profile.solver.max_flick_seconds / profile.solver.dt).ceil() as u32,
             fall_depth: profile.table.fall_depth,
+            index: index.clone(),
+            profile: profile.clone(),
         }
     }
 
@@ -104,6 +111,7 @@ impl RawWorld {
         let rb = &mut self.bodies[h];
         let magnitude = (strength.clamp(0.0, 1.0) * speed * rb.mass()).min(self.max_impulse);
         rb.apply_impulse(Vec3::new(d.x, 0.0, d.y) * magnitude, true);
+        let mut stillness = Stillness::new(&self.index, &self.bodies, &self.profile);
         let mut steps = 0;
         loop {
             self.step(pipeline);
@@ -117,7 +125,14 @@ impl RawWorld {
             for h in fallen {
                 self.bodies[h].set_enabled(false);
             }
-            if self.islands.active_bodies().next().is_none() || steps >= self.max_steps {
+            let still = stillness.settle(
+                steps,
+                &self.index,
+                &self.islands,
+                &mut self.bodies,
+                &self.profile,
+            );
+            if still || self.islands.active_bodies().next().is_none() || steps >= self.max_steps {
                 return steps;
             }
         }

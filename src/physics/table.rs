@@ -276,6 +276,101 @@ pub struct FlickRun {
     left_table: Vec<bool>,
     pub steps: u32,
     max_steps: u32,
+    stillness: Stillness,
+}
+
+/// Watches for a table that stands still while Rapier keeps part of it awake
+/// (`Sleep::still_drift`, `Sleep::still_time`): each awake piece's pose is
+/// held against an anchor, and every anchor is moved on whenever one piece
+/// has drifted further than `drift` from its own.
+#[derive(Debug, Clone)]
+pub(crate) struct Stillness {
+    anchor: Vec<(Vec3, Quat)>,
+    /// The step since which nothing has drifted.
+    since: u32,
+    drift: f32,
+    steps: u32,
+    still: bool,
+}
+
+impl Stillness {
+    pub(crate) fn new(index: &TableIndex, bodies: &RigidBodySet, profile: &PhysicsProfile) -> Self {
+        Self {
+            anchor: index
+                .pieces
+                .iter()
+                .map(|q| (bodies[q.body].translation(), *bodies[q.body].rotation()))
+                .collect(),
+            since: 0,
+            drift: profile.sleep.still_drift,
+            steps: (profile.sleep.still_time / profile.solver.dt)
+                .ceil()
+                .max(1.0) as u32,
+            still: false,
+        }
+    }
+
+    /// After step `step` of a flick: from `settle_after` on, damps what still
+    /// moves (`settle_damping`); once nothing awake has drifted for
+    /// `still_time`, puts it to sleep and returns true.
+    pub(crate) fn settle(
+        &mut self,
+        step: u32,
+        index: &TableIndex,
+        islands: &IslandManager,
+        bodies: &mut RigidBodySet,
+        profile: &PhysicsProfile,
+    ) -> bool {
+        if step as f32 * profile.solver.dt >= profile.sleep.settle_after {
+            let keep = 1.0 - profile.sleep.settle_damping;
+            let awake: Vec<RigidBodyHandle> = islands.active_bodies().collect();
+            for h in awake {
+                let rb = &mut bodies[h];
+                let (v, w) = (rb.linvel() * keep, rb.angvel() * keep);
+                rb.set_linvel(v, false);
+                rb.set_angvel(w, false);
+            }
+        }
+        if self.observe(step, index, islands, bodies) {
+            // Nothing has moved for `still_time`: what Rapier still keeps
+            // awake sleeps now, so the next flick starts from a table at rest.
+            let awake: Vec<RigidBodyHandle> = islands.active_bodies().collect();
+            for h in awake {
+                bodies[h].sleep();
+            }
+        }
+        self.still
+    }
+
+    /// After step `step`: true once nothing awake has drifted for long enough.
+    fn observe(
+        &mut self,
+        step: u32,
+        index: &TableIndex,
+        islands: &IslandManager,
+        bodies: &RigidBodySet,
+    ) -> bool {
+        let drifted = islands.active_bodies().any(|h| {
+            let k = index.body(h);
+            let Some(&(t, q)) = self.anchor.get(k as usize) else {
+                return false;
+            };
+            let rb = &bodies[h];
+            let turn = (*rb.rotation() * q.inverse()).to_axis_angle().1;
+            let turn = turn.min(std::f32::consts::TAU - turn);
+            rb.translation().distance(t) + turn * rb.mass_properties().max_extent() > self.drift
+        });
+        if drifted {
+            for h in islands.active_bodies() {
+                if let Some(a) = self.anchor.get_mut(index.body(h) as usize) {
+                    *a = (bodies[h].translation(), *bodies[h].rotation());
+                }
+            }
+            self.since = step;
+        }
+        self.still = step - self.since >= self.steps;
+        self.still
+    }
 }
 
 impl FlickRun {
@@ -330,6 +425,7 @@ impl FlickRun {
         let point = centre + right * flick.offset.clamp(-1.0, 1.0) * p.radius;
         rb.apply_impulse_at_point(dir3 * magnitude, point, true);
         let max_steps = (profile.solver.max_flick_seconds / profile.solver.dt).ceil() as u32;
+        let stillness = Stillness::new(index, bodies, profile);
         Ok(Self {
             flick,
             piece: flick.piece.0 as usize,
@@ -341,6 +437,7 @@ impl FlickRun {
             left_table: vec![false; n],
             steps: 0,
             max_steps,
+            stillness,
         })
     }
 
@@ -400,10 +497,17 @@ impl FlickRun {
             // Out of the simulation: it lies on the floor now.
             bodies[h].set_enabled(false);
         }
+        self.stillness
+            .settle(self.steps, index, islands, bodies, profile);
     }
 
     pub fn finished(&self, islands: &IslandManager) -> bool {
-        all_asleep(islands) || self.steps >= self.max_steps
+        self.at_rest(islands) || self.steps >= self.max_steps
+    }
+
+    /// Every body asleep, or nothing has moved for `Sleep::still_time`.
+    fn at_rest(&self, islands: &IslandManager) -> bool {
+        self.stillness.still || all_asleep(islands)
     }
 
     pub fn finish(
@@ -459,11 +563,15 @@ impl FlickRun {
             moved,
             steps: self.steps,
             sim_time: self.steps as f32 * profile.solver.dt,
-            at_rest: all_asleep(islands),
-            still_moving: islands
-                .active_bodies()
-                .filter_map(|h| index.pieces.get(index.body(h) as usize).map(|p| p.id))
-                .collect(),
+            at_rest: self.at_rest(islands),
+            still_moving: if self.at_rest(islands) {
+                Vec::new()
+            } else {
+                islands
+                    .active_bodies()
+                    .filter_map(|h| index.pieces.get(index.body(h) as usize).map(|p| p.id))
+                    .collect()
+            },
         }
     }
 }

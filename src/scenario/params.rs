@@ -47,6 +47,10 @@ pub const TABLE: &[Param] = &[
     param!("angular_threshold", 0.0, 100.0, |p| p
         .sleep
         .angular_threshold),
+    param!("still_drift", 0.0, 0.1, |p| p.sleep.still_drift),
+    param!("still_time", 0.01, 60.0, |p| p.sleep.still_time),
+    param!("settle_after", 0.0, 600.0, |p| p.sleep.settle_after),
+    param!("settle_damping", 0.0, 1.0, |p| p.sleep.settle_damping),
     param!("movement_disc_speed", 0.01, 20.0, |p| p
         .flick
         .movement_disc_speed),
