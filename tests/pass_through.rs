@@ -29,6 +29,7 @@ fn no_disc_crosses_a_standing_fence_figure_or_support_block() {
             kind.name(),
             s.restless.first()
         );
+        assert_eq!(s.left_awake, 0, "{}: at rest, yet awake", kind.name());
         // The aim is honest: the shots meet the target (a fence shot from a
         // steep angle may meet the cowboy behind it first, or graze an end).
         let first = s.hit_target as f64 / SHOTS as f64;
@@ -60,16 +61,17 @@ fn a_bullet_sunk_into_a_blocks_corner_is_pushed_back_out() {
 /// Fence shot 7945 (seed 1): the felled fence lies propped on the movement
 /// disc's rim with the cowboy across it, and rocks 5° each way, pumped by
 /// its contacts re-made at every swing, to the time cap. From
-/// `settle_after` into a flick, what still moves loses `settle_damping` of
-/// its speed a step (the wood's rolling resistance): then it comes to rest.
+/// `settle_after` into a flick, what still moves loses its speed at
+/// `settle_rate` (the wood's rolling resistance): then it comes to rest.
 #[test]
 fn a_fence_propped_on_a_disc_stops_rocking() {
     let profile = shipped();
-    assert!(profile.sleep.settle_damping > 0.0);
+    assert!(profile.sleep.settle_rate > 0.0);
     let shot = one_shot(&profile, Target::Fence, 7945, 1);
     assert!(shot.still_moving.is_empty(), "{:?}", shot.still_moving);
+    assert!(shot.asleep, "Rapier has the whole table asleep");
     let mut frictionless = profile.clone();
-    frictionless.sleep.settle_damping = 0.0;
+    frictionless.sleep.settle_rate = 0.0;
     let shot = one_shot(&frictionless, Target::Fence, 7945, 1);
     assert!(
         shot.still_moving.contains(&"Fence".to_string()),
@@ -89,8 +91,10 @@ fn pieces_that_keep_waking_each_other_come_to_rest_once_nothing_moves() {
     let profile = shipped();
     let shot = one_shot(&profile, Target::Figure, 6452, 1);
     assert!(shot.still_moving.is_empty(), "{:?}", shot.still_moving);
+    assert!(shot.asleep, "Rapier has the whole table asleep");
     let mut no_backstop = profile.clone();
-    no_backstop.sleep.still_time = 1000.0;
+    // Longer than the time cap: the backstop never ends a flick.
+    no_backstop.sleep.still_time = 600.0;
     let shot = one_shot(&no_backstop, Target::Figure, 6452, 1);
     assert!(
         !shot.still_moving.is_empty(),

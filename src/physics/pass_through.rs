@@ -61,6 +61,8 @@ pub struct Shot {
     pub still_moving: Vec<String>,
     /// Whether its first contact was the target.
     pub first_touch: bool,
+    /// Whether Rapier has every body of the table asleep afterwards.
+    pub asleep: bool,
 }
 
 /// What a survey of `shots` shots found.
@@ -72,6 +74,9 @@ pub struct Survey {
     pub not_at_rest: usize,
     /// The first few of them: the shot and the pieces still moving.
     pub restless: Vec<(usize, Vec<String>)>,
+    /// Shots that ended at rest with Rapier still holding a body awake (the
+    /// table would then not count as at rest for the next flick).
+    pub left_awake: usize,
     /// Shots whose first contact was the target (the aim is honest).
     pub hit_target: usize,
 }
@@ -299,6 +304,7 @@ fn shoot(
         crossing,
         still_moving: moving,
         first_touch: first,
+        asleep: table.at_rest(),
     }
 }
 
@@ -346,10 +352,12 @@ pub fn survey(profile: &PhysicsProfile, kind: Target, shots: usize, seed: u64) -
             crossing,
             still_moving: moving,
             first_touch: first,
+            asleep,
         },
     ) in results.into_iter().enumerate()
     {
         survey.crossings.extend(crossing);
+        survey.left_awake += usize::from(moving.is_empty() && !asleep);
         if !moving.is_empty() {
             survey.not_at_rest += 1;
             if survey.restless.len() < 10 {

@@ -132,6 +132,15 @@ impl RawWorld {
                 &mut self.bodies,
                 &self.profile,
             );
+            if still {
+                // As the table does: step until Rapier files the islands asleep.
+                let cap = super::table::filing_steps(&self.profile);
+                let mut k = 0;
+                while k < cap && self.islands.active_bodies().next().is_some() {
+                    self.step(pipeline);
+                    k += 1;
+                }
+            }
             if still || self.islands.active_bodies().next().is_none() || steps >= self.max_steps {
                 return steps;
             }

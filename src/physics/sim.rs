@@ -236,7 +236,28 @@ impl Table {
             &mut s.bodies,
             &self.profile,
         );
+        self.record_frame();
+        if run.stilled() {
+            // What was still awake has been put to sleep (flagged, at rest):
+            // a few more steps, until Rapier files every island asleep, so
+            // the next flick wakes them whole.
+            let cap = table::filing_steps(&self.profile);
+            let mut k = 0;
+            while k < cap && !table::all_asleep(&self.state.islands) {
+                self.step();
+                self.record_frame();
+                k += 1;
+            }
+        }
+        let s = &self.state;
+        run.finished(&s.islands)
+            .then(|| run.finish(&self.index, &s.bodies, &s.islands, &self.profile))
+    }
+
+    /// Appends every piece's pose to the recording, if one is running.
+    fn record_frame(&mut self) {
         if let Some(frames) = self.recording.as_mut() {
+            let s = &self.state;
             frames.push(
                 self.index
                     .pieces
@@ -245,8 +266,6 @@ impl Table {
                     .collect(),
             );
         }
-        run.finished(&s.islands)
-            .then(|| run.finish(&self.index, &s.bodies, &s.islands, &self.profile))
     }
 
     /// Flicks a piece and runs the table until it is at rest (or the time cap).

@@ -194,6 +194,12 @@ pub fn footprint_radius(profile: &PhysicsProfile, kind: PieceKind) -> f32 {
     }
 }
 
+/// At most how many steps Rapier takes to file as asleep the islands whose
+/// bodies the stillness rule put to sleep (they wait out `time_until_sleep`).
+pub(crate) fn filing_steps(profile: &PhysicsProfile) -> u32 {
+    2 * (profile.sleep.time_until_sleep / profile.solver.dt).ceil() as u32 + 2
+}
+
 /// True when every dynamic body sleeps.
 pub fn all_asleep(islands: &IslandManager) -> bool {
     islands.active_bodies().next().is_none()
@@ -281,8 +287,10 @@ pub struct FlickRun {
 
 /// Watches for a table that stands still while Rapier keeps part of it awake
 /// (`Sleep::still_drift`, `Sleep::still_time`): each awake piece's pose is
-/// held against an anchor, and every anchor is moved on whenever one piece
-/// has drifted further than `drift` from its own.
+/// held against an anchor, and every awake piece's anchor is moved on
+/// whenever one of them has drifted further than `drift` from its own. (A
+/// piece that slept meanwhile keeps its older anchor; if it wakes more than
+/// `drift` from it, that only restarts the count.)
 #[derive(Debug, Clone)]
 pub(crate) struct Stillness {
     anchor: Vec<(Vec3, Quat)>,
@@ -311,8 +319,9 @@ impl Stillness {
     }
 
     /// After step `step` of a flick: from `settle_after` on, damps what still
-    /// moves (`settle_damping`); once nothing awake has drifted for
-    /// `still_time`, puts it to sleep and returns true.
+    /// moves (`settle_rate`); once nothing awake has drifted for
+    /// `still_time`, puts it to sleep (flagged only: the caller steps on until
+    /// Rapier files its islands as asleep, [`filing_steps`]) and returns true.
     pub(crate) fn settle(
         &mut self,
         step: u32,
@@ -322,7 +331,7 @@ impl Stillness {
         profile: &PhysicsProfile,
     ) -> bool {
         if step as f32 * profile.solver.dt >= profile.sleep.settle_after {
-            let keep = 1.0 - profile.sleep.settle_damping;
+            let keep = (-profile.sleep.settle_rate * profile.solver.dt).exp();
             let awake: Vec<RigidBodyHandle> = islands.active_bodies().collect();
             for h in awake {
                 let rb = &mut bodies[h];
@@ -499,6 +508,11 @@ impl FlickRun {
         }
         self.stillness
             .settle(self.steps, index, islands, bodies, profile);
+    }
+
+    /// True once the stillness rule has ended the flick.
+    pub(crate) fn stilled(&self) -> bool {
+        self.stillness.still
     }
 
     pub fn finished(&self, islands: &IslandManager) -> bool {

@@ -48,9 +48,9 @@ pub const TABLE: &[Param] = &[
         .sleep
         .angular_threshold),
     param!("still_drift", 0.0, 0.1, |p| p.sleep.still_drift),
-    param!("still_time", 0.01, 60.0, |p| p.sleep.still_time),
+    param!("still_time", 0.01, 600.0, |p| p.sleep.still_time),
     param!("settle_after", 0.0, 600.0, |p| p.sleep.settle_after),
-    param!("settle_damping", 0.0, 1.0, |p| p.sleep.settle_damping),
+    param!("settle_rate", 0.0, 1000.0, |p| p.sleep.settle_rate),
     param!("movement_disc_speed", 0.01, 20.0, |p| p
         .flick
         .movement_disc_speed),

@@ -212,7 +212,8 @@ pub struct Sleep {
     pub time_until_sleep: f32,
     /// A flick also ends when no piece has moved more than `still_drift`
     /// metres (a point at the piece's far edge included) for `still_time`
-    /// seconds; what is still awake is then put to sleep. A backstop for
+    /// seconds (longer than `solver.max_flick_seconds`: never); what is still
+    /// awake is then put to sleep. A backstop for
     /// pieces Rapier keeps waking: two bodies that touch and part every step,
     /// each woken by the other as it falls asleep, rock in place to the time
     /// cap (docs/physics.md, "Every flick comes to rest").
@@ -221,14 +222,15 @@ pub struct Sleep {
     #[serde(default = "Sleep::default_still_time")]
     pub still_time: f32,
     /// From `settle_after` seconds into a flick, every piece still awake
-    /// loses `settle_damping` of its speed each step: the rolling and rocking
+    /// loses its speed at `settle_rate` per second (speed × e^(−rate·t);
+    /// 6/s is 5% a step at 120 Hz): the rolling and rocking
     /// resistance of wood on a tabletop, which Rapier does not have. Without
     /// it a piece propped on a disc's rim can rock to the time cap, pumped by
     /// its contacts re-made each swing. By then a flick has done what it will do.
     #[serde(default = "Sleep::default_settle_after")]
     pub settle_after: f32,
-    #[serde(default = "Sleep::default_settle_damping")]
-    pub settle_damping: f32,
+    #[serde(default = "Sleep::default_settle_rate")]
+    pub settle_rate: f32,
 }
 
 impl Sleep {
@@ -241,8 +243,8 @@ impl Sleep {
     fn default_settle_after() -> f32 {
         2.0
     }
-    fn default_settle_damping() -> f32 {
-        0.05
+    fn default_settle_rate() -> f32 {
+        6.0
     }
 }
 
