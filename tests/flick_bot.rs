@@ -169,3 +169,54 @@ fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
         );
     }
 }
+
+/// A partner standing on the spot the gold is carried in from is in the
+/// carriers' way: a move that touches him fails. In the arena three robbers
+/// stood two hours with the gold before the Saloon, Dutch on that spot, until
+/// the cavalry came at noon. Standing there costs the position now, so the
+/// bot, playing Dutch, steps aside.
+#[test]
+fn a_partner_in_the_carriers_way_in_steps_aside() {
+    use highnoon::ai::eval::score;
+    use highnoon::scenario::town::Team;
+    let path = data_root().join("scenarios").join("bank_robbery.ron");
+    let town_with_dutch_at = |at: (f32, f32)| {
+        let mut town = Town::load(&path, &profile()).unwrap();
+        for f in &mut town.figures {
+            match f.name.as_deref() {
+                // Before the Saloon's door (45, -30), facing the street.
+                Some("Dutch") => f.at_cm = at,
+                Some("Ol' Cooper") => f.at_cm = (45.0, -12.0),
+                _ => {}
+            }
+        }
+        let game = town.game.as_mut().unwrap();
+        game.initiative = "Dutch".into();
+        // Ol' Cooper has the first sack out of the Bank.
+        game.cowboys.push(
+            ron::from_str(r#"(name: "Ol' Cooper", tokens: [Gold])"#).expect("a cowboy's setup"),
+        );
+        game.piles[0].tokens.pop();
+        town
+    };
+    let in_the_way = Referee::new(profile(), &town_with_dutch_at((45.0, -22.0)), 3).unwrap();
+    let aside = Referee::new(profile(), &town_with_dutch_at((33.0, -18.0)), 3).unwrap();
+    assert!(
+        score(&in_the_way, Team::Outlaws) < score(&aside, Team::Outlaws) - 5.0,
+        "{} against {}",
+        score(&in_the_way, Team::Outlaws),
+        score(&aside, Team::Outlaws)
+    );
+    let levels = BotLevels::load_default().unwrap();
+    let mut referee = in_the_way;
+    let dutch = referee
+        .game
+        .cowboys
+        .iter()
+        .position(|c| c.name == "Dutch")
+        .unwrap();
+    play(&mut referee, &Step::Intent(Intent::Play(dutch))).unwrap();
+    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
+    let step = bot.next_step(&referee).unwrap();
+    assert_eq!(step, Step::Intent(Intent::Move));
+}

@@ -203,6 +203,22 @@ fn door_front(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
     })
 }
 
+/// How near the way in (from the door front to the door line) a cowboy
+/// blocks it: a movement disc's width plus a figure's base.
+const DOORWAY_CLEAR: f32 = 0.035;
+
+/// True when a cowboy standing at `p` is in the way of walking into `b`.
+fn in_doorway(referee: &Referee, b: BuildingKind, p: Vec2) -> bool {
+    let (Some(front), true) = (door_front(referee, b), referee.has_building(b)) else {
+        return false;
+    };
+    let door = referee.building_point(b, Vec3::ZERO);
+    let door = Vec2::new(door.x, door.z);
+    let along = front - door;
+    let t = ((p - door).dot(along) / along.length_squared()).clamp(0.0, 1.0);
+    p.distance(door + along * t) < DOORWAY_CLEAR
+}
+
 fn building_at(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
     referee
         .table
@@ -381,6 +397,16 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         // A building holds two: a partner sitting in the
                         // goal takes a seat a carrier on his way needs.
                         if c.inside == Some(*b) && there < *count as usize && on_the_way {
+                            s -= own * 10.0 * hurry;
+                        }
+                        // A partner standing in the way in: a carrier's move
+                        // that touches him fails (three outlaws stood two
+                        // hours with the gold before the Saloon, Dutch on
+                        // the spot they walk in from).
+                        if on_the_way
+                            && there < *count as usize
+                            && place[i].is_some_and(|p| in_doorway(referee, *b, p))
+                        {
                             s -= own * 10.0 * hurry;
                         }
                         continue;
