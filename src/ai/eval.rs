@@ -3,7 +3,7 @@
 //! Reads only what a player at the table sees: positions, hats, hit points,
 //! carried and face-up tokens.
 
-use bevy::math::{Vec2, Vec3};
+use bevy::math::{Vec2, Vec3, Vec3Swizzles};
 
 use super::paths::Field;
 use crate::flick::referee::{Referee, Side};
@@ -154,9 +154,8 @@ pub fn shot_value(referee: &Referee, pos: &[Option<Vec2>], shooter: CowboyId) ->
     let (from, door) = match (pos[shooter], c.inside) {
         (Some(p), _) => (p, None),
         (None, Some(b)) if referee.table.in_play(referee.figures[shooter]) => {
-            let flat = |v: Vec3| Vec2::new(v.x, v.z);
-            let door = flat(referee.building_point(b, Vec3::ZERO));
-            let out = flat(referee.building_point(b, Vec3::Z)) - door;
+            let door = referee.building_point(b, Vec3::ZERO).xz();
+            let out = referee.building_point(b, Vec3::Z).xz() - door;
             let from = referee.shot_start(shooter, Side::Right, out, r);
             (from, Some((b, door, out)))
         }
@@ -198,8 +197,9 @@ const DOOR_FRONT: f32 = 0.08;
 /// and could never walk in (a move enters only from the street side).
 fn door_front(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
     referee.has_building(b).then(|| {
-        let p = referee.building_point(b, Vec3::new(0.0, 0.0, DOOR_FRONT));
-        Vec2::new(p.x, p.z)
+        referee
+            .building_point(b, Vec3::new(0.0, 0.0, DOOR_FRONT))
+            .xz()
     })
 }
 
@@ -207,13 +207,10 @@ fn door_front(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
 /// blocks it: a movement disc's width plus a figure's base.
 const DOORWAY_CLEAR: f32 = 0.035;
 
-/// True when a cowboy standing at `p` is in the way of walking into `b`.
-fn in_doorway(referee: &Referee, b: BuildingKind, p: Vec2) -> bool {
-    let (Some(front), true) = (door_front(referee, b), referee.has_building(b)) else {
-        return false;
-    };
-    let door = referee.building_point(b, Vec3::ZERO);
-    let door = Vec2::new(door.x, door.z);
+/// True when a cowboy standing at `p` is in the way of walking into `b`,
+/// whose door front (see [`door_front`]) is `front`.
+fn in_doorway(referee: &Referee, b: BuildingKind, front: Vec2, p: Vec2) -> bool {
+    let door = referee.building_point(b, Vec3::ZERO).xz();
     let along = front - door;
     let t = ((p - door).dot(along) / along.length_squared()).clamp(0.0, 1.0);
     p.distance(door + along * t) < DOORWAY_CLEAR
@@ -405,7 +402,9 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         // the spot they walk in from).
                         if on_the_way
                             && there < *count as usize
-                            && place[i].is_some_and(|p| in_doorway(referee, *b, p))
+                            && target
+                                .zip(place[i])
+                                .is_some_and(|(front, p)| in_doorway(referee, *b, front, p))
                         {
                             s -= own * 10.0 * hurry;
                         }

@@ -7,7 +7,7 @@
 
 use std::f32::consts::{PI, TAU};
 
-use bevy::math::{Vec2, Vec3};
+use bevy::math::{Vec2, Vec3, Vec3Swizzles};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Normal};
@@ -266,7 +266,7 @@ fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
                         // beside a support block no flick at the door enters).
                         for ahead in [0.0, APPROACH] {
                             let at = referee.building_point(b, Vec3::new(0.0, 0.0, ahead));
-                            let d = Vec2::new(at.x, at.z) - start;
+                            let d = at.xz() - start;
                             if d.length() > 0.9 || d.length() < 0.03 {
                                 continue;
                             }

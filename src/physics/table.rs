@@ -531,6 +531,7 @@ impl FlickRun {
         islands: &IslandManager,
         profile: &PhysicsProfile,
     ) -> FlickOutcome {
+        let at_rest = self.at_rest(islands);
         let me = &index.pieces[self.piece];
         let rb = &bodies[me.body];
         let rest_position = rb.translation();
@@ -577,8 +578,8 @@ impl FlickRun {
             moved,
             steps: self.steps,
             sim_time: self.steps as f32 * profile.solver.dt,
-            at_rest: self.at_rest(islands),
-            still_moving: if self.at_rest(islands) {
+            at_rest,
+            still_moving: if at_rest {
                 Vec::new()
             } else {
                 islands
