@@ -1,9 +1,7 @@
 //! The physical table: calibration, contacts, tunnelling, snapshots, determinism.
 
-mod common;
-
 use bevy::math::Vec2;
-use common::*;
+use crate::common::*;
 use highnoon::physics::Table;
 use highnoon::physics::pieces::PartKind;
 use highnoon::physics::table::{Flick, tilt_deg};

@@ -1,0 +1,22 @@
+//! The integration tests: one crate, so the Bevy stack is linked once (see
+//! docs/benchmarks.md, "The build"). Each module is one area of the game.
+
+mod common;
+mod agreement;
+mod bad_input;
+mod broken_files;
+mod card_bots;
+mod card_observations;
+mod card_playouts;
+mod card_setups;
+mod card_table;
+mod dice;
+mod flick_bot;
+mod pass_through;
+mod referee;
+mod reload;
+mod replays;
+mod scenarios;
+mod table;
+mod tune;
+mod window_bots;
