@@ -16,6 +16,7 @@ use crate::physics::Table;
 use crate::physics::pieces::{DiscKind, PieceId, PieceKind};
 use crate::physics::raw::RawWorld;
 use crate::physics::table::Flick;
+use crate::stats::median;
 
 #[derive(Debug, Clone)]
 pub struct BenchConfig {
@@ -63,19 +64,6 @@ pub struct BenchReport {
     pub samples: Vec<FlickSample>,
     pub idle_step: Duration,
     pub total_wall: Duration,
-}
-
-pub fn median(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(|a, b| a.total_cmp(b));
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
 }
 
 /// Finds a spot `distance` from `target` from which a disc of radius `r` has a
@@ -318,30 +306,83 @@ impl BenchReport {
         Ok(())
     }
 
-    /// One line per flick, for plotting.
+    /// One line per flick, for plotting. The numbers are formatted here (the
+    /// csv crate would write floats its own way), then written as CSV fields.
     pub fn write_csv(&self, out: &mut impl Write) -> std::io::Result<()> {
-        writeln!(
-            out,
-            "flick,disc,target,strength,steps,raw_steps,table_us,raw_us,hit_target"
-        )?;
+        let mut rows = csv::Writer::from_writer(out);
+        rows.write_record([
+            "flick",
+            "disc",
+            "target",
+            "strength",
+            "steps",
+            "raw_steps",
+            "table_us",
+            "raw_us",
+            "hit_target",
+        ])?;
         for (i, s) in self.samples.iter().enumerate() {
-            writeln!(
-                out,
-                "{i},{},{},{:.4},{},{},{:.2},{:.2},{}",
-                s.disc.0,
-                s.target.0,
-                s.strength,
-                s.steps,
-                s.raw_steps,
-                s.table.as_secs_f64() * 1e6,
-                s.raw.as_secs_f64() * 1e6,
-                s.hit_target
-            )?;
+            rows.write_record([
+                i.to_string(),
+                s.disc.0.to_string(),
+                s.target.0.to_string(),
+                format!("{:.4}", s.strength),
+                s.steps.to_string(),
+                s.raw_steps.to_string(),
+                format!("{:.2}", s.table.as_secs_f64() * 1e6),
+                format!("{:.2}", s.raw.as_secs_f64() * 1e6),
+                s.hit_target.to_string(),
+            ])?;
         }
-        Ok(())
+        rows.flush()
     }
 }
 
 pub fn is_disc(kind: PieceKind) -> bool {
     matches!(kind, PieceKind::Disc(DiscKind::Movement | DiscKind::Bullet))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `bench --csv` writes the columns and number formats it always has:
+    /// plain fields, nothing quoted.
+    #[test]
+    fn the_csv_keeps_its_columns_and_number_formats() {
+        let sample = FlickSample {
+            from: Vec2::ZERO,
+            flick: Flick::new(PieceId(3), Vec2::X, 0.873_21),
+            disc: PieceId(3),
+            target: PieceId(7),
+            strength: 0.873_21,
+            steps: 412,
+            raw_steps: 410,
+            table: Duration::from_nanos(1_234_567),
+            raw: Duration::from_nanos(987_654),
+            hit_target: true,
+            first_touch: Some("Wyatt".into()),
+            at_rest: true,
+            still_moving: Vec::new(),
+        };
+        let missed = FlickSample {
+            hit_target: false,
+            first_touch: None,
+            ..sample.clone()
+        };
+        let report = BenchReport {
+            bodies: 1,
+            samples: vec![sample, missed],
+            idle_step: Duration::ZERO,
+            total_wall: Duration::ZERO,
+        };
+        let mut out = Vec::new();
+        report.write_csv(&mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "flick,disc,target,strength,steps,raw_steps,table_us,raw_us,hit_target\n\
+             0,3,7,0.8732,412,410,1234.57,987.65,true\n\
+             1,3,7,0.8732,412,410,1234.57,987.65,false\n"
+        );
+    }
 }

@@ -6,11 +6,12 @@
 
 pub mod ai;
 pub mod bench;
+pub mod bot_level;
 pub mod cards;
 pub mod flick;
 pub mod physics;
 pub mod plot;
-pub mod reload;
 pub mod scenario;
+pub mod stats;
 pub mod tune;
 pub mod window;

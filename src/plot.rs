@@ -25,20 +25,32 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
+/// Reads a sweep's CSV (`tune`). Shards concatenated whole are welcome: a
+/// repeated header (a row starting `setting`) is skipped, and so is any row
+/// whose field count is not the header's (a row cut short by an interrupted run).
 pub fn read_csv(path: &Path) -> Result<Table, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut lines = text.lines();
-    let header: Vec<String> = lines
-        .next()
-        .ok_or_else(|| format!("{}: empty file", path.display()))?
-        .split(',')
+    let at = |e: csv::Error| format!("{}: {e}", path.display());
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_path(path)
+        .map_err(at)?;
+    let header: Vec<String> = reader
+        .headers()
+        .map_err(at)?
+        .iter()
         .map(str::to_string)
         .collect();
-    let rows = lines
-        .filter(|l| !l.trim().is_empty() && !l.starts_with("setting,"))
-        .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
-        .filter(|r| r.len() == header.len())
-        .collect();
+    if header.is_empty() {
+        return Err(format!("{}: empty file", path.display()));
+    }
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(at)?;
+        if record.len() != header.len() || record.get(0) == Some("setting") {
+            continue;
+        }
+        rows.push(record.iter().map(str::to_string).collect());
+    }
     Ok(Table { header, rows })
 }
 
@@ -124,20 +136,29 @@ fn short(name: &str) -> String {
 
 /// Draws the chart into `out` (`.png` or `.svg`).
 pub fn draw(series: &[Series], spec: &PlotSpec, out: &Path) -> Result<(), String> {
-    // Text in the font Bevy embeds, so no system font is needed.
+    // Text in the font egui ships, so no system font is needed.
     let _ = plotters::style::register_font(
         "sans-serif",
         FontStyle::Normal,
-        bevy::text::DEFAULT_FONT_DATA,
+        epaint_default_fonts::UBUNTU_LIGHT,
     );
     let size = (1280, 800);
     match out.extension().and_then(|e| e.to_str()) {
         Some("svg") => chart(SVGBackend::new(out, size).into_drawing_area(), series, spec),
-        Some("png") => chart(
-            BitMapBackend::new(out, size).into_drawing_area(),
-            series,
-            spec,
-        ),
+        Some("png") => {
+            // Drawn into memory, then encoded by the `image` crate Bevy builds
+            // anyway (plotters' own encoder would build a second image stack).
+            let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
+            chart(
+                BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area(),
+                series,
+                spec,
+            )?;
+            image::RgbImage::from_raw(size.0, size.1, rgb)
+                .ok_or("the chart's pixels do not fill the picture")?
+                .save_with_format(out, image::ImageFormat::Png)
+                .map_err(|e| format!("{}: {e}", out.display()))
+        }
         _ => Err(format!("{}: write a .png or an .svg", out.display())),
     }
 }

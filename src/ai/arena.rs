@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use super::levels::BotLevels;
 use super::play::{GameRecord, play_game};
 use super::player::FlickBot;
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::flick::referee::Referee;
 use crate::flick::rules::Outcome;
 use crate::scenario::town::Team;
@@ -43,23 +43,9 @@ impl Tally {
         if n == 0 {
             return (f64::NAN, 0.0, 1.0);
         }
-        let (lo, hi) = wilson(self.wins, n);
+        let (lo, hi) = crate::stats::wilson(self.wins as f64, n as f64);
         (self.wins as f64 / n as f64, lo, hi)
     }
-}
-
-/// The 95% Wilson score interval of `k` successes in `n` trials.
-pub fn wilson(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964f64;
-    let (k, n) = (k as f64, n as f64);
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
-    ((c - h).max(0.0), (c + h).min(1.0))
 }
 
 #[derive(Debug, Clone)]
@@ -271,13 +257,8 @@ pub struct BotBench {
 
 impl BotBench {
     pub fn print(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        let mut t = self.turns.clone();
-        t.sort_by(f64::total_cmp);
-        let q = |p: f64| {
-            t.get(((t.len() as f64 - 1.0) * p).round() as usize)
-                .copied()
-                .unwrap_or(f64::NAN)
-        };
+        let t = crate::stats::sorted(&self.turns);
+        let q = |p: f64| crate::stats::percentile(&t, p).unwrap_or(f64::NAN);
         writeln!(
             out,
             "flick bench-bot: level {}, {} turns, {} flicks performed",

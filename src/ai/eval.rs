@@ -8,8 +8,8 @@ use bevy::math::{Vec2, Vec3, Vec3Swizzles};
 use super::paths::Field;
 use crate::flick::referee::{Referee, Side};
 use crate::flick::rules::{Cowboy, CowboyId, Game, Outcome, Phase};
-use crate::flick::setup::{AtNoon, Condition, Place, Token};
 use crate::physics::pieces::PieceId;
+use crate::scenario::game::{AtNoon, Condition, Place, Token};
 use crate::scenario::town::{BuildingKind, Team};
 
 /// A won game, in points (a hit point is worth 10).

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::scenario::{Problems, load_ron};
 
 /// One level's search and hand.
@@ -66,7 +66,7 @@ impl BotLevels {
     }
 
     fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
-        crate::cards::bots::check_level_file(path, text, &self.levels, |l| {
+        crate::bot_level::check_level_file(path, text, &self.levels, |l| {
             let mut out = Vec::new();
             let mut range = |field: &str, v: f64, lo: f64, hi: f64| {
                 if !(v.is_finite() && v >= lo && v <= hi) {

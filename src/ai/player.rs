@@ -11,11 +11,11 @@ use rand_chacha::ChaCha8Rng;
 use super::eval::{self, other};
 use super::levels::{BotLevels, LevelSpec};
 use super::plan::{self, FlickKind, Planned};
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::flick::driver::{RandomPlayer, Step};
 use crate::flick::referee::Referee;
 use crate::flick::rules::{CowboyId, Intent, Phase};
-use crate::flick::setup::Token;
+use crate::scenario::game::Token;
 
 /// Points a flick must promise over the position it starts from.
 const FLICK_MARGIN: f32 = 0.5;
@@ -134,7 +134,7 @@ impl FlickBot {
                 * if pos[c].is_some() { 0.1 } else { 0.0 };
             let carrying = me.tokens.iter().any(|t| {
                 game.setup.victory.iter().any(|v| {
-                    matches!(v.condition, crate::flick::setup::Condition::Deliver { token, .. } if token == *t)
+                    matches!(v.condition, crate::scenario::game::Condition::Deliver { token, .. } if token == *t)
                 })
             });
             shot + danger + if carrying { 20.0 } else { 0.0 }

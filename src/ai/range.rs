@@ -5,11 +5,11 @@
 
 use super::levels::BotLevels;
 use super::player::FlickBot;
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::flick::driver::{Step, play};
 use crate::flick::referee::Referee;
 use crate::flick::rules::Intent;
-use crate::flick::setup::{AtNoon, Condition, GameSetup, Victory};
+use crate::scenario::game::{AtNoon, Condition, GameSetup, Victory};
 use crate::scenario::town::{FigureSpec, HatSide, Team};
 use crate::scenario::{PhysicsProfile, Town};
 

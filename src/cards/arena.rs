@@ -6,9 +6,9 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bots::Level;
 use super::core::{Agent, Game, random_playout};
 use super::registry::TableGame;
+use crate::bot_level::Level;
 
 /// The outcome of a bot-against-bot series.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,12 +29,7 @@ impl ArenaReport {
 
     /// The 95% Wilson interval of the win rate.
     pub fn interval(&self) -> (f64, f64) {
-        let n = self.games as f64;
-        let p = self.rate();
-        let z = 1.96f64;
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
-        (centre - half, centre + half)
+        crate::stats::wilson(self.wins, self.games as f64)
     }
 }
 

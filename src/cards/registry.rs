@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::bots::Level;
 use super::core::{Agent, Game, Seat};
+use crate::bot_level::Level;
 use crate::scenario::{DataError, Problems};
 
 /// Every card game the program knows, in menu order.
@@ -377,11 +377,51 @@ pub trait TableGame:
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 6;
 
+    /// The setup file as serde reads it, before its checks. Its unknown
+    /// fields (a misspelt rule option, say) are refused as it is read
+    /// (`#[serde(deny_unknown_fields)]`), at their line and column.
+    type Setup: serde::de::DeserializeOwned;
+
+    /// Checks a setup file's contents into the rules; every problem at its
+    /// place in `text` (the game's `Rules::from_setup`).
+    fn check_setup(setup: &Self::Setup, file: &Path, text: &str) -> Result<Self::Rules, Problems>;
+    /// The fields every setup file has: the player count (which `--players`
+    /// overrides), who sits where, and the seed.
+    fn table_fields(setup: &mut Self::Setup) -> (&mut usize, &[SeatKind], u64);
+    /// Whether the rule option `key` (one of [`Self::OPTIONS`]) is on in
+    /// `rules`; `None` for a key the game does not have.
+    fn option_on(rules: &Self::Rules, key: &str) -> Option<bool>;
+    /// Turns the rule option `key` on or off; false, and nothing changed, for
+    /// a key the game does not have.
+    fn turn_option(rules: &mut Self::Rules, key: &str, on: bool) -> bool;
+
     /// Reads and checks a setup file; `players` overrides its count.
     fn load_setup(
         path: &Path,
         players: Option<usize>,
-    ) -> Result<LoadedSetup<Self::Rules>, Problems>;
+    ) -> Result<LoadedSetup<Self::Rules>, Problems> {
+        let (mut setup, text) =
+            super::read_setup(path, players, |s: &mut Self::Setup| Self::table_fields(s).0)?;
+        let rules = Self::check_setup(&setup, path, &text)?;
+        let options = Self::OPTIONS
+            .iter()
+            .map(|o| Self::option_on(&rules, o.key).unwrap_or(false))
+            .collect();
+        let (players, seats, seed) = Self::table_fields(&mut setup);
+        Ok(LoadedSetup::new(
+            rules, *players, seats, seed, options, path,
+        ))
+    }
+    /// Turns one of [`Self::OPTIONS`] on or off; a key the game does not have
+    /// is an error that names it (and the nearest option, if it looks like a
+    /// typo of one).
+    fn set_option(rules: &mut Self::Rules, key: &str, on: bool) -> Result<(), String> {
+        if Self::turn_option(rules, key, on) {
+            Ok(())
+        } else {
+            Err(unknown_option(Self::TITLE, key, Self::OPTIONS))
+        }
+    }
     /// A new game (the deal is its first chance action).
     fn new_game(rules: Self::Rules) -> Self;
     /// One line about a checked setup, for `validate`.
@@ -405,8 +445,6 @@ pub trait TableGame:
     /// A whole game consistent with `view`: what the seat cannot see (other
     /// hands, deck orders) dealt at random. The bots' sampled worlds.
     fn determinize(view: &Self::Observation, rng: &mut dyn rand::RngCore) -> Self;
-    /// Turns one of [`Self::OPTIONS`] on or off (unknown keys are ignored).
-    fn set_option(rules: &mut Self::Rules, key: &str, on: bool);
     /// Random actions, mostly illegal now, for the playout tests' "a refused
     /// action changes nothing".
     fn wrong_actions(&self, rng: &mut dyn rand::RngCore) -> Vec<Self::Action>;
@@ -495,7 +533,21 @@ pub trait TableGame:
     }
 }
 
-/// A new game from a setup file (`players` overrides its count).
+/// The message for a rule option `key` that `title` does not have: the key,
+/// the nearest option if it looks like a typo of one, and the options there are.
+pub fn unknown_option(title: &str, key: &str, options: &[RuleOption]) -> String {
+    let keys: Vec<&str> = options.iter().map(|o| o.key).collect();
+    let hint = crate::scenario::nearest(key, &keys)
+        .map(|k| format!("; did you mean `{k}`?"))
+        .unwrap_or_default();
+    let known = if keys.is_empty() {
+        "none".to_string()
+    } else {
+        keys.join(", ")
+    };
+    format!("{title} has no rule option `{key}`{hint} (its options: {known})")
+}
+
 /// Applies a recorded action as the table does: a declaration of a seat still
 /// to declare in a real-time wave goes in out of turn order, anything else in turn.
 pub fn act<G: TableGame>(
@@ -509,6 +561,7 @@ pub fn act<G: TableGame>(
     }
 }
 
+/// A new game from a setup file (`players` overrides its count).
 pub fn load_game<G: TableGame>(path: &Path, players: Option<usize>) -> Result<G, Problems> {
     G::load_setup(path, players).map(|s| G::new_game(s.rules))
 }
@@ -567,6 +620,97 @@ mod tests {
                 + 1;
             assert!(e.starts_with(&format!("{at}{line}:")), "{e}");
             assert!(e.contains("2 seats are `You`"), "{e}");
+        }
+    }
+
+    /// A key a game's setup does not have (here a misspelt rule option) is
+    /// refused as the file is read: at its file:line:col, named, with the
+    /// nearest key. In code, `set_option` refuses an unknown key by name too,
+    /// and every option the game offers is one it knows.
+    #[test]
+    fn an_unknown_option_key_is_refused_by_name() {
+        struct Unknown;
+        impl GameVisitor for Unknown {
+            type Output = ();
+            fn visit<G: TableGame>(self, game: CardGame) {
+                let option = G::OPTIONS[0].key;
+                let typo = format!("{option}s");
+                let text = std::fs::read_to_string(game.default_setup()).expect("shipped setup");
+                let bad = crate::cards::setup_edit::set_field(&text, &typo, G::OPTIONS[0].off);
+                let dir = std::env::temp_dir().join(format!(
+                    "highnoon-unknown-option-{}-{}",
+                    game.key(),
+                    std::process::id()
+                ));
+                std::fs::create_dir_all(&dir).unwrap();
+                let path = dir.join("setup.ron");
+                std::fs::write(&path, &bad).unwrap();
+                let e = G::load_setup(&path, None)
+                    .err()
+                    .expect("an unknown key is refused")
+                    .to_string();
+                let line = bad
+                    .lines()
+                    .position(|l| l.trim_start().starts_with(&format!("{typo}:")))
+                    .expect("the key written")
+                    + 1;
+                assert!(
+                    e.contains(&format!("{}:{line}:", path.display())),
+                    "{game}: at the key's line: {e}"
+                );
+                assert!(
+                    e.contains(&format!("`{typo}`")),
+                    "{game}: names the key: {e}"
+                );
+                assert!(
+                    e.contains(&format!("did you mean `{option}`?")),
+                    "{game}: the nearest key: {e}"
+                );
+
+                let mut rules = G::load_setup(&game.default_setup(), None)
+                    .unwrap_or_else(|e| panic!("{game}: {e}"))
+                    .rules;
+                let e = G::set_option(&mut rules, &typo, true).expect_err("unknown in code too");
+                assert!(
+                    e.contains(&format!("`{typo}`"))
+                        && e.contains(&format!("did you mean `{option}`?")),
+                    "{game}: {e}"
+                );
+                for o in G::OPTIONS {
+                    for on in [true, false] {
+                        G::set_option(&mut rules, o.key, on)
+                            .unwrap_or_else(|e| panic!("{game}: {e}"));
+                        assert_eq!(G::option_on(&rules, o.key), Some(on), "{game}: {}", o.key);
+                    }
+                }
+            }
+        }
+        for game in CardGame::ALL {
+            game.dispatch(Unknown);
+        }
+    }
+
+    /// Every setup shipped in `assets/cards` loads (the bot levels files
+    /// there are not setups).
+    #[test]
+    fn every_shipped_setup_loads() {
+        let dir = crate::scenario::data_root().join("assets").join("cards");
+        let mut games = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("assets/cards") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_none_or(|x| x != "ron") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let Some(game) = CardGame::of_setup(&text) else {
+                continue;
+            };
+            game.validate(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            games.push(game);
+        }
+        for game in CardGame::ALL {
+            assert!(games.contains(&game), "{game}: a setup is shipped");
         }
     }
 

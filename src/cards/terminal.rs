@@ -8,9 +8,9 @@ use std::path::Path;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bots::Level;
 use super::core::{Agent, Seat, Turn};
 use super::registry::TableGame;
+use crate::bot_level::Level;
 
 /// Who sits where, and where a human's `s` saves the game.
 pub struct Seating<'a> {

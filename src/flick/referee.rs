@@ -121,7 +121,7 @@ impl Referee {
             })
             .collect();
         let kinds: Vec<BuildingKind> = buildings.iter().map(|b| b.0).collect();
-        let game = Game::new(setup, &specs, &kinds, seed)?;
+        let game = Game::new(setup, &specs, &kinds, seed).map_err(|e| e.to_string())?;
         let movement_disc = table
             .discs()
             .find(|(_, k)| *k == PieceKind::Disc(DiscKind::Movement))

@@ -1,7 +1,7 @@
 //! The Gunfighter's tosses: a playing card tossed at a play mat's hole on raw
 //! Rapier (no Bevy around it: headless, off the main thread, in benches), run
 //! to rest, and read with the golden rule: it counts only when it lies wholly
-//! inside the hole ([`crate::cards::gunfighter::mat::Hole::holds`]).
+//! inside the hole ([`super::card_mat::Hole::holds`]).
 //!
 //! The mat is a foam slab with a rectangular pocket cut through it: a card
 //! that drops into the pocket slides to its wall and stays; one that lands on
@@ -15,7 +15,7 @@ use bevy_rapier3d::rapier::prelude::*;
 use rand::Rng;
 use rand_distr::{Distribution, Normal};
 
-use crate::cards::gunfighter::mat::{CardRest, Hole};
+use super::card_mat::{CardRest, Hole};
 use crate::scenario::profile::CardTossSpec;
 
 /// How a toss is thrown, in the hole's frame (the hole's centre at the
@@ -406,18 +406,13 @@ pub fn bench(
     }
     times.sort_by(f64::total_cmp);
     steps.sort();
-    let at = |q: f64| {
-        times
-            .get(((times.len().max(1) - 1) as f64 * q).round() as usize)
-            .copied()
-            .unwrap_or(0.0)
-    };
+    let at = |q: f64| crate::stats::percentile(&times, q).unwrap_or(0.0);
     TossReport {
         tosses,
         hits,
         median_us: at(0.5),
         p90_us: at(0.9),
-        steps_median: steps.get(steps.len() / 2).copied().unwrap_or(0),
+        steps_median: crate::stats::percentile(&steps, 0.5).unwrap_or(0),
         not_at_rest,
     }
 }

@@ -308,44 +308,6 @@ impl DiceTray {
     }
 }
 
-/// The chi-square statistic of face counts against a fair die, and its p-value
-/// (five degrees of freedom, closed form for an odd number of them).
-pub fn chi_square_fair(counts: &[u64; 6]) -> (f64, f64) {
-    let n: u64 = counts.iter().sum();
-    let expected = n as f64 / 6.0;
-    let x: f64 = counts
-        .iter()
-        .map(|&c| (c as f64 - expected).powi(2) / expected)
-        .sum();
-    (x, chi_square_p5(x))
-}
-
-/// P(χ² ≥ x) with five degrees of freedom: Q(x; 5) = erfc(√(x/2)) +
-/// √(2x/π)·e^(−x/2)·(1 + x/3), the closed form for an odd number of them.
-pub fn chi_square_p5(x: f64) -> f64 {
-    let q = erfc((x / 2.0).sqrt())
-        + (2.0 * x / std::f64::consts::PI).sqrt() * (-x / 2.0).exp() * (1.0 + x / 3.0);
-    q.clamp(0.0, 1.0)
-}
-
-/// The complementary error function (Numerical Recipes' erfcc, |error| < 1.2e-7).
-fn erfc(x: f64) -> f64 {
-    let z = x.abs();
-    let t = 1.0 / (1.0 + 0.5 * z);
-    let r = t
-        * (-z * z - 1.265_512_23
-            + t * (1.000_023_68
-                + t * (0.374_091_96
-                    + t * (0.096_784_18
-                        + t * (-0.186_288_06
-                            + t * (0.278_868_07
-                                + t * (-1.135_203_98
-                                    + t * (1.488_515_87
-                                        + t * (-0.822_152_23 + t * 0.170_872_77)))))))))
-            .exp();
-    if x >= 0.0 { r } else { 2.0 - r }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,17 +325,5 @@ mod tests {
         let tilted = Quat::from_rotation_x(30f32.to_radians()) * rotation_showing(4, 0.0);
         assert_eq!(face_up(tilted, 10.0), None);
         assert_eq!(face_up(tilted, 45.0), Some(4));
-    }
-
-    #[test]
-    fn the_chi_square_p_value_matches_the_tables() {
-        // Critical values of chi-square with 5 degrees of freedom.
-        let p = chi_square_p5;
-        assert!((p(11.070) - 0.05).abs() < 1e-3);
-        assert!((p(15.086) - 0.01).abs() < 1e-3);
-        assert!((p(4.351) - 0.5).abs() < 1e-3);
-        let (x, pv) = chi_square_fair(&[100, 100, 100, 100, 100, 100]);
-        assert_eq!(x, 0.0);
-        assert!((pv - 1.0).abs() < 1e-6);
     }
 }

@@ -7,8 +7,9 @@ use bevy::math::Vec2;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::dice::{DiceTray, Reading, chi_square_fair, face_up};
+use super::dice::{DiceTray, Reading, face_up};
 use crate::scenario::profile::DiceSpec;
+use crate::stats::{chi_square_fair, percentile};
 
 /// What a run of rolls measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,13 +29,6 @@ pub struct DiceReport {
     pub lost: usize,
     pub seconds: f64,
     pub threads: usize,
-}
-
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
 /// `rolls` rolls over `threads` threads, each with its own tray and a seeded
@@ -107,9 +101,9 @@ pub fn bench(spec: &DiceSpec, gravity: f32, rolls: usize, seed: u64, threads: us
         counts,
         chi_square,
         p_value,
-        throw_median_us: percentile(&times, 0.5),
-        throw_p90_us: percentile(&times, 0.9),
-        steps_median: steps.get(steps.len() / 2).copied().unwrap_or(0),
+        throw_median_us: percentile(&times, 0.5).unwrap_or(0.0),
+        throw_p90_us: percentile(&times, 0.9).unwrap_or(0.0),
+        steps_median: percentile(&steps, 0.5).unwrap_or(0),
         cocked: parts.iter().map(|p| p.3).sum(),
         lost: parts.iter().map(|p| p.4).sum(),
         seconds: started.elapsed().as_secs_f64(),

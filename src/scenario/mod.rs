@@ -1,8 +1,11 @@
-//! The RON data formats: the physics profile and towns.
+//! The RON data formats: the physics profile, towns, and the `game` section
+//! that makes a town a scenario. The bottom layer: nothing here imports the
+//! rules, the physics or the games that read these formats.
 //!
 //! Data flows one way: RON text -> raw serde types -> validated runtime data.
 //! Every error names the file, and parse errors carry the line and column.
 
+pub mod game;
 pub mod params;
 pub mod profile;
 pub mod town;
@@ -229,6 +232,18 @@ pub fn default_profile_path() -> PathBuf {
 
 pub fn default_town_path() -> PathBuf {
     data_root().join("scenarios").join("standard_town.ron")
+}
+
+/// The `.ron` files directly in `dir` (not in its subfolders), sorted by
+/// path. An entry that cannot be read is left out; only a folder that cannot
+/// be listed at all is an error.
+pub fn ron_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 #[cfg(test)]

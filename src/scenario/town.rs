@@ -10,6 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::game::GameSetup;
 use super::{DataError, PhysicsProfile, Problems, load_ron};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -153,7 +154,16 @@ pub struct Town {
     pub discs: Vec<(f32, f32)>,
     /// The rules of play: present in scenarios, absent in plain towns.
     #[serde(default)]
-    pub game: Option<crate::flick::setup::GameSetup>,
+    pub game: Option<GameSetup>,
+}
+
+/// A cowboy of the town (a lawman or an outlaw), as the rules know him.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CowboySpec {
+    pub name: String,
+    pub team: Team,
+    pub hat: u8,
+    pub side: HatSide,
 }
 
 /// A piece's footprint on the table at the start: an oriented rectangle, metres.
@@ -219,11 +229,11 @@ impl Town {
     }
 
     /// The lawmen and outlaws, in file order, as the rules know them.
-    pub fn cowboy_specs(&self) -> Vec<crate::flick::rules::CowboySpec> {
+    pub fn cowboy_specs(&self) -> Vec<CowboySpec> {
         self.figures
             .iter()
             .filter(|f| f.team != Team::Neutral)
-            .map(|f| crate::flick::rules::CowboySpec {
+            .map(|f| CowboySpec {
                 name: f.display_name(),
                 team: f.team,
                 hat: f.hat.unwrap_or(0),
@@ -439,23 +449,12 @@ impl Town {
             }
         }
         if let Some(game) = &self.game {
-            let cowboys = self.cowboy_specs();
             let buildings: Vec<BuildingKind> = self.buildings.iter().map(|b| b.kind).collect();
-            if let Err(m) = crate::flick::rules::Game::new(game.clone(), &cowboys, &buildings, 0) {
-                // Point at the field the problem is about.
-                let field = if m.contains("clock") {
-                    "start_hour"
-                } else if m.contains("initiative") {
-                    "initiative"
-                } else if m.contains("victory condition") {
-                    "victory"
-                } else if m.contains("pile") {
-                    "piles"
-                } else {
-                    "cowboys"
-                };
-                let needle = if text.contains(field) { field } else { "game" };
-                out.push(DataError::at_text(path, text, needle, m));
+            if let Err(e) = game.check(&self.cowboy_specs(), &buildings) {
+                // At the field the problem is about (at `game` if the file leaves it out).
+                let key = e.field.key();
+                let needle = if text.contains(key) { key } else { "game" };
+                out.push(DataError::at_text(path, text, needle, e.message));
             }
         }
         out
@@ -508,6 +507,29 @@ mod tests {
             .find(|e| e.message.contains("hat 1"))
             .expect("a duplicate-hat problem");
         assert_eq!(err.position.map(|p| p.0), Some(3), "{err}");
+    }
+
+    #[test]
+    fn a_game_problem_is_reported_at_its_field() {
+        // The message names "the clockmaker": the problem is still the
+        // cowboys', not the clock's.
+        let text = r#"(name: "t", buildings: [], figures: [
+            (team: Lawmen, hat: 1, at_cm: (0, 0)),
+        ], game: (
+            start_hour: 6,
+            initiative: "Lawman 1",
+            cowboys: [(name: "the clockmaker")],
+            victory: [],
+            at_noon: Draw,
+        ))"#;
+        let path = Path::new("t.ron");
+        let town: Town = super::super::parse_ron(path, text).unwrap();
+        let errs = town.problems(path, text, &PhysicsProfile::load_default().unwrap());
+        let err = errs
+            .iter()
+            .find(|e| e.message.contains("the clockmaker"))
+            .expect("a problem with the cowboys");
+        assert_eq!(err.position, Some((6, 13)), "{err}");
     }
 
     #[test]

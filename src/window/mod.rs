@@ -5,13 +5,15 @@
 //!
 //! ```text
 //! window/
-//!   shell/        menu, camera, room and table furniture, pointer, screenshots
-//!   flick_table/  the town: scene, aiming, HUD, hot-seat referee, scripted flicks
+//!   menu.rs       the main menu: pick a game, its setup and the seats
+//!   flick_table/  the town: one session and its intents, scene, aiming, bots, HUD, panels
 //!   card_table/   any registered card game: cards, dice, seats, bots, panels
+//!   shell/        camera, room and table furniture, pointer, screenshots (below the tables)
 //! ```
 
 pub mod card_table;
 pub mod flick_table;
+pub mod menu;
 pub mod render_bench;
 pub mod shell;
 
@@ -23,7 +25,6 @@ use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
 use crate::cards::CardGame;
-use crate::physics;
 use crate::physics::table::Profile;
 use crate::scenario::PhysicsProfile;
 
@@ -76,7 +77,7 @@ pub struct WindowOptions {
     pub size: (u32, u32),
     pub screenshot: shell::screenshot::ScreenshotScript,
     pub flick_script: flick_table::script::FlickScript,
-    pub autoplay: flick_table::hot_seat::Autoplay,
+    pub autoplay: flick_table::session::Autoplay,
     /// The town for the Flick table (the standard town unless `--town`).
     pub town: PathBuf,
     pub profile_path: PathBuf,
@@ -119,17 +120,16 @@ pub fn asset_plugin() -> AssetPlugin {
     }
 }
 
-/// Everything the window adds to Bevy's own plugins: the physics, egui, the
+/// Everything the window adds to Bevy's own plugins: the physics profile, egui, the
 /// tables, and what the command line asked for (also for `bench render`).
 pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOptions) {
     app.insert_resource(Profile(profile))
-        .add_plugins(physics::plugin)
         .add_plugins(EguiPlugin::default())
         .add_plugins(plugin)
         .insert_resource(options.screenshot.clone())
         .insert_resource(options.flick_script.clone())
         .insert_resource(options.autoplay)
-        .insert_resource(shell::menu::Launch::from_options(options));
+        .insert_resource(menu::Launch::from_options(options));
     if let Some(script) = &options.replay {
         app.insert_resource(script.clone());
     }
@@ -142,7 +142,12 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>();
     frame_order(app);
-    app.add_plugins((shell::plugin, flick_table::plugin, card_table::plugin));
+    app.add_plugins((
+        shell::plugin,
+        menu::plugin,
+        flick_table::plugin,
+        card_table::plugin,
+    ));
 }
 
 /// The frame's system sets in order (also for headless test apps).

@@ -7,8 +7,8 @@ use std::process::{Command, Stdio};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use highnoon::bot_level::Level;
 use highnoon::cards::arena::arena;
-use highnoon::cards::bots::Level;
 use highnoon::cards::core::{Game, Turn, random_playout};
 use highnoon::cards::registry::GameVisitor;
 use highnoon::cards::slapshot::{self, Slapshot};

@@ -119,7 +119,8 @@ fn registry_game<G: TableGame>(game: CardGame, seed: u64) -> G {
     let players = G::MIN_PLAYERS + seed as usize % span;
     let mut setup = G::load_setup(&game.default_setup(), Some(players)).expect("setup loads");
     for (i, option) in G::OPTIONS.iter().enumerate() {
-        G::set_option(&mut setup.rules, option.key, ((seed / 5) >> i) & 1 == 1);
+        G::set_option(&mut setup.rules, option.key, ((seed / 5) >> i) & 1 == 1)
+            .expect("a known option");
     }
     G::new_game(setup.rules)
 }

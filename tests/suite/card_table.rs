@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use highnoon::cards::bots::Level;
+use highnoon::bot_level::Level;
 use highnoon::cards::core::{Agent, Game, Seat, Turn};
 use highnoon::cards::registry::{GameVisitor, SeatKind, TableGame, load_game};
 use highnoon::cards::{CardGame, slapshot, tabletown};

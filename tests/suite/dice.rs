@@ -6,7 +6,8 @@ use bevy::math::{Quat, Vec2, Vec3};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use highnoon::physics::dice::{DiceTray, Reading, Throw, chi_square_fair, rotation_showing};
+use highnoon::physics::dice::{DiceTray, Reading, Throw, rotation_showing};
+use highnoon::stats::chi_square_fair;
 use highnoon::scenario::PhysicsProfile;
 
 fn tray() -> DiceTray {

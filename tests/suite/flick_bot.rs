@@ -4,11 +4,11 @@
 use highnoon::ai::levels::BotLevels;
 use highnoon::ai::player::FlickBot;
 use highnoon::ai::range::range;
-use highnoon::cards::bots::Level;
+use highnoon::bot_level::Level;
 use highnoon::flick::driver::{Step, play};
 use highnoon::flick::referee::Referee;
 use highnoon::flick::rules::Intent;
-use highnoon::flick::setup::Token;
+use highnoon::scenario::game::Token;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
 fn profile() -> PhysicsProfile {

@@ -12,6 +12,8 @@ mod card_setups;
 mod card_table;
 mod dice;
 mod flick_bot;
+mod flick_session;
+mod layers;
 mod pass_through;
 mod referee;
 mod reload;

@@ -123,7 +123,7 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
     assert!(t.y > 0.03, "on a support block: {t:?}");
     // Take the gold with the second action.
     r.apply(Intent::Take {
-        token: highnoon::flick::setup::Token::Gold,
+        token: highnoon::scenario::game::Token::Gold,
         give: None,
     })
     .unwrap();

@@ -1,15 +1,15 @@
 //! Live reload, headless: a saved town rebuilds the table; a broken save keeps
 //! the last good town and reports the problem with file, line and column.
 
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::transform::TransformPlugin;
 use highnoon::physics::pieces::SpawnedTown;
 use highnoon::physics::table::Profile;
-use highnoon::physics::{self, ActiveTown};
-use highnoon::reload::{ReloadSettings, ReloadStatus, Watched};
 use highnoon::scenario::{PhysicsProfile, Town, default_profile_path};
+use highnoon::window::flick_table::reload::{ReloadStatus, Watched};
+use highnoon::window::flick_table::session::{FlickIntent, FlickSession};
 
 const TOWN: &str = r#"(
     name: "Reload test",
@@ -19,32 +19,49 @@ const TOWN: &str = r#"(
 )
 "#;
 
-fn save(path: &std::path::Path, text: &str, age: u64) {
+fn save(path: &std::path::Path, text: &str) {
     std::fs::write(path, text).unwrap();
-    // Make sure the modification time moves, whatever the file system's resolution.
-    let f = std::fs::File::options().write(true).open(path).unwrap();
-    f.set_modified(SystemTime::now() + Duration::from_secs(age))
-        .unwrap();
 }
 
-/// A headless app with the table and live reload, the town spawned.
-fn reload_app(profile: PhysicsProfile, town: Town, watched: Watched) -> App {
+/// A headless Flick table with live reload, the town at `town` laid out.
+fn reload_app(profile: PhysicsProfile, town: &std::path::Path, watched: Watched) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin));
     app.insert_resource(Profile(profile));
-    app.insert_resource(ActiveTown(town));
-    app.add_plugins(physics::plugin)
-        .add_plugins(highnoon::reload::plugin);
-    app.insert_resource(ReloadSettings {
-        interval: Duration::ZERO,
-    });
+    highnoon::window::frame_order(&mut app);
+    highnoon::window::flick_table::core_plugin(&mut app);
+    app.add_plugins(highnoon::window::flick_table::reload::plugin);
     app.insert_resource(watched);
-    app.finish();
-    app.cleanup();
+    app.world_mut().write_message(FlickIntent::open(town));
     app.update();
-    physics::spawn_active_town(app.world_mut());
     app.update();
     app
+}
+
+/// Updates (the file events arrive on another thread) until the reload
+/// status changes, or a few seconds have gone by.
+fn until_reload_status_changes(app: &mut App) -> ReloadStatus {
+    let before = app.world().resource::<ReloadStatus>().clone();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        app.update();
+        let now = app.world().resource::<ReloadStatus>().clone();
+        if now.reloads != before.reloads || now.error != before.error {
+            // The reopened town is laid out on the next frame.
+            app.update();
+            return now;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("no reload within 10 s: {before:?}");
+}
+
+fn town_on_table(app: &App) -> Town {
+    app.world()
+        .resource::<FlickSession>()
+        .town()
+        .cloned()
+        .expect("a town")
 }
 
 #[test]
@@ -52,14 +69,15 @@ fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
     let dir = std::env::temp_dir().join(format!("highnoon-reload-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("town.ron");
-    save(&path, TOWN, 0);
+    save(&path, TOWN);
     let profile = PhysicsProfile::load_default().unwrap();
-    let town = Town::load(&path, &profile).unwrap();
 
     let mut app = reload_app(
         profile,
-        town,
-        Watched::new(default_profile_path(), Some(path.clone()), false),
+        &path,
+        Watched {
+            profile: default_profile_path(),
+        },
     );
     assert_eq!(
         app.world().resource::<ReloadStatus>().reloads,
@@ -68,15 +86,11 @@ fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
     );
 
     // Move the barrel and save: the town is rebuilt from the file.
-    save(&path, &TOWN.replace("(10.0, 5.0)", "(30.0, 5.0)"), 10);
-    app.update();
-    let status = app.world().resource::<ReloadStatus>().clone();
+    save(&path, &TOWN.replace("(10.0, 5.0)", "(30.0, 5.0)"));
+    let status = until_reload_status_changes(&mut app);
     assert_eq!(status.reloads, 1);
     assert!(status.error.is_none());
-    assert_eq!(
-        app.world().resource::<ActiveTown>().0.props[0].at_cm,
-        (30.0, 5.0)
-    );
+    assert_eq!(town_on_table(&app).props[0].at_cm, (30.0, 5.0));
     let barrel = app.world().resource::<SpawnedTown>().pieces[1];
     let t = app.world().get::<Transform>(barrel).unwrap().translation;
     assert!(
@@ -85,9 +99,8 @@ fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
     );
 
     // A broken save: the problem is reported, the town stays.
-    save(&path, &TOWN.replace("(10.0, 5.0)", "(30.0 5.0)"), 20);
-    app.update();
-    let status = app.world().resource::<ReloadStatus>().clone();
+    save(&path, &TOWN.replace("(10.0, 5.0)", "(30.0 5.0)"));
+    let status = until_reload_status_changes(&mut app);
     let error = status.error.expect("the broken save is reported");
     assert!(
         error.starts_with(&format!("{}:4:", path.display())),
@@ -99,13 +112,22 @@ fn a_save_rebuilds_the_town_and_a_broken_save_keeps_the_last_good_one() {
         t,
         "the last good town is still on the table"
     );
+    assert_eq!(town_on_table(&app).props[0].at_cm, (30.0, 5.0));
 
     // Fixed: reloaded, the error goes away.
-    save(&path, TOWN, 30);
-    app.update();
-    let status = app.world().resource::<ReloadStatus>().clone();
+    save(&path, TOWN);
+    let status = until_reload_status_changes(&mut app);
     assert!(status.error.is_none());
     assert_eq!(status.reloads, 2);
+    assert_eq!(town_on_table(&app).props[0].at_cm, (10.0, 5.0));
+
+    // Saved again unchanged (an editor touching the file): nothing reloads.
+    save(&path, TOWN);
+    for _ in 0..30 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(app.world().resource::<ReloadStatus>().reloads, 2);
 }
 
 #[test]
@@ -114,16 +136,17 @@ fn a_saved_profile_is_in_force_at_the_next_flick() {
     std::fs::create_dir_all(&dir).unwrap();
     let profile_path = dir.join("physics.ron");
     let shipped = std::fs::read_to_string(default_profile_path()).unwrap();
-    save(&profile_path, &shipped, 0);
+    save(&profile_path, &shipped);
     let town_path = dir.join("town.ron");
-    save(&town_path, TOWN, 0);
+    save(&town_path, TOWN);
     let profile = PhysicsProfile::load(&profile_path).unwrap();
-    let town = Town::load(&town_path, &profile).unwrap();
 
     let mut app = reload_app(
         profile,
-        town,
-        Watched::new(profile_path.clone(), Some(town_path), false),
+        &town_path,
+        Watched {
+            profile: profile_path.clone(),
+        },
     );
 
     // A tuner doubles the table's friction and saves.
@@ -133,16 +156,15 @@ fn a_saved_profile_is_in_force_at_the_next_flick() {
         1,
     );
     assert_ne!(tuned, shipped);
-    save(&profile_path, &tuned, 10);
-    app.update();
-    assert_eq!(app.world().resource::<ReloadStatus>().reloads, 1);
+    save(&profile_path, &tuned);
+    assert_eq!(until_reload_status_changes(&mut app).reloads, 1);
     assert_eq!(
         app.world().resource::<Profile>().0.materials["tabletop"].friction,
         0.6
     );
     // The rebuilt table's top carries the new friction.
-    let live = app.world().resource::<highnoon::physics::LiveTable>();
-    let table = live.0.as_ref().unwrap();
+    let session = app.world().resource::<FlickSession>();
+    let table = session.table().unwrap();
     let frictions: Vec<f32> = table
         .state()
         .colliders

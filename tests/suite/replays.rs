@@ -4,7 +4,7 @@
 use highnoon::ai::levels::BotLevels;
 use highnoon::ai::play::play_game;
 use highnoon::ai::player::FlickBot;
-use highnoon::cards::bots::Level;
+use highnoon::bot_level::Level;
 use highnoon::flick::referee::Referee;
 use highnoon::flick::replay::Replay;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};

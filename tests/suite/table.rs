@@ -377,50 +377,6 @@ fn a_flick_needs_a_direction_and_a_piece() {
 }
 
 #[test]
-fn the_window_path_plays_a_flick_exactly_like_the_headless_one() {
-    use bevy::prelude::*;
-    use highnoon::physics::{self, ActiveTown, FlickQueue, LastOutcome, LiveTable};
-    let mut a = standard_sim();
-    let disc = a.piece("Movement disc").unwrap();
-    let doc = a.piece("Doc Holt").unwrap();
-    let dir = xz(a.pose(doc).0) - xz(a.pose(disc).0);
-    let headless = a.flick_to_rest(Flick::new(disc, dir, 0.8)).unwrap();
-    assert!(headless.at_rest, "{headless:#?}");
-
-    // The window's way: a queued intent, one step per fixed tick, entities mirrored.
-    let p = profile();
-    let town =
-        highnoon::scenario::Town::load(&highnoon::scenario::default_town_path(), &p).unwrap();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin));
-    app.insert_resource(highnoon::physics::table::Profile(p));
-    app.insert_resource(ActiveTown(town));
-    app.add_plugins(physics::plugin);
-    app.update();
-    let spawned = physics::spawn_active_town(app.world_mut());
-    app.world_mut()
-        .resource_mut::<FlickQueue>()
-        .0
-        .push_back(Flick::new(disc, dir, 0.8));
-    let mut through = None;
-    for _ in 0..2000 {
-        app.world_mut().run_schedule(FixedUpdate);
-        if let Some(o) = app.world_mut().resource_mut::<LastOutcome>().0.take() {
-            through = Some(o.unwrap());
-            break;
-        }
-    }
-    assert_eq!(Some(headless), through);
-    let live = app.world().resource::<LiveTable>().0.as_ref().unwrap();
-    assert_eq!(a.pose_hash(), live.pose_hash());
-    // The mirror puts the disc's entity where the table has it.
-    app.world_mut().run_schedule(PostUpdate);
-    let e = spawned.entity(disc).unwrap();
-    let shown = app.world().get::<Transform>(e).unwrap().translation;
-    assert_eq!(shown, a.pose(disc).0);
-}
-
-#[test]
 fn a_forked_table_flicks_bit_for_bit_like_the_original_on_any_thread() {
     let mut original = standard_sim();
     let disc = original.piece("Bullet 1").unwrap();

@@ -6,19 +6,21 @@
 
 use std::time::{Duration, Instant};
 
-use highnoon::cards::bots::Level;
+use highnoon::bot_level::Level;
 use highnoon::flick::driver::Step;
 use highnoon::scenario::{PhysicsProfile, data_root};
-use highnoon::window::flick_table::bot_turn::{AIM_FRAMES, AIM_SECONDS, BotTurn};
-use highnoon::window::flick_table::hot_seat::{Autoplay, GameSession};
+use highnoon::window::flick_table::aim::{AIM_FRAMES, AIM_SECONDS};
+use highnoon::window::flick_table::bot_turn::BotTurn;
+use highnoon::window::flick_table::session::{Autoplay, FlickSession};
 use highnoon::window::render_bench::Offscreen;
 use highnoon::window::{Start, WindowOptions};
 
 /// A fingerprint of the game's state (it changes with every step played).
 fn state(app: &Offscreen) -> Option<String> {
     app.world()
-        .get_non_send::<GameSession>()
-        .map(|s| format!("{:?}", s.referee.game))
+        .resource::<FlickSession>()
+        .referee()
+        .map(|r| format!("{:?}", r.game))
 }
 
 #[test]
@@ -152,8 +154,9 @@ fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
         let played = app.world().resource::<ReplayScript>().played;
         let now = state(&app).zip(
             app.world()
-                .get_non_send::<GameSession>()
-                .map(|s| s.referee.table.pose_hash()),
+                .resource::<FlickSession>()
+                .referee()
+                .map(|r| r.table.pose_hash()),
         );
         still = if now == last { still + 1 } else { 0 };
         last = now;
@@ -161,32 +164,33 @@ fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
             break;
         }
     }
-    let session = app.world().get_non_send::<GameSession>().expect("a game");
+    let referee = app
+        .world()
+        .resource::<FlickSession>()
+        .referee()
+        .expect("a game");
     assert_eq!(
         app.world().resource::<ReplayScript>().played,
         replay.steps.len()
     );
     assert_eq!(
-        session.referee.table.pose_hash(),
+        referee.table.pose_hash(),
         rerun.final_hash,
         "the window's table ends where the headless re-run does"
     );
-    assert_eq!(
-        app.world().resource::<BotTurn>().problem,
-        None,
-        "every step was accepted"
-    );
+    let bots = app.world().resource::<BotTurn>();
+    assert_eq!(bots.problem, None);
+    assert_eq!(bots.refused(), 0, "every step was accepted");
 }
 
 /// A table replay played back at the window's sandbox (`replay FILE
-/// --window`): each piece put down, its aim shown, then flicked on the live
-/// table one fixed tick at a time; the live table ends each flick on the
-/// headless re-run's pose hash, and what the sandbox logged (what F5 saves)
-/// is the replay again.
+/// --window`): each piece put down, its aim shown, then flicked on the
+/// sandbox's table and played back from its recording; the table ends each
+/// flick on the headless re-run's pose hash, and what the sandbox logged
+/// (what F5 saves) is the replay again.
 #[test]
 fn a_table_replay_played_back_in_the_window_matches_the_headless_rerun() {
     use highnoon::physics::replay::{TableFlick, TableReplay};
-    use highnoon::physics::{LiveTable, TableLog};
     use highnoon::scenario::data_name;
     use highnoon::window::flick_table::table_replay::TableReplayScript;
     let profile = PhysicsProfile::load_default().expect("profile");
@@ -241,19 +245,22 @@ fn a_table_replay_played_back_in_the_window_matches_the_headless_rerun() {
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(240) {
         app.frame().expect("a frame");
-        if app.world().resource::<TableLog>().flicks.len() == rerun.len() {
+        if app.world().resource::<FlickSession>().log().flicks.len() == rerun.len() {
             break;
         }
     }
-    let log = app.world().resource::<TableLog>().flicks.clone();
+    let session = app.world().resource::<FlickSession>();
+    let log = session.log().flicks.clone();
     let hashes: Vec<u64> = log.iter().map(|f| f.hash).collect();
     let want: Vec<u64> = rerun.iter().map(|s| s.hash).collect();
     assert_eq!(
         hashes, want,
         "each flick ends on the headless re-run's pose"
     );
-    let live = app.world().resource::<LiveTable>();
-    assert_eq!(live.0.as_ref().map(|t| t.pose_hash()), want.last().copied());
+    assert_eq!(
+        session.table().map(|t| t.pose_hash()),
+        want.last().copied()
+    );
     assert_eq!(log[0].place, Some(bevy::math::Vec2::new(0.05, 0.15)));
     assert_eq!(log[1].place, None);
     for (logged, (_, flick)) in log.iter().zip(&checked.flicks) {

@@ -12,15 +12,16 @@ use super::rules::Action;
 use super::setup::{Before, CardId, Effect, Play, Rules};
 use super::view::View;
 use super::{Gunfighter, Phase};
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::cards::core::{Agent, Seat};
 
 /// A level's hand, memory and head.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hand {
     /// The chance a toss lands wholly inside the hole it is aimed at, 40 cm
-    /// away: the rate measured over simulated tosses through this hand
-    /// ([`landing_rate`]), used headless as the landing model.
+    /// away: the rate measured over simulated tosses through this hand on
+    /// Rapier ([`crate::physics::card_toss::bench`], kept in step by a test),
+    /// used headless as the landing model.
     pub landing: f32,
     /// The hand's errors: off the line (radians) and in speed (relative).
     pub yaw_sd: f32,
@@ -71,28 +72,6 @@ pub fn hand(level: Level) -> Hand {
             picks_targets: true,
         },
     }
-}
-
-/// The share of `tosses` simulated tosses through `hand`, from `distance`
-/// metres, that come to rest wholly inside the hole (seeded, reproducible).
-pub fn landing_rate(
-    spec: &crate::scenario::profile::CardTossSpec,
-    gravity: f32,
-    hand: &Hand,
-    distance: f32,
-    tosses: usize,
-    seed: u64,
-) -> f32 {
-    use crate::physics::card_toss::TossRange;
-    let range = TossRange::new(spec, gravity);
-    let aimed = range.aimed(distance);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut hits = 0;
-    for _ in 0..tosses {
-        let t = TossRange::shaken(aimed, hand.yaw_sd, hand.speed_sd, &mut rng);
-        hits += usize::from(range.clone().toss(&t, None).in_hole);
-    }
-    hits as f32 / tosses.max(1) as f32
 }
 
 /// A showdown card's effect when tossed (None: a card played before a showdown).

@@ -9,9 +9,9 @@ use super::bots::{GunfighterBot, hand};
 use super::rules::{Action, Gunfighter, Phase, WAIT_MS};
 use super::setup::{CardId, GunfighterSetup, PLAYERS, Rules};
 use super::view::View;
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Seat};
-use crate::cards::registry::{Clock, Flight, LoadedSetup, RuleOption, TableGame};
+use crate::cards::registry::{Clock, Flight, RuleOption, SeatKind, TableGame};
 use crate::scenario::Problems;
 
 /// The five-second countdown before every showdown's tossing.
@@ -19,6 +19,7 @@ pub const COUNTDOWN_MS: u32 = 5000;
 
 impl TableGame for Gunfighter {
     type Rules = Rules;
+    type Setup = GunfighterSetup;
     const KEY: &'static str = "gunfighter";
     const TITLE: &'static str = "The Gunfighter";
     const BLURB: &'static str = "Five seconds to toss cards from a memorised bandolier into the others' mat holes; only cards wholly inside count. Last gunfighter standing wins.";
@@ -33,20 +34,25 @@ impl TableGame for Gunfighter {
     const MIN_PLAYERS: usize = *PLAYERS.start();
     const MAX_PLAYERS: usize = *PLAYERS.end();
 
-    fn load_setup(path: &Path, players: Option<usize>) -> Result<LoadedSetup<Rules>, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut GunfighterSetup| &mut s.players)?;
-        let rules = Rules::from_setup(&setup, path, &text)?;
-        let options = vec![!rules.random_characters];
-        let players = rules.players;
-        Ok(LoadedSetup::new(
-            rules,
-            players,
-            &setup.seats,
-            setup.seed,
-            options,
-            path,
-        ))
+    fn check_setup(setup: &GunfighterSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
+        Rules::from_setup(setup, file, text)
+    }
+
+    fn table_fields(s: &mut GunfighterSetup) -> (&mut usize, &[SeatKind], u64) {
+        (&mut s.players, &s.seats, s.seed)
+    }
+
+    /// The option is "characters chosen by seat": on when they are not dealt
+    /// at random.
+    fn option_on(rules: &Rules, key: &str) -> Option<bool> {
+        (key == "random_characters").then_some(!rules.random_characters)
+    }
+
+    fn turn_option(rules: &mut Rules, key: &str, on: bool) -> bool {
+        if key == "random_characters" {
+            rules.random_characters = !on;
+        }
+        key == "random_characters"
     }
 
     fn new_game(rules: Rules) -> Self {
@@ -167,12 +173,6 @@ impl TableGame for Gunfighter {
 
     fn determinize(view: &View, rng: &mut dyn RngCore) -> Self {
         Gunfighter::determinize(view, rng)
-    }
-
-    fn set_option(rules: &mut Rules, key: &str, on: bool) {
-        if key == "random_characters" {
-            rules.random_characters = !on;
-        }
     }
 
     fn wrong_actions(&self, rng: &mut dyn RngCore) -> Vec<Action> {

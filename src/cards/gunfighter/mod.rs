@@ -6,7 +6,6 @@
 
 pub mod bots;
 pub mod entry;
-pub mod mat;
 pub mod resolve;
 pub mod rules;
 pub mod setup;

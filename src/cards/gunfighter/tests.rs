@@ -602,7 +602,7 @@ fn a_broken_deck_file_names_the_place_and_the_reason() {
 #[test]
 fn hard_beats_easy_and_easy_beats_random() {
     use super::bots::play_game;
-    use crate::cards::bots::Level;
+    use crate::bot_level::Level;
     let path = crate::scenario::data_root().join("assets/cards/gunfighter.ron");
     let rules = Rules::load(&path, Some(2)).unwrap();
     let rate = |a: Level, b: Level, games: u64| -> f64 {
@@ -634,12 +634,21 @@ fn hard_beats_easy_and_easy_beats_random() {
 /// and each level's headless landing chance is the rate its hand shows.
 #[test]
 fn the_hands_land_in_the_hole_as_their_levels_say() {
-    use super::bots::{hand, landing_rate};
-    use crate::cards::bots::Level;
+    use super::bots::hand;
+    use crate::bot_level::Level;
+    use crate::physics::card_toss::bench;
     let profile = crate::scenario::PhysicsProfile::load_default().unwrap();
     for level in [Level::Easy, Level::Normal, Level::Hard] {
         let h = hand(level);
-        let rate = landing_rate(&profile.cards, profile.gravity, &h, 0.4, 1000, 7);
+        let tossed = bench(
+            &profile.cards,
+            profile.gravity,
+            (h.yaw_sd, h.speed_sd),
+            0.4,
+            1000,
+            7,
+        );
+        let rate = tossed.hits as f32 / tossed.tosses.max(1) as f32;
         println!(
             "{level:?}: {:.1}% of 1,000 tosses in the hole (model {:.0}%)",
             100.0 * rate,

@@ -44,7 +44,7 @@ use super::rules::{
     Action, BaseId, Phase, RECRUIT_COST, Round, SLAPS_PER_ROUND, Slap, Slap45, View,
 };
 use super::setup::{CardId, CardKind, Power};
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::cards::core::{Agent, Seat};
 
 fn chance<R: Rng + ?Sized>(rng: &mut R, p: f64) -> bool {

@@ -7,13 +7,14 @@ use rand::{Rng, RngCore};
 use super::bots::Slap45Bot;
 use super::rules::{Action, Phase, Slap, Slap45, Target, View};
 use super::setup::{PLAYERS, Rules, Slap45Setup};
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Illegal, Seat};
-use crate::cards::registry::{LoadedSetup, RuleOption, TableGame};
+use crate::cards::registry::{RuleOption, SeatKind, TableGame};
 use crate::scenario::Problems;
 
 impl TableGame for Slap45 {
     type Rules = Rules;
+    type Setup = Slap45Setup;
     const KEY: &'static str = "slap45";
     const TITLE: &'static str = "Slap .45";
     const BLURB: &'static str = "A card is flipped and everyone slaps at once: shoot, dive for cover, ride for new cover on a Move!; last gang standing wins.";
@@ -28,20 +29,23 @@ impl TableGame for Slap45 {
     const MIN_PLAYERS: usize = *PLAYERS.start();
     const MAX_PLAYERS: usize = *PLAYERS.end();
 
-    fn load_setup(path: &Path, players: Option<usize>) -> Result<LoadedSetup<Rules>, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut Slap45Setup| &mut s.players)?;
-        let rules = Rules::from_setup(&setup, path, &text)?;
-        let options = vec![rules.gold];
-        let players = rules.players;
-        Ok(LoadedSetup::new(
-            rules,
-            players,
-            &setup.seats,
-            setup.seed,
-            options,
-            path,
-        ))
+    fn check_setup(setup: &Slap45Setup, file: &Path, text: &str) -> Result<Rules, Problems> {
+        Rules::from_setup(setup, file, text)
+    }
+
+    fn table_fields(s: &mut Slap45Setup) -> (&mut usize, &[SeatKind], u64) {
+        (&mut s.players, &s.seats, s.seed)
+    }
+
+    fn option_on(rules: &Rules, key: &str) -> Option<bool> {
+        (key == "gold").then_some(rules.gold)
+    }
+
+    fn turn_option(rules: &mut Rules, key: &str, on: bool) -> bool {
+        if key == "gold" {
+            rules.set_gold(on);
+        }
+        key == "gold"
     }
 
     fn new_game(rules: Rules) -> Self {
@@ -60,12 +64,6 @@ impl TableGame for Slap45 {
 
     fn determinize(view: &View, rng: &mut dyn RngCore) -> Self {
         Slap45::determinize(view, rng)
-    }
-
-    fn set_option(rules: &mut Rules, key: &str, on: bool) {
-        if key == "gold" {
-            rules.set_gold(on);
-        }
     }
 
     fn wrong_actions(&self, rng: &mut dyn RngCore) -> Vec<Action> {

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Exp1, StandardNormal};
 use serde::{Deserialize, Serialize};
 
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::scenario::{Problems, load_ron, parse_ron};
 
 /// The longest reaction a bot draws, ms (the exponential tail is cut here).
@@ -307,7 +307,7 @@ impl BotLevels {
 
     /// Checks the levels as a whole; every problem names the file, line and column.
     pub fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
-        crate::cards::bots::check_level_file(path, text, &self.levels, |spec| {
+        crate::bot_level::check_level_file(path, text, &self.levels, |spec| {
             spec.problems()
                 .into_iter()
                 .map(|(field, message)| (field.to_string(), message))
@@ -352,7 +352,7 @@ pub fn reaction_stats(
         .collect();
     v.sort_unstable();
     let mean = v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64;
-    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize] as f64;
+    let q = |p: f64| f64::from(crate::stats::percentile(&v, p).unwrap_or(0));
     (mean, q(0.5), q(0.9))
 }
 

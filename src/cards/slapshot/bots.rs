@@ -15,7 +15,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::cards::core::{Agent, Seat, shuffled};
 use crate::cards::slapshot::{
     Action, CardId, Position, PublicPhase, Rules, Slapshot, View, faceoff,

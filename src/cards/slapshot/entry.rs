@@ -4,15 +4,16 @@ use std::path::Path;
 
 use rand::{Rng, RngCore};
 
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Seat};
-use crate::cards::registry::{LoadedSetup, RuleOption, TableGame};
+use crate::cards::registry::{RuleOption, SeatKind, TableGame};
 use crate::cards::slapshot::bots::Manager;
 use crate::cards::slapshot::{self, Action, Position, Rules, Slapshot, SlapshotSetup};
 use crate::scenario::Problems;
 
 impl TableGame for Slapshot {
     type Rules = Rules;
+    type Setup = SlapshotSetup;
     const KEY: &'static str = "slapshot";
     const TITLE: &'static str = "Slapshot";
     const BLURB: &'static str = "Hockey cards: pick a team, trade, draft, challenge; first to the Playoffs, then the final.";
@@ -34,20 +35,34 @@ impl TableGame for Slapshot {
         },
     ];
 
-    fn load_setup(path: &Path, players: Option<usize>) -> Result<LoadedSetup<Rules>, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut SlapshotSetup| &mut s.players)?;
-        let rules = Rules::from_setup(&setup, path, &text)?;
-        let options = vec![rules.league_schedule, rules.limits.is_some()];
-        let players = rules.players;
-        Ok(LoadedSetup::new(
-            rules,
-            players,
-            &setup.seats,
-            setup.seed,
-            options,
-            path,
-        ))
+    fn check_setup(setup: &SlapshotSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
+        Rules::from_setup(setup, file, text)
+    }
+
+    fn table_fields(s: &mut SlapshotSetup) -> (&mut usize, &[SeatKind], u64) {
+        (&mut s.players, &s.seats, s.seed)
+    }
+
+    fn option_on(rules: &Rules, key: &str) -> Option<bool> {
+        match key {
+            "league_schedule" => Some(rules.league_schedule),
+            "limits" => Some(rules.limits.is_some()),
+            _ => None,
+        }
+    }
+
+    fn turn_option(rules: &mut Rules, key: &str, on: bool) -> bool {
+        match key {
+            "league_schedule" => rules.league_schedule = on,
+            "limits" => {
+                rules.limits = on.then_some(slapshot::Limits {
+                    drafts: 4,
+                    trades: 4,
+                });
+            }
+            _ => return false,
+        }
+        true
     }
 
     fn new_game(rules: Rules) -> Self {
@@ -64,19 +79,6 @@ impl TableGame for Slapshot {
 
     fn determinize(view: &slapshot::View, rng: &mut dyn RngCore) -> Self {
         Slapshot::determinize(view, rng)
-    }
-
-    fn set_option(rules: &mut Rules, key: &str, on: bool) {
-        match key {
-            "league_schedule" => rules.league_schedule = on,
-            "limits" => {
-                rules.limits = on.then_some(slapshot::Limits {
-                    drafts: 4,
-                    trades: 4,
-                });
-            }
-            _ => {}
-        }
     }
 
     fn wrong_actions(&self, rng: &mut dyn RngCore) -> Vec<Action> {

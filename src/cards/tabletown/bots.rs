@@ -15,7 +15,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::cards::bots::{Level, improve_by_sampling};
+use crate::bot_level::Level;
+use crate::cards::bots::improve_by_sampling;
 use crate::cards::core::{Agent, Game, Seat, Turn};
 use crate::cards::tabletown::{Action, Call, CardId, Kind, Phase, Step, Tabletown, View};
 

@@ -4,15 +4,16 @@ use std::path::Path;
 
 use rand::{Rng, RngCore};
 
-use crate::cards::bots::Level;
+use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game};
-use crate::cards::registry::{LoadedSetup, RuleOption, TableGame};
+use crate::cards::registry::{RuleOption, SeatKind, TableGame};
 use crate::cards::tabletown::bots::Gunslinger;
 use crate::cards::tabletown::{self, Action, Rules, Tabletown, TabletownSetup};
 use crate::scenario::Problems;
 
 impl TableGame for Tabletown {
     type Rules = Rules;
+    type Setup = TabletownSetup;
     const KEY: &'static str = "tabletown";
     const TITLE: &'static str = "Tabletown";
     const BLURB: &'static str = "The gunslinger game: arm, load, call out a DRAW!, roll for the initiative; last one standing wins.";
@@ -34,20 +35,29 @@ impl TableGame for Tabletown {
         },
     ];
 
-    fn load_setup(path: &Path, players: Option<usize>) -> Result<LoadedSetup<Rules>, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut TabletownSetup| &mut s.players)?;
-        let rules = Rules::from_setup(&setup, path, &text)?;
-        let options = vec![rules.two_revolvers, rules.weapon_modifiers];
-        let players = rules.players;
-        Ok(LoadedSetup::new(
-            rules,
-            players,
-            &setup.seats,
-            setup.seed,
-            options,
-            path,
-        ))
+    fn check_setup(setup: &TabletownSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
+        Rules::from_setup(setup, file, text)
+    }
+
+    fn table_fields(s: &mut TabletownSetup) -> (&mut usize, &[SeatKind], u64) {
+        (&mut s.players, &s.seats, s.seed)
+    }
+
+    fn option_on(rules: &Rules, key: &str) -> Option<bool> {
+        match key {
+            "two_revolvers" => Some(rules.two_revolvers),
+            "weapon_modifiers" => Some(rules.weapon_modifiers),
+            _ => None,
+        }
+    }
+
+    fn turn_option(rules: &mut Rules, key: &str, on: bool) -> bool {
+        match key {
+            "two_revolvers" => rules.two_revolvers = on,
+            "weapon_modifiers" => rules.weapon_modifiers = on,
+            _ => return false,
+        }
+        true
     }
 
     fn new_game(rules: Rules) -> Self {
@@ -65,14 +75,6 @@ impl TableGame for Tabletown {
 
     fn determinize(view: &tabletown::View, rng: &mut dyn RngCore) -> Self {
         Tabletown::determinize(view, rng)
-    }
-
-    fn set_option(rules: &mut Rules, key: &str, on: bool) {
-        match key {
-            "two_revolvers" => rules.two_revolvers = on,
-            "weapon_modifiers" => rules.weapon_modifiers = on,
-            _ => {}
-        }
     }
 
     fn wrong_actions(&self, rng: &mut dyn RngCore) -> Vec<Action> {

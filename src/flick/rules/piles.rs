@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::flick::setup::Token;
+use crate::scenario::game::Token;
 use crate::scenario::town::{BuildingKind, Team};
 
 /// A token lying in a building.

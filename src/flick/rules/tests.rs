@@ -1,7 +1,7 @@
 //! The rules' own tests: scripted games, no table.
 
 use super::*;
-use crate::flick::setup::{CowboySetup, Pile, Victory};
+use crate::scenario::game::{CowboySetup, Pile, SetupField, Victory};
 
 const L1: CowboyId = 0;
 const L2: CowboyId = 1;
@@ -695,27 +695,25 @@ fn setups_naming_missing_things_are_refused() {
         1,
     )
     .unwrap_err();
-    assert!(err.contains("Nobody"));
+    assert!(err.message.contains("Nobody"));
+    assert_eq!(err.field, SetupField::Initiative);
     let mut s = setup();
     s.victory = vec![Victory {
         team: Team::Lawmen,
         condition: Condition::HoldAtNoon(BuildingKind::Saloon),
     }];
-    assert!(
-        Game::new(s, &specs(), &[BuildingKind::Bank], 1)
-            .unwrap_err()
-            .contains("Saloon")
-    );
-    assert!(
-        Game::new(
-            GameSetup {
-                start_hour: 12,
-                ..setup()
-            },
-            &specs(),
-            &[],
-            1
-        )
-        .is_err()
-    );
+    let err = Game::new(s, &specs(), &[BuildingKind::Bank], 1).unwrap_err();
+    assert!(err.message.contains("Saloon"));
+    assert_eq!(err.field, SetupField::Victory);
+    let err = Game::new(
+        GameSetup {
+            start_hour: 12,
+            ..setup()
+        },
+        &specs(),
+        &[],
+        1,
+    )
+    .unwrap_err();
+    assert_eq!(err.field, SetupField::StartHour);
 }

@@ -185,7 +185,7 @@ impl<G: TableGame> CardTable<G> {
 
     /// Seats `bot` in `seat` (a test's scripted or failing bot, say).
     pub fn set_bot(&mut self, seat: Seat, bot: Box<dyn Agent<G> + Send>) {
-        self.seats[seat] = SeatKind::Bot(crate::cards::bots::Level::Random);
+        self.seats[seat] = SeatKind::Bot(crate::bot_level::Level::Random);
         *self.bots[seat].lock().unwrap_or_else(|e| e.into_inner()) = Some(bot);
         if self.viewer == Some(seat) {
             self.viewer = self.seats.iter().position(|s| *s == SeatKind::You);
@@ -275,7 +275,7 @@ impl<G: TableGame> CardTable<G> {
             let mats = self.game.mats(self.viewer);
             let level = match self.seats.get(flight.thrower) {
                 Some(SeatKind::Bot(l)) => *l,
-                _ => crate::cards::bots::Level::Normal,
+                _ => crate::bot_level::Level::Normal,
             };
             let person = !self.is_bot(flight.thrower);
             let in_hole = self.tossing.fly(
@@ -310,7 +310,7 @@ impl<G: TableGame> CardTable<G> {
     /// game in progress, for screenshots. Stops early at the end; what the last
     /// action put on show (a reading) stays on show.
     pub fn fast_forward(&mut self, n: usize) {
-        let mut stand_in = G::bot(crate::cards::bots::Level::Normal, 0x5eed);
+        let mut stand_in = G::bot(crate::bot_level::Level::Normal, 0x5eed);
         for _ in 0..n {
             let intent = match self.game.turn() {
                 Turn::Over => return,

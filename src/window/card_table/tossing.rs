@@ -512,7 +512,7 @@ pub fn hold_card<G: TableGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::gunfighter::mat::{CardRest, Hole};
+    use crate::physics::card_mat::{CardRest, Hole};
     use crate::scenario::profile::CardTossSpec;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

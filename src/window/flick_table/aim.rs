@@ -1,13 +1,18 @@
 //! Mouse-drag flicks: press the left button on a disc, drag back (like pulling
 //! a finger back), release to flick it the other way. The further the drag, the
-//! harder the flick, up to the profile's cap at `FULL_PULL`.
+//! harder the flick, up to the profile's cap at `FULL_PULL`. A released
+//! drag becomes a [`FlickIntent`]; in a scenario only the flick the rules
+//! await can be aimed, from its ring. The aim of a computer seat (a bot or a
+//! replay) is shown the same way, through [`Aim`].
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::seats::Seats;
+use super::session::{FlickAction, FlickIntent, FlickSession};
+use super::sets::{FlickOrder, FlickSystems};
 use crate::physics::pieces::{PieceId, PieceKind};
 use crate::physics::table::{Flick, TableIndex};
-use crate::physics::{FlickQueue, ResetRequested, RunningFlick};
 use crate::window::FrameSystems;
 use crate::window::shell::pointer::cursor_on_table;
 
@@ -22,36 +27,34 @@ pub const GAME_GRAB_RADIUS: f32 = 0.05;
 /// On an empty table a full-strength disc slides this far (see `assets/physics.ron`);
 /// distance grows with the square of strength. Used only to draw the aim.
 pub const FULL_SLIDE: f32 = 0.80;
+/// Seconds a computer's aim (a bot's, or a replay's) is on show before it flicks.
+pub const AIM_SECONDS: f32 = 0.8;
+/// Frames a computer's aim is on show at the least, so a slow machine
+/// (software rendering, a screenshot run) still draws it.
+pub const AIM_FRAMES: u32 = 12;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Aim>()
-        .init_resource::<GameAim>()
+        .init_resource::<MouseLocked>()
         .add_systems(
             Update,
             (aim_with_mouse, reset_with_key)
-                .in_set(super::TurnSystems::Decide)
-                .in_set(super::FlickSystems),
+                .in_set(FlickOrder::Decide)
+                .in_set(FlickSystems),
         )
         .add_systems(
             Update,
-            draw_aim
+            (draw_aim, draw_anchor)
                 .in_set(FrameSystems::Draw)
-                .in_set(super::FlickSystems),
+                .in_set(FlickSystems),
         );
 }
 
-/// Where a game flick is aimed from, while the referee awaits one.
+/// A replay is playing flicks back in the sandbox: the mouse aims nothing
+/// meanwhile (the replay's aim is shown through [`Aim`]). In a scenario the
+/// mouse rests whenever a computer seat is to act.
 #[derive(Resource, Debug, Default)]
-pub struct GameAim {
-    /// A scenario is being played: the sandbox's free flicks and reset are off.
-    pub active: bool,
-    pub anchor: Option<(Vec3, PieceId)>,
-    /// A flick released by the player, for the referee.
-    pub released: Option<Flick>,
-    /// A computer seat is to act, or a replay is playing: the mouse aims
-    /// nothing (the bot's or the replay's aim is shown through [`Aim`]).
-    pub bot_to_act: bool,
-}
+pub struct MouseLocked(pub bool);
 
 /// The flick being aimed.
 #[derive(Resource, Debug, Default, Clone)]
@@ -63,7 +66,7 @@ pub struct Aim {
     /// From the disc back to the cursor, on the table.
     pub pull: Vec2,
     /// Off-centre contact (spin), -1..1: hold A/D while aiming.
-    pub offset: f32,
+    pub spin: f32,
 }
 
 impl Aim {
@@ -81,7 +84,7 @@ impl Aim {
             piece,
             direction: self.direction(),
             strength: self.strength(),
-            offset: self.offset,
+            offset: self.spin,
         })
     }
 }
@@ -95,13 +98,14 @@ fn aim_with_mouse(
     index: Res<TableIndex>,
     spawned: Res<crate::physics::pieces::SpawnedTown>,
     transforms: Query<&GlobalTransform>,
-    running: Res<RunningFlick>,
+    session: Res<FlickSession>,
+    seats: Res<Seats>,
+    locked: Res<MouseLocked>,
     egui_wants_pointer: Option<Res<crate::window::shell::pointer::EguiWantsPointer>>,
     mut aim: ResMut<Aim>,
-    mut queue: ResMut<FlickQueue>,
-    mut game: ResMut<GameAim>,
+    mut intents: MessageWriter<FlickIntent>,
 ) {
-    if game.bot_to_act {
+    if locked.0 || session.computer_to_act(&seats).is_some() {
         // Esc is left to go back to the menu.
         return;
     }
@@ -110,13 +114,13 @@ fn aim_with_mouse(
         return;
     };
     let over_ui = egui_wants_pointer.is_some_and(|w| w.0);
-    if buttons.just_pressed(MouseButton::Left) && !over_ui && running.0.is_none() {
+    if buttons.just_pressed(MouseButton::Left) && !over_ui && !session.replaying() {
         let Some(hit) = cursor_on_table(window, camera, cam_t, 0.004) else {
             return;
         };
-        if game.active {
+        if session.referee().is_some() {
             // In a scenario only the flick the referee awaits can be aimed, from its ring.
-            if let Some((at, disc)) = game.anchor
+            if let Some((at, disc)) = session.anchor()
                 && Vec2::new(at.x - hit.x, at.z - hit.z).length() < GAME_GRAB_RADIUS
                 && let Some(p) = index.get(disc)
             {
@@ -125,7 +129,7 @@ fn aim_with_mouse(
                     name: p.name.clone(),
                     anchor: at,
                     pull: Vec2::ZERO,
-                    offset: 0.0,
+                    spin: 0.0,
                 };
             }
         } else {
@@ -148,7 +152,7 @@ fn aim_with_mouse(
                     name: p.name.clone(),
                     anchor: t,
                     pull: Vec2::ZERO,
-                    offset: 0.0,
+                    spin: 0.0,
                 };
             }
         }
@@ -166,31 +170,52 @@ fn aim_with_mouse(
         aim.pull = Vec2::new(hit.x - aim.anchor.x, hit.z - aim.anchor.z);
     }
     if keys.pressed(KeyCode::KeyA) {
-        aim.offset = (aim.offset - 0.02).max(-1.0);
+        aim.spin = (aim.spin - 0.02).max(-1.0);
     }
     if keys.pressed(KeyCode::KeyD) {
-        aim.offset = (aim.offset + 0.02).min(1.0);
+        aim.spin = (aim.spin + 0.02).min(1.0);
     }
     if buttons.just_released(MouseButton::Left) {
         if let Some(flick) = aim.flick() {
-            if game.active {
-                game.released = Some(flick);
-            } else {
-                queue.0.push_back(flick);
-            }
+            intents.write(FlickIntent::person(FlickAction::Flick(flick)));
         }
         *aim = Aim::default();
     }
 }
 
+/// R: the sandbox's town back as it was laid out (a game is played again from its panel).
 fn reset_with_key(
     keys: Res<ButtonInput<KeyCode>>,
-    mut reset: ResMut<ResetRequested>,
+    session: Res<FlickSession>,
+    mut intents: MessageWriter<FlickIntent>,
     mut aim: ResMut<Aim>,
 ) {
-    if keys.just_pressed(KeyCode::KeyR) {
-        reset.0 = true;
+    if keys.just_pressed(KeyCode::KeyR) && session.referee().is_none() {
+        intents.write(FlickIntent::person(FlickAction::Reset));
         *aim = Aim::default();
+    }
+}
+
+/// Rings the place to drag back from while the referee awaits the person's
+/// flick (the aim itself is drawn by [`draw_aim`]).
+fn draw_anchor(
+    session: Res<FlickSession>,
+    seats: Res<Seats>,
+    aim: Res<Aim>,
+    mut gizmos: Gizmos,
+) {
+    if aim.piece.is_some() || session.computer_to_act(&seats).is_some() {
+        return;
+    }
+    if let Some((at, _)) = session.anchor() {
+        gizmos.circle(
+            Isometry3d::new(
+                at + Vec3::Y * 0.003,
+                Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+            ),
+            0.025,
+            Color::srgb(1.0, 0.85, 0.2),
+        );
     }
 }
 
@@ -227,9 +252,9 @@ fn draw_aim(aim: Res<Aim>, index: Res<TableIndex>, mut gizmos: Gizmos) {
         radius,
         colour,
     );
-    if matches!(index.get(piece).map(|p| p.kind), Some(PieceKind::Disc(_))) && aim.offset != 0.0 {
+    if matches!(index.get(piece).map(|p| p.kind), Some(PieceKind::Disc(_))) && aim.spin != 0.0 {
         let right = Vec3::new(-d.y, 0.0, d.x);
-        let contact = a - dir * radius + right * aim.offset * radius;
+        let contact = a - dir * radius + right * aim.spin * radius;
         gizmos.sphere(Isometry3d::from_translation(contact), 0.003, Color::WHITE);
     }
 }

@@ -3,9 +3,9 @@
 //! window keeps drawing: planning a flick can take half a second); then it
 //! shows the flick it means as the mouse's drag is shown (or pauses before a
 //! choice, so a watcher can follow), and hands its step to the referee, which
-//! plays it as it plays the player's ([`BotChoice`]). A decision made on a
-//! state of the game that has since changed (a restart, a reload, leaving the
-//! table) is dropped.
+//! plays it as it plays the player's (a [`FlickIntent`] from a computer
+//! seat). A decision made on a state of the game that has since changed (a
+//! restart, a reload, leaving the table) is dropped.
 //!
 //! Bots are seeded from [`BOT_SEED`] and their team, and seated afresh for
 //! every game: the same game, seats and machine play the same way.
@@ -16,15 +16,15 @@ use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 
-use super::aim::{Aim, FULL_PULL};
-use super::hot_seat::{BotChoice, GameSession, Stamp};
-use super::{Seats, TurnSystems};
+use super::aim::{AIM_FRAMES, AIM_SECONDS, Aim, FULL_PULL};
+use super::seats::Seats;
+use super::session::{By, FlickAction, FlickIntent, FlickSession, Stamp};
+use super::sets::{FlickOrder, FlickSystems};
 use crate::ai::levels::BotLevels;
 use crate::ai::plan::Planned;
 use crate::ai::player::FlickBot;
 use crate::flick::driver::{RandomPlayer, Step};
 use crate::flick::referee::Referee;
-use crate::physics::RunningFlick;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<BotTurn>().add_systems(
@@ -36,18 +36,13 @@ pub fn plugin(app: &mut App) {
             start_thinking,
         )
             .chain()
-            .in_set(TurnSystems::Decide)
-            .in_set(super::FlickSystems),
+            .in_set(FlickOrder::Decide)
+            .in_set(FlickSystems),
     );
 }
 
-/// Seconds a bot's aim is on show before it flicks.
-pub const AIM_SECONDS: f32 = 0.8;
-/// Seconds its finger takes to pull back to the full aim (within [`AIM_SECONDS`]).
+/// Seconds a bot's finger takes to pull back to the full aim (within [`AIM_SECONDS`]).
 const PULL_SECONDS: f32 = 0.35;
-/// Frames its aim is on show at the least, so a slow machine (software
-/// rendering, a screenshot run) still draws it.
-pub const AIM_FRAMES: u32 = 12;
 /// Seconds before a bot's choice (a cowboy, an action, the end of its turn) is applied.
 pub const PAUSE_SECONDS: f32 = 0.4;
 /// Bots are seeded from this plus their team's index (0 lawmen, 1 outlaws).
@@ -90,6 +85,9 @@ enum Doing {
         frames: u32,
         wait: f32,
     },
+    /// A step handed in on the state `stamp`, until the session has applied
+    /// or refused it.
+    HandedIn(Stamp),
 }
 
 /// The computer seats of the game on the table.
@@ -103,6 +101,8 @@ pub struct BotTurn {
     /// Plays for a seat whose steps the referee keeps refusing.
     fallback: Option<RandomPlayer>,
     refusals: u32,
+    /// Steps the referee refused in this game, all told.
+    refused: u32,
     /// A state on which the seat found nothing to do: it does not ask again.
     gave_up: Option<Stamp>,
     /// Something wrong with the computer seats, for the HUD.
@@ -110,6 +110,11 @@ pub struct BotTurn {
 }
 
 impl BotTurn {
+    /// Steps of the computer seats the referee refused in this game.
+    pub fn refused(&self) -> u32 {
+        self.refused
+    }
+
     /// A bot is thinking (on another thread) about its next step.
     pub fn thinking(&self) -> bool {
         matches!(self.doing, Doing::Thinking { .. })
@@ -128,13 +133,12 @@ impl BotTurn {
 /// Seats fresh bots when a new game starts (and none when it ends), dropping
 /// whatever the old ones were doing.
 fn seat_bots(
-    session: Option<NonSend<GameSession>>,
+    session: Res<FlickSession>,
     seats: Res<Seats>,
     mut turn: ResMut<BotTurn>,
-    mut choice: ResMut<BotChoice>,
     mut aim: ResMut<Aim>,
 ) {
-    let game = session.as_ref().map(|s| s.stamp().game);
+    let game = session.referee().map(|_| session.stamp().game);
     if game == turn.game {
         return;
     }
@@ -143,7 +147,6 @@ fn seat_bots(
     }
     // A thinking task is dropped here (cancelled; its bot with it).
     *turn = BotTurn { game, ..default() };
-    *choice = BotChoice::default();
     if game.is_none() || seats.0.iter().all(|s| s.bot().is_none()) {
         return;
     }
@@ -169,19 +172,23 @@ fn seat_bots(
 /// Takes the referee's answer to the last step handed in, and a bot's
 /// decision when its thinking is done: the step goes on show, unless the game
 /// has moved on meanwhile (then it is dropped).
-fn collect_decisions(
-    session: Option<NonSend<GameSession>>,
-    mut turn: ResMut<BotTurn>,
-    mut choice: ResMut<BotChoice>,
-) {
+fn collect_decisions(mut session: ResMut<FlickSession>, mut turn: ResMut<BotTurn>) {
     let turn = &mut *turn;
-    match choice.result.take() {
+    // Taking the answer changes nothing on show.
+    let answer = session.bypass_change_detection().take_answer();
+    match &answer {
         Some(Ok(())) => turn.refusals = 0,
         Some(Err(e)) => {
             warn!("the referee refused a bot's step: {e}");
             turn.refusals += 1;
+            turn.refused += 1;
         }
         None => {}
+    }
+    if let Doing::HandedIn(stamp) = turn.doing
+        && (answer.is_some() || session.stamp() != stamp)
+    {
+        turn.doing = Doing::Idle;
     }
     let Doing::Thinking { task, seat, stamp } = &mut turn.doing else {
         return;
@@ -193,14 +200,11 @@ fn collect_decisions(
     turn.doing = Doing::Idle;
     let plan = bot.last_plan;
     turn.bots[seat] = Some(bot);
-    let Some(session) = session else {
+    let Some(referee) = session.referee().filter(|_| session.stamp() == stamp) else {
         return;
     };
-    if session.stamp() != stamp {
-        return;
-    }
     match thought {
-        Ok(Some(step)) => turn.doing = show(&session.referee, step, plan, stamp),
+        Ok(Some(step)) => turn.doing = show(referee, step, plan, stamp),
         Ok(None) => {
             warn!("a bot found nothing to do");
             turn.gave_up = Some(stamp);
@@ -218,7 +222,7 @@ fn collect_decisions(
 fn hand_in_decisions(
     time: Res<Time>,
     mut turn: ResMut<BotTurn>,
-    mut choice: ResMut<BotChoice>,
+    mut intents: MessageWriter<FlickIntent>,
     mut aim: ResMut<Aim>,
 ) {
     let Doing::Showing {
@@ -257,32 +261,29 @@ fn hand_in_decisions(
     if shown.is_some() {
         *aim = Aim::default();
     }
-    choice.step = Some((stamp, step));
-    choice.result = None;
+    intents.write(FlickIntent {
+        by: By::Computer(stamp),
+        action: FlickAction::Step(step),
+    });
+    turn.doing = Doing::HandedIn(stamp);
 }
 
 /// Sets the bot of the team the game awaits thinking, on the async compute
 /// pool, once nothing moves on the table and its last step has been played.
 fn start_thinking(
-    session: Option<NonSend<GameSession>>,
+    session: Res<FlickSession>,
     script: Option<ResMut<ReplayScript>>,
     seats: Res<Seats>,
-    running: Res<RunningFlick>,
-    choice: Res<BotChoice>,
     mut turn: ResMut<BotTurn>,
 ) {
-    let Some(session) = session else {
+    let Some(referee) = session.referee() else {
         return;
     };
     let turn = &mut *turn;
-    if !matches!(turn.doing, Doing::Idle)
-        || choice.step.is_some()
-        || session.replaying()
-        || running.0.is_some()
-    {
+    if !matches!(turn.doing, Doing::Idle) || session.replaying() {
         return;
     }
-    let Some((team, _)) = seats.bot_to_act(&session.referee.game) else {
+    let Some((team, _)) = seats.bot_to_act(&referee.game) else {
         return;
     };
     let Some(seat) = Seats::index(team) else {
@@ -296,7 +297,7 @@ fn start_thinking(
     if let Some(mut script) = script {
         if let Some(step) = script.steps.pop_front() {
             script.played += 1;
-            turn.doing = show(&session.referee, step, None, stamp);
+            turn.doing = show(referee, step, None, stamp);
         }
         return;
     }
@@ -307,9 +308,9 @@ fn start_thinking(
         let step = turn
             .fallback
             .as_mut()
-            .and_then(|p| p.next_step(&session.referee));
+            .and_then(|p| p.next_step(referee));
         match step {
-            Some(step) => turn.doing = show(&session.referee, step, None, stamp),
+            Some(step) => turn.doing = show(referee, step, None, stamp),
             None => turn.gave_up = Some(stamp),
         }
         return;
@@ -319,7 +320,7 @@ fn start_thinking(
     };
     // Whatever it plans now is what its aim will show.
     bot.last_plan = None;
-    let referee = session.referee.clone();
+    let referee = referee.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
         // A bot that panics gives its seat back rather than never answering.
         let thought = catch_unwind(AssertUnwindSafe(|| bot.next_step(&referee))).map_err(|p| {
@@ -383,6 +384,6 @@ fn flick_aim(referee: &Referee, step: &Step, plan: Option<Planned>) -> Option<Ai
         anchor,
         // The finger pulled back, away from where the disc will go.
         pull: -direction * meant.strength.clamp(0.0, 1.0) * FULL_PULL,
-        offset: meant.spin.clamp(-1.0, 1.0),
+        spin: meant.spin.clamp(-1.0, 1.0),
     })
 }

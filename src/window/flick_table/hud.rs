@@ -4,10 +4,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::aim::Aim;
+use super::aim::{Aim, FULL_SLIDE, power_colour};
+use super::reload::ReloadStatus;
+use super::session::FlickSession;
+use super::sets::FlickSystems;
+use super::table_replay::{SavedReplay, TableReplayScript};
 use crate::physics::pieces::{Door, Hat, Piece, PieceKind};
 use crate::physics::table::{Profile, TableIndex};
-use crate::physics::{ActiveTown, LastOutcome, RunningFlick};
 use crate::scenario::town::Team;
 use crate::window::shell::pointer::EguiWantsPointer;
 
@@ -17,13 +20,13 @@ pub fn plugin(app: &mut App) {
         (label_pieces, show_panels)
             .chain()
             .in_set(HudSystems)
-            .in_set(super::FlickSystems),
+            .in_set(FlickSystems),
     )
     .add_systems(
         Update,
         draw_door_lines
             .in_set(crate::window::FrameSystems::Draw)
-            .in_set(super::FlickSystems),
+            .in_set(FlickSystems),
     );
 }
 
@@ -104,18 +107,16 @@ fn label_pieces(
 fn show_panels(
     mut contexts: EguiContexts,
     aim: Res<Aim>,
-    last: Res<LastOutcome>,
-    running: Res<RunningFlick>,
-    town: Res<ActiveTown>,
+    session: Res<FlickSession>,
     index: Res<TableIndex>,
     mut wants: ResMut<EguiWantsPointer>,
-    game: Res<super::aim::GameAim>,
-    reload: Option<Res<crate::reload::ReloadStatus>>,
-    saved: Res<super::table_replay::SavedReplay>,
-    replaying: Option<Res<super::table_replay::TableReplayScript>>,
+    reload: Option<Res<ReloadStatus>>,
+    saved: Res<SavedReplay>,
+    replaying: Option<Res<TableReplayScript>>,
     time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let in_game = session.referee().is_some();
     if let Some(status) = reload {
         if let Some(error) = &status.error {
             egui::Window::new("The saved file has problems")
@@ -145,7 +146,7 @@ fn show_panels(
                 });
         }
     }
-    if !game.active {
+    if !in_game {
         egui::Window::new("highnoon")
             .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
             .max_width(330.0)
@@ -153,7 +154,7 @@ fn show_panels(
             .collapsible(true)
             .default_open(true)
             .show(ctx, |ui| {
-                ui.label(egui::RichText::new(&town.0.name).strong());
+                ui.label(egui::RichText::new(session.town().map_or("", |t| t.name.as_str())).strong());
                 ui.label(format!("{} pieces on the table", index.len()));
                 if let Some(r) = &replaying {
                     ui.label(
@@ -195,7 +196,7 @@ fn show_panels(
             .title_bar(false)
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(format!("Flicking {}", aim.name)).strong());
-                let colour = to_egui(super::aim::power_colour(s));
+                let colour = to_egui(power_colour(s));
                 ui.add(
                     egui::ProgressBar::new(s)
                         .desired_width(260.0)
@@ -208,12 +209,12 @@ fn show_panels(
                 );
                 ui.label(format!(
                     "expected slide on an empty table ≈ {:.0} cm · spin {:+.0}%",
-                    super::aim::FULL_SLIDE * s * s * 100.0,
-                    aim.offset * 100.0
+                    FULL_SLIDE * s * s * 100.0,
+                    aim.spin * 100.0
                 ));
             });
     }
-    if game.active {
+    if in_game {
         wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
         return Ok(());
     }
@@ -222,10 +223,11 @@ fn show_panels(
         .resizable(false)
         .default_width(280.0)
         .show(ctx, |ui| {
-            if running.0.is_some() {
-                ui.label("… the town is still moving");
-            }
-            match &last.0 {
+            // What the flick did is told once the town is seen to come to rest.
+            match session.last_flick() {
+                _ if session.replaying() => {
+                    ui.label("… the town is still moving");
+                }
                 None => {
                     ui.label("No flick yet.");
                 }

@@ -1,16 +1,37 @@
 //! The Flick 'em Up table: the town made visible, mouse flicks, the HUD, the
 //! referee, computer seats and scripted flicks. Everything here runs only in
-//! [`Screen::Flick`]; entering it spawns the requested town (or starts the
-//! scenario), leaving it despawns the town and ends the game.
-//! Reads the simulation; changes it only through intents (`FlickQueue`,
-//! `ResetRequested`, the referee's intents).
+//! [`Screen::Flick`]; entering it opens the requested town (or scenario),
+//! leaving it takes the town off.
+//!
+//! One loop, as at the card table: the mouse, the bots, replays, scripts,
+//! the panels and live reload write [`session::FlickIntent`]s; one system
+//! applies them to the one [`session::FlickSession`] (a flick is run to rest
+//! there and recorded); the pieces' entities follow the session, a flick
+//! shown through its recording. Files, lowest first (none imports a file
+//! above it, nor this one):
+//!
+//! ```text
+//! sets, seats      system sets; who sits in each team's seat
+//! session          the session resource, its intents, their one apply system
+//! pieces, scene    the entities follow the session; meshes and materials
+//! aim, reload      the mouse's drag and its aim on show; file events
+//! bot_turn         computer seats think off the main thread and hand in steps
+//! script           --flick / --aim from the command line
+//! table_replay     a table replay played back in the sandbox; F5 saves one
+//! hud, panels      the sandbox's HUD; a scenario's panels
+//! ```
 
 pub mod aim;
 pub mod bot_turn;
-pub mod hot_seat;
 pub mod hud;
+pub mod panels;
+pub mod pieces;
+pub mod reload;
 pub mod scene;
 pub mod script;
+pub mod seats;
+pub mod session;
+pub mod sets;
 pub mod table_replay;
 
 use std::path::PathBuf;
@@ -19,106 +40,10 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::{FrameSystems, Screen};
-use crate::cards::bots::Level;
-use crate::physics::table::Profile;
-use crate::physics::{self, ActiveTown};
 use crate::scenario::Town;
-use crate::scenario::town::Team;
-
-/// The Flick table's systems: they run only while it is on screen.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FlickSystems;
-
-/// A game's turn within a frame, in this order (declared once, here): the
-/// seats decide (the mouse aims, bots think and hand in their steps), then
-/// the referee applies what was decided. Both run in [`FrameSystems::Input`].
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TurnSystems {
-    Decide,
-    Referee,
-}
-
-/// Who plays a team: a person at the mouse, or a computer opponent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Seat {
-    #[default]
-    Human,
-    Bot(Level),
-}
-
-impl Seat {
-    /// Every choice, in the order the menu lists them.
-    pub const ALL: [Seat; 5] = [
-        Seat::Human,
-        Seat::Bot(Level::Easy),
-        Seat::Bot(Level::Normal),
-        Seat::Bot(Level::Hard),
-        Seat::Bot(Level::Random),
-    ];
-
-    /// The menu's choice: you play the lawmen, a normal bot the outlaws.
-    pub const AGAINST_THE_COMPUTER: [Seat; 2] = [Seat::Human, Seat::Bot(Level::Normal)];
-
-    /// Two people at one computer (the command line without `--vs` or `--watch`).
-    pub const HOT_SEAT: [Seat; 2] = [Seat::Human, Seat::Human];
-
-    pub fn bot(self) -> Option<Level> {
-        match self {
-            Seat::Human => None,
-            Seat::Bot(level) => Some(level),
-        }
-    }
-}
-
-impl std::fmt::Display for Seat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Seat::Human => f.write_str("a person"),
-            Seat::Bot(level) => write!(f, "{} bot", level_title(*level)),
-        }
-    }
-}
-
-/// A bot level as a title: "Hard".
-pub fn level_title(level: Level) -> &'static str {
-    match level {
-        Level::Random => "Random",
-        Level::Easy => "Easy",
-        Level::Normal => "Normal",
-        Level::Hard => "Hard",
-    }
-}
-
-/// Who plays each team of the game on the table: `[lawmen, outlaws]`.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seats(pub [Seat; 2]);
-
-impl Default for Seats {
-    fn default() -> Self {
-        Seats(Seat::HOT_SEAT)
-    }
-}
-
-impl Seats {
-    /// The seat of a team (index 0: lawmen, 1: outlaws); `None` for the townsfolk.
-    pub fn index(team: Team) -> Option<usize> {
-        match team {
-            Team::Lawmen => Some(0),
-            Team::Outlaws => Some(1),
-            Team::Neutral => None,
-        }
-    }
-
-    pub fn of(&self, team: Team) -> Seat {
-        Self::index(team).map_or(Seat::Human, |i| self.0[i])
-    }
-
-    /// The bot level of the team the game awaits, when a computer seat is to act.
-    pub fn bot_to_act(&self, game: &crate::flick::rules::Game) -> Option<(Team, Level)> {
-        let team = game.current_team()?;
-        self.of(team).bot().map(|level| (team, level))
-    }
-}
+pub use seats::{Seat, Seats, level_title};
+use session::{FlickAction, FlickIntent, FlickSession};
+pub use sets::{FlickOrder, FlickSystems};
 
 /// What the Flick table opens: a town in the sandbox, or a scenario.
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -128,67 +53,79 @@ pub struct FlickRequest {
     pub profile: PathBuf,
     /// Who plays the lawmen and the outlaws (a scenario only).
     pub seats: [Seat; 2],
+    /// The seed of a scenario's face-down piles (a replay's own).
+    pub seed: u64,
 }
 
 /// The town could not be opened: the menu shows why.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct FlickTableError(pub Option<String>);
 
+/// The table's plugins, and the order of its systems (declared here only).
 pub fn plugin(app: &mut App) {
     let on_screen = in_state(Screen::Flick);
+    core_plugin(app);
     app.init_resource::<FlickTableError>()
-        .init_resource::<Seats>()
         .configure_sets(Update, FlickSystems.run_if(on_screen.clone()))
         .configure_sets(
-            Update,
-            (TurnSystems::Decide, TurnSystems::Referee)
-                .chain()
-                .in_set(FrameSystems::Input),
+            EguiPrimaryContextPass,
+            FlickSystems.run_if(on_screen),
         )
         .configure_sets(
             EguiPrimaryContextPass,
-            FlickSystems.run_if(on_screen.clone()),
+            panels::PanelSystems.after(hud::HudSystems),
         )
-        .configure_sets(Update, crate::reload::ReloadSystems.run_if(on_screen))
         .add_plugins((
             scene::plugin,
             aim::plugin,
-            hud::plugin,
-            hot_seat::plugin,
+            reload::plugin,
             bot_turn::plugin,
             script::plugin,
             table_replay::plugin,
-            crate::reload::plugin,
+            hud::plugin,
+            panels::plugin,
         ))
         .add_systems(OnEnter(Screen::Flick), open_town)
         .add_systems(OnExit(Screen::Flick), close_town);
 }
 
-/// Spawns the requested town, or starts the requested scenario.
+/// The table without a window: the order of its sets, the session and its
+/// intents, the pieces' entities following it. A headless app with this (and
+/// `window::frame_order`) plays what the window plays; tests drive it with
+/// intents.
+pub fn core_plugin(app: &mut App) {
+    app.configure_sets(Update, FlickOrder::Decide.in_set(FrameSystems::Input))
+        .configure_sets(
+            Update,
+            (FlickOrder::Apply, FlickOrder::Follow)
+                .chain()
+                .in_set(FrameSystems::Apply),
+        )
+        .add_plugins((session::plugin, pieces::plugin));
+}
+
+/// Opens the requested town or scenario (a file that does not load goes
+/// back to the menu, which shows why).
 fn open_town(world: &mut World) {
     let Some(request) = world.get_resource::<FlickRequest>().cloned() else {
         return;
     };
-    let profile = world.resource::<Profile>().0.clone();
-    let town_file = request.scenario.clone().unwrap_or(request.town.clone());
-    let town = match Town::load(&town_file, &profile) {
-        Ok(t) => t,
-        Err(e) => {
-            world.resource_mut::<FlickTableError>().0 = Some(e.to_string());
-            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
-            return;
-        }
-    };
+    let profile = world.resource::<crate::physics::table::Profile>().0.clone();
+    let file = request.scenario.clone().unwrap_or(request.town.clone());
+    if let Err(e) = Town::load(&file, &profile) {
+        world.resource_mut::<FlickTableError>().0 = Some(e.to_string());
+        world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+        return;
+    }
     world.resource_mut::<FlickTableError>().0 = None;
     world.insert_resource(Seats(request.seats));
-    world.insert_resource(ActiveTown(town));
-    physics::spawn_active_town(world);
-    world.insert_resource(crate::reload::Watched::new(
-        request.profile.clone(),
-        Some(town_file),
-        request.scenario.is_some(),
-    ));
-    world.resource_mut::<hot_seat::ScenarioRequest>().0 = request.scenario;
+    world.insert_resource(reload::Watched {
+        profile: request.profile.clone(),
+    });
+    world.write_message(FlickIntent::person(FlickAction::Open {
+        file,
+        seed: Some(request.seed),
+    }));
     let mut cameras = world.query::<&mut crate::window::shell::camera::OrbitCamera>();
     for mut c in cameras.iter_mut(world) {
         *c = crate::window::shell::camera::OrbitCamera::default();
@@ -199,15 +136,12 @@ fn open_town(world: &mut World) {
     }
 }
 
-/// Ends the game and despawns the town.
+/// Takes the town off the table and drops whatever the seats were doing.
 fn close_town(world: &mut World) {
-    world.remove_non_send::<hot_seat::GameSession>();
-    world.resource_mut::<hot_seat::ScenarioRequest>().0 = None;
+    world.resource_mut::<FlickSession>().close();
+    pieces::clear_town(world);
     // A bot still thinking is dropped with its game.
     world.insert_resource(bot_turn::BotTurn::default());
-    world.insert_resource(hot_seat::BotChoice::default());
-    *world.resource_mut::<aim::GameAim>() = aim::GameAim::default();
     *world.resource_mut::<aim::Aim>() = aim::Aim::default();
-    world.insert_resource(physics::LastOutcome(None));
-    physics::despawn_town(world);
+    world.resource_mut::<aim::MouseLocked>().0 = false;
 }

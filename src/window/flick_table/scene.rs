@@ -7,6 +7,7 @@ use crate::physics::pieces::{
 };
 use crate::physics::table::Profile;
 use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team};
+use super::sets::FlickSystems;
 use crate::window::FrameSystems;
 
 pub fn plugin(app: &mut App) {
@@ -14,7 +15,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (dress_table, dress_pieces, paint_hats)
             .in_set(FrameSystems::Dress)
-            .in_set(super::FlickSystems),
+            .in_set(FlickSystems),
     );
 }
 

@@ -4,12 +4,17 @@
 use bevy::prelude::*;
 
 use super::aim::{Aim, FULL_PULL};
-use crate::physics::FlickQueue;
+use super::session::{FlickAction, FlickIntent};
+use super::sets::{FlickOrder, FlickSystems};
 use crate::physics::table::{Flick, TableIndex};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<FlickScript>()
-        .add_systems(Update, run_flick_script.in_set(super::FlickSystems));
+    app.init_resource::<FlickScript>().add_systems(
+        Update,
+        run_flick_script
+            .in_set(FlickOrder::Decide)
+            .in_set(FlickSystems),
+    );
 }
 
 /// A flick or aim given on the command line: piece name, angle (degrees, 0 = +x
@@ -61,7 +66,7 @@ fn run_flick_script(
     transforms: Query<&GlobalTransform>,
     mut frame: Local<u32>,
     mut aim: ResMut<Aim>,
-    mut queue: ResMut<FlickQueue>,
+    mut intents: MessageWriter<FlickIntent>,
 ) {
     *frame += 1;
     let to_flick = |s: &ScriptedFlick| -> Option<Flick> {
@@ -72,7 +77,9 @@ fn run_flick_script(
     if *frame == 5 && !index.is_empty() {
         if let Some(s) = &script.flick {
             match to_flick(s) {
-                Some(f) => queue.0.push_back(f),
+                Some(f) => {
+                    intents.write(FlickIntent::person(FlickAction::Flick(f)));
+                }
                 None => error!("--flick: no piece named {:?}", s.piece),
             }
         }
@@ -89,7 +96,7 @@ fn run_flick_script(
             name: p.name.clone(),
             anchor: t.translation(),
             pull,
-            offset: 0.0,
+            spin: 0.0,
         };
     }
 }

@@ -6,20 +6,20 @@
 
 use bevy::prelude::*;
 
-use super::aim::{Aim, FULL_PULL, GameAim};
-use super::bot_turn::{AIM_FRAMES, AIM_SECONDS};
+use super::aim::{AIM_FRAMES, AIM_SECONDS, Aim, FULL_PULL, MouseLocked};
+use super::reload::Watched;
+use super::session::{By, FlickAction, FlickIntent, FlickSession};
+use super::sets::{FlickOrder, FlickSystems};
 use crate::physics::replay::{TableFlick, TableReplay};
 use crate::physics::table::{Flick, TableIndex};
-use crate::physics::{FlickQueue, LiveTable, RunningFlick, TableLog, put_down};
-use crate::reload::Watched;
 use crate::scenario::data_name;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<SavedReplay>().add_systems(
         Update,
         (play_table_replay, save_flicks_with_key)
-            .in_set(super::TurnSystems::Decide)
-            .in_set(super::FlickSystems),
+            .in_set(FlickOrder::Decide)
+            .in_set(FlickSystems),
     );
 }
 
@@ -39,6 +39,8 @@ pub struct TableReplayScript {
     /// show, and for how many frames.
     pub shown_since: Option<f32>,
     pub shown_frames: u32,
+    /// The next flick's piece has been put down.
+    pub placed: bool,
 }
 
 impl TableReplayScript {
@@ -51,6 +53,7 @@ impl TableReplayScript {
             played: 0,
             shown_since: None,
             shown_frames: 0,
+            placed: false,
         }
     }
 
@@ -66,25 +69,28 @@ pub struct SavedReplay(pub Option<(Result<String, String>, f32)>);
 /// When the table is still, puts the next flick's piece down, shows its aim
 /// for [`AIM_SECONDS`] and at least [`AIM_FRAMES`] frames (as a bot's is),
 /// then hands the flick to the table.
-#[allow(clippy::too_many_arguments)]
 fn play_table_replay(
     script: Option<ResMut<TableReplayScript>>,
-    mut game: ResMut<GameAim>,
+    session: Res<FlickSession>,
     time: Res<Time>,
     index: Res<TableIndex>,
-    running: Res<RunningFlick>,
-    mut live: ResMut<LiveTable>,
-    mut log: ResMut<TableLog>,
-    mut queue: ResMut<FlickQueue>,
+    mut locked: ResMut<MouseLocked>,
+    mut intents: MessageWriter<FlickIntent>,
     mut aim: ResMut<Aim>,
 ) {
-    let Some(mut script) = script else { return };
-    if game.active {
+    let (Some(mut script), Some(table)) = (
+        script,
+        session.table().filter(|_| session.referee().is_none()),
+    ) else {
+        // No replay in the sandbox: the mouse is free.
+        if locked.0 {
+            locked.0 = false;
+        }
         return;
-    }
+    };
     // The mouse aims nothing until the last flick is handed in.
-    game.bot_to_act = !script.done();
-    if script.done() || running.0.is_some() || !queue.0.is_empty() {
+    locked.0 = !script.done();
+    if script.done() || session.replaying() {
         return;
     }
     let (place, flick) = script.flicks[script.played];
@@ -94,25 +100,34 @@ fn play_table_replay(
     let now = time.elapsed_secs();
     match script.shown_since {
         None => {
-            if let Some(at) = place {
-                put_down(&mut live, &mut log, flick.piece, at);
+            if let Some(at) = place.filter(|_| !script.placed) {
+                // Put down first; the aim is shown from where it lies, next frame.
+                intents.write(FlickIntent::person(FlickAction::Place {
+                    piece: flick.piece,
+                    at,
+                }));
+                script.placed = true;
+                return;
             }
-            let Some(table) = &live.0 else { return };
             *aim = Aim {
                 piece: Some(flick.piece),
                 name: piece.name.clone(),
                 anchor: table.pose(flick.piece).0,
                 pull: -flick.direction.normalize_or_zero() * flick.strength * FULL_PULL,
-                offset: flick.offset,
+                spin: flick.offset,
             };
             script.shown_since = Some(now);
             script.shown_frames = 1;
         }
         Some(since) if now - since >= AIM_SECONDS && script.shown_frames >= AIM_FRAMES => {
             *aim = Aim::default();
-            queue.0.push_back(flick);
+            intents.write(FlickIntent {
+                by: By::Computer(session.stamp()),
+                action: FlickAction::Flick(flick),
+            });
             script.played += 1;
             script.shown_since = None;
+            script.placed = false;
         }
         Some(_) => script.shown_frames += 1,
     }
@@ -120,27 +135,26 @@ fn play_table_replay(
 
 /// `F5` in the sandbox: the flicks since the town was laid out or reset,
 /// saved as a table replay in `replays/` (a new file each time).
-#[allow(clippy::too_many_arguments)]
 fn save_flicks_with_key(
     keys: Res<ButtonInput<KeyCode>>,
-    game: Res<GameAim>,
-    log: Res<TableLog>,
+    session: Res<FlickSession>,
     index: Res<TableIndex>,
     watched: Option<Res<Watched>>,
     script: Option<Res<TableReplayScript>>,
     time: Res<Time>,
     mut saved: ResMut<SavedReplay>,
 ) {
-    if game.active || !keys.just_pressed(KeyCode::F5) {
+    if session.referee().is_some() || !keys.just_pressed(KeyCode::F5) {
         return;
     }
     let now = time.elapsed_secs();
+    let log = session.log();
     let result = (|| {
         let watched = watched.ok_or("no town on the table")?;
         if log.flicks.is_empty() {
             return Err("no flicks to save yet".to_string());
         }
-        let town = watched.town.as_ref().ok_or("no town file")?;
+        let town = session.file().ok_or("no town file")?;
         let default_profile = crate::scenario::default_profile_path();
         let profile = match &script {
             Some(s) => s.profile.clone(),

@@ -27,15 +27,10 @@ pub struct FrameStats {
     last_frame: Option<Instant>,
 }
 
-/// (median, p90, p99) of `v`.
+/// (median, p90, p99) of `v`, by nearest rank; zeros when empty.
 pub fn summary(v: &[f64]) -> (f64, f64, f64) {
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    let at = |q: f64| {
-        s.get(((s.len().max(1) - 1) as f64 * q).round() as usize)
-            .copied()
-            .unwrap_or(0.0)
-    };
+    let s = crate::stats::sorted(v);
+    let at = |q: f64| crate::stats::percentile(&s, q).unwrap_or(0.0);
     (at(0.5), at(0.9), at(0.99))
 }
 

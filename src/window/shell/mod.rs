@@ -1,10 +1,10 @@
-//! The shell around the tables: the main menu, the camera, the room and its
-//! furniture, the pointer-over-panel flag and screenshots. It knows the tables
-//! only by the [`super::Screen`] it switches to and the request it leaves them.
+//! The shell around the tables: the camera, the room and its furniture, the
+//! pointer-over-panel flag, screenshots and frame statistics. It knows
+//! nothing of the tables (they use it); the menu, above both, is
+//! [`super::menu`].
 
 pub mod camera;
 pub mod frame_stats;
-pub mod menu;
 pub mod pointer;
 pub mod room;
 pub mod screenshot;
@@ -17,7 +17,6 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         pointer::plugin,
         screenshot::plugin,
-        menu::plugin,
         frame_stats::plugin,
     ));
 }

@@ -11,13 +11,14 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::bot_level::Level;
 use crate::cards::CardGame;
-use crate::cards::bots::Level;
 use crate::cards::registry::{SeatKind, SetupForm, seats_for};
 use crate::physics::table::Profile;
 use crate::scenario::Town;
 use crate::window::card_table::CardRequest;
-use crate::window::flick_table::hot_seat::Autoplay;
+use crate::window::flick_table::panels::scenario_list;
+use crate::window::flick_table::session::Autoplay;
 use crate::window::flick_table::{FlickRequest, FlickTableError, Seat};
 use crate::window::{FrameSystems, Screen, Start, WindowOptions};
 
@@ -44,6 +45,8 @@ pub struct Launch {
     pub start: Option<Start>,
     pub town: PathBuf,
     pub profile: PathBuf,
+    /// The seed of a scenario's face-down piles: a replay's own, else 1.
+    pub seed: u64,
 }
 
 impl Launch {
@@ -52,6 +55,7 @@ impl Launch {
             start: Some(o.start.clone()),
             town: o.town.clone(),
             profile: o.profile_path.clone(),
+            seed: o.replay.as_ref().map_or(1, |r| r.seed),
         }
     }
 }
@@ -108,7 +112,7 @@ fn refresh_menu(
 ) {
     // The launch town is the sandbox entry already.
     let town = launch.town.canonicalize().unwrap_or(launch.town.clone());
-    state.scenarios = super::super::flick_table::hot_seat::scenario_list()
+    state.scenarios = scenario_list()
         .into_iter()
         .filter(|(p, _, _)| p.canonicalize().map_or(true, |p| p != town))
         .collect();
@@ -132,9 +136,9 @@ fn set_the_empty_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut cameras: Query<&mut super::camera::OrbitCamera>,
+    mut cameras: Query<&mut crate::window::shell::camera::OrbitCamera>,
 ) {
-    let table = super::room::spawn_table(
+    let table = crate::window::shell::room::spawn_table(
         &mut commands,
         &mut meshes,
         &mut materials,
@@ -143,7 +147,7 @@ fn set_the_empty_table(
     );
     commands.entity(table).insert(DespawnOnExit(Screen::Menu));
     for mut c in &mut cameras {
-        *c = super::camera::OrbitCamera::card_table();
+        *c = crate::window::shell::camera::OrbitCamera::card_table();
     }
 }
 
@@ -169,6 +173,7 @@ fn launch_from_command_line(
                 scenario,
                 profile: launch.profile.clone(),
                 seats,
+                seed: launch.seed,
             });
             next.set(Screen::Flick);
         }
@@ -303,6 +308,7 @@ fn setup_panel(
                             scenario,
                             profile: launch.profile.clone(),
                             seats: state.flick_seats,
+                            seed: 1,
                         });
                         next.set(Screen::Flick);
                     }

@@ -1,6 +1,9 @@
-//! The play mat's hole and the golden rule's test: a card counts only when it
-//! lies wholly inside the hole. Pure geometry on the table plane (metres),
-//! shared by the physics toss (the card at rest on Rapier) and the tests.
+//! The Gunfighter's play mat seen from above: its hole, a card at rest, and
+//! the golden rule's test (a card counts only when it lies wholly inside the
+//! hole). Pure geometry on the table plane (metres), no Rapier: the toss on
+//! Rapier ([`super::card_toss`]) reads its card with it, and the card table's
+//! tests check what they draw against it. It sits in `physics`, below the
+//! card games, so that the toss needs nothing from `cards`.
 
 use bevy::math::Vec2;
 

@@ -1,0 +1,172 @@
+//! `bench`: the physics measured headless, flicks run to rest on the table
+//! against a bare rapier3d loop; `bench render`: a table of the window drawn
+//! offscreen along a fixed camera path, timed frame by frame.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use highnoon::cards::CardGame;
+use highnoon::scenario::{PhysicsProfile, Town};
+use highnoon::window::Start;
+use highnoon::window::render_bench::RenderBenchOptions;
+
+use super::play::PlayArgs;
+use super::{fail, game_keys, parse};
+
+/// `bench [options]` times flicks; `bench render` times the window's frames.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct BenchCli {
+    #[command(subcommand)]
+    tool: Option<BenchTool>,
+    /// Number of flicks.
+    #[arg(long, default_value_t = 300)]
+    flicks: usize,
+    #[arg(long, default_value_t = 45)]
+    seed: u64,
+    /// Also write one CSV line per flick here.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum BenchTool {
+    /// Draw a table of the window for `--frames` frames along a fixed camera
+    /// path into an offscreen image (no window, no display): frame time
+    /// median, p90, p99 and the CPU time per frame by phase.
+    Render {
+        /// `town` (the standard town, or `--town`/`--scenario`) or a card game
+        /// (dealt, 40 actions in).
+        #[arg(long, default_value = "town")]
+        table: String,
+        /// Frames drawn first and not counted (shaders, card art).
+        #[arg(long, default_value_t = 30)]
+        warmup: usize,
+        /// The image's size.
+        #[arg(long, default_value = "1920x1080", value_parser = parse::resolution)]
+        resolution: (u32, u32),
+        /// Save the last frame drawn here (a PNG).
+        #[arg(long)]
+        last_frame: Option<PathBuf>,
+    },
+}
+
+impl BenchCli {
+    /// Times flicks on the town `play` names, or draws frames (`bench render`).
+    pub fn run(self, play: &PlayArgs) -> ExitCode {
+        match self.tool {
+            Some(BenchTool::Render {
+                table,
+                warmup,
+                resolution,
+                last_frame,
+            }) => render(play, &table, warmup, resolution, last_frame),
+            None => flicks(play, self.flicks, self.seed, self.csv),
+        }
+    }
+}
+
+/// `bench`: flicks run to rest on the town, timed; the figures per flick
+/// also into `csv`.
+fn flicks(play: &PlayArgs, flicks: usize, seed: u64, csv: Option<PathBuf>) -> ExitCode {
+    let profile = match PhysicsProfile::load(&play.profile_path()) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let town = match Town::load(&play.town_path(), &profile) {
+        Ok(t) => t,
+        Err(e) => return fail(&e),
+    };
+    let mut sim = highnoon::physics::Table::new(profile, &town);
+    let config = highnoon::bench::BenchConfig {
+        flicks,
+        seed,
+        ..Default::default()
+    };
+    let report = highnoon::bench::run(&mut sim, &config, |n| {
+        if n % 50 == 0 {
+            eprint!("\r{n}/{flicks} flicks");
+        }
+    });
+    eprintln!();
+    let _ = report.print(&mut std::io::stdout());
+    if let Some(path) = csv {
+        match std::fs::File::create(&path).map(std::io::BufWriter::new) {
+            Ok(mut f) => {
+                if let Err(e) = report.write_csv(&mut f) {
+                    eprintln!("error: writing {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+                println!("per-flick figures written to {}", path.display());
+            }
+            Err(e) => {
+                eprintln!("error: cannot create {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `bench render`: a table drawn offscreen for `--frames` frames after
+/// `warmup`, timed frame by frame.
+fn render(
+    play: &PlayArgs,
+    table: &str,
+    warmup: usize,
+    size: (u32, u32),
+    last_frame: Option<PathBuf>,
+) -> ExitCode {
+    let frames = play.frames as usize;
+    if frames == 0 {
+        eprintln!("error: --frames must be at least 1");
+        return ExitCode::from(2);
+    }
+    let start = match table {
+        "town" => Start::Flick {
+            scenario: play.scenario.clone(),
+        },
+        key => match CardGame::from_key(key) {
+            Some(game) => Start::Cards {
+                game,
+                setup: game.default_setup(),
+                actions: 40,
+            },
+            None => {
+                eprintln!(
+                    "error: --table {key}: `town` or a card game ({})",
+                    game_keys()
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let profile_path = play.profile_path();
+    let profile = match PhysicsProfile::load(&profile_path) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let town = play.town_path();
+    if let Err(e) = Town::load(&town, &profile) {
+        return fail(&e);
+    }
+    let options = RenderBenchOptions {
+        start,
+        frames,
+        warmup,
+        size,
+        town,
+        profile_path,
+        last_frame,
+    };
+    match highnoon::window::render_bench::run(profile, &options) {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! `flick`: the Flick 'em Up! bots and shots headless. `flick arena` plays
+//! bots against bots on the scenarios, `flick pass-through` shoots at thin
+//! standing pieces to catch discs going through them, `flick bench-bot`
+//! times a bot's thinking.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use highnoon::ai::arena;
+use highnoon::ai::levels::BotLevels;
+use highnoon::bot_level::Level;
+use highnoon::scenario::{self, PhysicsProfile, Problems, Town};
+
+use super::fail;
+use super::play::PlayArgs;
+
+/// `flick arena|pass-through|bench-bot`.
+#[derive(clap::Args, Debug)]
+pub struct FlickCli {
+    #[command(subcommand)]
+    tool: FlickTool,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum FlickTool {
+    /// Bot against bot on the scenarios, sides alternating: wins, draws and
+    /// losses of A with a 95% interval. `--scenario FILE` (or `all`, the
+    /// default: every scenario in scenarios/).
+    Arena {
+        /// Player A's level: random, easy, normal or hard.
+        #[arg(long, default_value = "hard")]
+        a: Level,
+        /// Player B's level.
+        #[arg(long, default_value = "easy")]
+        b: Level,
+        /// Games per scenario.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The bots' levels file (default: assets/flick_bots.ron).
+        #[arg(long)]
+        levels: Option<PathBuf>,
+        /// Steps after which a game counts as unfinished.
+        #[arg(long, default_value_t = 600)]
+        max_steps: usize,
+        /// Write each game's log (the referee's, line by line) into this folder.
+        #[arg(long, value_name = "DIR")]
+        log: Option<PathBuf>,
+    },
+    /// Full-strength shots at a standing fence, figure and support block from
+    /// random angles, distances and spins, each disc's centre tracked every
+    /// step: prints how many went through (exit 1 if any did, or any shot was
+    /// still moving at the time cap).
+    PassThrough {
+        /// Shots per kind of target.
+        #[arg(long, default_value_t = 10_000)]
+        shots: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Instead of the survey, print one listed shot step by step (the
+        /// disc's centre in the target's frame, the target's tilt, the contact
+        /// normals between them): `fence:457`, `figure:12`, `block:3518`.
+        #[arg(long, value_name = "TARGET:SHOT")]
+        trace: Option<String>,
+    },
+    /// A bot plays itself: its decision time per turn (median, p90) and the
+    /// flicks it simulates per second.
+    BenchBot {
+        #[arg(long, default_value = "hard")]
+        level: Level,
+        /// Turns timed.
+        #[arg(long, default_value_t = 40)]
+        turns: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        levels: Option<PathBuf>,
+        /// Shots per level at the range (a standing figure 25 cm away); 0: skip.
+        #[arg(long, default_value_t = 50)]
+        range_shots: usize,
+    },
+}
+
+impl FlickCli {
+    /// Runs the tool on the profile `play` names; the global `--scenario`
+    /// picks the scenario (`flick arena`: `all` or none is every one).
+    pub fn run(self, play: &PlayArgs) -> ExitCode {
+        let profile = match PhysicsProfile::load(&play.profile_path()) {
+            Ok(p) => p,
+            Err(e) => return fail(&e),
+        };
+        let scenario_file = play.scenario.clone();
+        match self.tool {
+            FlickTool::Arena {
+                a,
+                b,
+                games,
+                seed,
+                levels,
+                max_steps,
+                log,
+            } => {
+                let levels = match load_levels(levels) {
+                    Ok(l) => l,
+                    Err(e) => return fail(&e),
+                };
+                let scenarios = if let Some(file) = scenario_file.filter(|s| s.as_os_str() != "all")
+                {
+                    vec![file]
+                } else {
+                    scenario::ron_files(&scenario::data_root().join("scenarios"))
+                        .unwrap_or_default()
+                };
+                let config = arena::ArenaConfig {
+                    scenarios,
+                    a,
+                    b,
+                    games,
+                    seed,
+                    max_steps,
+                    log_dir: log,
+                };
+                let report = arena::run(&profile, &levels, &config, |n, total| {
+                    if n % 10 == 0 || n == total {
+                        eprint!("\r{n}/{total} games");
+                    }
+                });
+                eprintln!();
+                match report {
+                    Ok(r) => {
+                        let _ = r.print(&mut std::io::stdout());
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => fail(&e),
+                }
+            }
+            FlickTool::PassThrough {
+                seed,
+                trace: Some(which),
+                ..
+            } => trace_shot(&profile, &which, seed),
+            FlickTool::PassThrough { shots, seed, .. } => pass_through(&profile, shots, seed),
+            FlickTool::BenchBot {
+                level,
+                turns,
+                seed,
+                levels,
+                range_shots,
+            } => {
+                let levels = match load_levels(levels) {
+                    Ok(l) => l,
+                    Err(e) => return fail(&e),
+                };
+                // The scenario played (default: the final showdown).
+                let path = scenario_file
+                    .unwrap_or_else(|| scenario::data_root().join("scenarios/final_showdown.ron"));
+                let town = match Town::load(&path, &profile) {
+                    Ok(t) => t,
+                    Err(e) => return fail(&e),
+                };
+                match arena::bench_bot(&profile, &town, &levels, level, turns, seed) {
+                    Ok(b) => {
+                        let _ = b.print(&mut std::io::stdout());
+                        if range_shots > 0 {
+                            return range(&profile, &levels, range_shots, seed);
+                        }
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("{e}");
+                        ExitCode::from(2)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The bots' levels: `--levels`, or the shipped file.
+fn load_levels(path: Option<PathBuf>) -> Result<BotLevels, Problems> {
+    match path {
+        Some(p) => BotLevels::load(&p),
+        None => BotLevels::load_default(),
+    }
+}
+
+/// `flick bench-bot`'s range: each level's aim at a standing figure 25 cm away.
+fn range(profile: &PhysicsProfile, levels: &BotLevels, shots: usize, seed: u64) -> ExitCode {
+    println!("  aim at a standing figure 25 cm away, {shots} shots each:");
+    for l in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
+        match highnoon::ai::range::range(profile, levels, l, 25.0, shots, seed) {
+            Ok(r) => println!(
+                "    {:<7} {:>3}/{} hit  ({:.0}%)",
+                format!("{l:?}").to_lowercase(),
+                r.hits,
+                r.shots,
+                100.0 * r.rate()
+            ),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `flick pass-through --trace TARGET:SHOT`: one shot, step by step.
+fn trace_shot(profile: &PhysicsProfile, which: &str, seed: u64) -> ExitCode {
+    use highnoon::physics::pass_through::{Target, trace};
+    let parsed = which.split_once(':').and_then(|(t, n)| {
+        let kind = match t {
+            "fence" => Target::Fence,
+            "figure" => Target::Figure,
+            "block" => Target::Block,
+            _ => return None,
+        };
+        Some((kind, n.parse::<usize>().ok()?))
+    });
+    let Some((kind, shot)) = parsed else {
+        eprintln!("--trace wants TARGET:SHOT, TARGET one of fence, figure, block (got {which:?})");
+        return ExitCode::from(2);
+    };
+    for line in trace(profile, kind, shot, seed) {
+        println!("{line}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// `flick pass-through`: the strict detector's full count (exit 1 if any
+/// shot went through, or was still moving at the time cap).
+fn pass_through(profile: &PhysicsProfile, shots: usize, seed: u64) -> ExitCode {
+    use highnoon::physics::pass_through::{Target, survey};
+    println!(
+        "{:<14} {:>7} {:>9} {:>10} {:>12} {:>13} {:>8}",
+        "target", "shots", "crossings", "came out", "not at rest", "first touch", "seconds"
+    );
+    let mut clean = true;
+    for kind in Target::ALL {
+        let t = std::time::Instant::now();
+        let s = survey(profile, kind, shots, seed);
+        println!(
+            "{:<14} {:>7} {:>9} {:>10} {:>12} {:>12.1}% {:>8.1}",
+            kind.name(),
+            s.shots,
+            s.crossings.len(),
+            s.whole(),
+            s.not_at_rest,
+            100.0 * s.hit_target as f64 / s.shots.max(1) as f64,
+            t.elapsed().as_secs_f64()
+        );
+        for c in s.crossings.iter().take(5) {
+            println!(
+                "    shot {} ({}): crossed at step {}{}, from {:.3?} {:?}",
+                c.shot,
+                c.disc,
+                c.step,
+                if c.came_out_whole {
+                    ", came out whole"
+                } else {
+                    ""
+                },
+                c.from,
+                c.flick
+            );
+        }
+        for (shot, moving) in s.restless.iter().take(5) {
+            println!(
+                "    shot {shot}: still moving at the time cap: {}",
+                moving.join(", ")
+            );
+        }
+        clean &= s.crossings.is_empty() && s.not_at_rest == 0;
+    }
+    if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,190 @@
+//! `play` (and no command at all): the window. `play` goes straight to a
+//! table: the sandbox, a card game by name, or a town, scenario or card
+//! setup file. Also the table options (`PlayArgs`), global to every
+//! command: the other commands read the profile, the town and the window's
+//! options from them.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use highnoon::bot_level::Level;
+use highnoon::cards::CardGame;
+use highnoon::scenario::{self, PhysicsProfile, Town};
+use highnoon::window::flick_table::script::ScriptedFlick;
+use highnoon::window::{Start, WindowOptions};
+
+use super::{fail, game_keys, parse};
+
+// The table options, accepted before or after any command. (A plain
+// comment: clap turns a flattened struct's doc comment into its parent's
+// `about`.)
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct PlayArgs {
+    /// Town file (RON).
+    #[arg(long, global = true)]
+    pub town: Option<PathBuf>,
+    /// Physics profile (RON).
+    #[arg(long, global = true)]
+    pub profile: Option<PathBuf>,
+    /// Render, save a PNG screenshot here and exit.
+    #[arg(long, global = true)]
+    pub screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 90, global = true)]
+    pub frames: u32,
+    /// Show an aim in progress: NAME,ANGLE_DEG,STRENGTH (0° = +x, 90° = toward the player).
+    #[arg(long, global = true)]
+    pub aim: Option<ScriptedFlick>,
+    /// Flick a piece at start: NAME,ANGLE_DEG,STRENGTH.
+    #[arg(long, global = true)]
+    pub flick: Option<ScriptedFlick>,
+    /// Play this scenario (a file in scenarios/ with a `game` section).
+    #[arg(long, global = true)]
+    pub scenario: Option<PathBuf>,
+    /// With --scenario: let a seeded random player play this many steps first.
+    #[arg(long, default_value_t = 0, global = true)]
+    pub autoplay: usize,
+    /// With a scenario: the computer plays the outlaws at this level (random,
+    /// easy, normal, hard); you play the lawmen.
+    #[arg(long, global = true)]
+    pub vs: Option<Level>,
+    /// With a scenario: the computer plays both teams at this level; you watch.
+    #[arg(long, global = true)]
+    pub watch: Option<Level>,
+    /// At the card table: bots play this many actions at once first (a game in
+    /// progress, for screenshots).
+    #[arg(long, default_value_t = 0, global = true)]
+    pub actions: usize,
+    /// Window size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x800", global = true, value_parser = parse::size)]
+    pub size: (u32, u32),
+}
+
+impl PlayArgs {
+    /// The physics profile's file: `--profile`, or the shipped one.
+    pub fn profile_path(&self) -> PathBuf {
+        self.profile
+            .clone()
+            .unwrap_or_else(scenario::default_profile_path)
+    }
+
+    /// The town's file: `--town`, or the standard town.
+    pub fn town_path(&self) -> PathBuf {
+        self.town
+            .clone()
+            .unwrap_or_else(scenario::default_town_path)
+    }
+
+    /// Whether options of the Flick table were given: without a command they
+    /// open it rather than the menu.
+    pub fn flick_options(&self) -> bool {
+        self.scenario.is_some() || self.town.is_some() || self.aim.is_some() || self.flick.is_some()
+    }
+}
+
+/// `play [TARGET]`: the table to open.
+#[derive(clap::Args, Debug, Default)]
+pub struct PlayCli {
+    /// A card game's name, or a town, scenario or card setup file (RON).
+    target: Option<String>,
+}
+
+impl PlayCli {
+    /// Opens the table named (the sandbox, or `--scenario`, if none). A plain
+    /// town file becomes the sandbox's town.
+    pub fn run(self, mut play: PlayArgs) -> ExitCode {
+        let start = match self.target {
+            None => Start::Flick {
+                scenario: play.scenario.clone(),
+            },
+            Some(t) => match CardGame::from_key(&t.to_lowercase()) {
+                Some(game) => Start::Cards {
+                    game,
+                    setup: game.default_setup(),
+                    actions: play.actions,
+                },
+                None => {
+                    let file = PathBuf::from(&t);
+                    let text = match std::fs::read_to_string(&file) {
+                        Ok(text) => text,
+                        Err(e) => {
+                            eprintln!(
+                                "error: `{t}` is neither a game ({}) nor a file I can read: {e}",
+                                game_keys()
+                            );
+                            return ExitCode::from(2);
+                        }
+                    };
+                    if let Some(game) = CardGame::of_setup(&text) {
+                        Start::Cards {
+                            game,
+                            setup: file,
+                            actions: play.actions,
+                        }
+                    } else if text.contains("game:") || text.contains("game :") {
+                        // A scenario plays a game; a plain town opens the sandbox on it.
+                        Start::Flick {
+                            scenario: Some(file),
+                        }
+                    } else {
+                        play.town = Some(file);
+                        Start::Flick { scenario: None }
+                    }
+                }
+            },
+        };
+        open_window(&play, start)
+    }
+}
+
+/// Checks what the window will open, then opens it.
+pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
+    let profile_path = play.profile_path();
+    let town = play.town_path();
+    let profile = match PhysicsProfile::load(&profile_path) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    // Bad files are reported here, before a window opens.
+    match &start {
+        Start::Flick { scenario } => {
+            let file = scenario.clone().unwrap_or(town.clone());
+            if let Err(e) = Town::load(&file, &profile) {
+                return fail(&e);
+            }
+        }
+        Start::Cards { game, setup, .. } => {
+            if let Err(e) = game.validate(setup) {
+                return fail(&e);
+            }
+        }
+        Start::Menu => {}
+    }
+    highnoon::window::run_window(
+        profile,
+        WindowOptions {
+            start,
+            size: play.size,
+            screenshot: highnoon::window::shell::screenshot::ScreenshotScript {
+                path: play.screenshot.clone(),
+                frames: play.frames,
+            },
+            flick_script: highnoon::window::flick_table::script::FlickScript {
+                aim: play.aim.clone(),
+                flick: play.flick.clone(),
+            },
+            autoplay: highnoon::window::flick_table::session::Autoplay {
+                steps: play.autoplay,
+                seed: 1,
+                bots: match (play.watch, play.vs) {
+                    (Some(l), _) => [Some(l), Some(l)],
+                    (None, vs) => [None, vs],
+                },
+            },
+            town,
+            profile_path,
+            replay: None,
+            table_replay: None,
+        },
+    )
+}

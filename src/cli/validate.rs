@@ -1,0 +1,98 @@
+//! `validate`: checks the physics profile, then towns, scenarios, card-game
+//! setups and Slap .45's bot levels (files, or the RON files in folders;
+//! default: scenarios/ and assets/cards/). Prints `ok` per good file and
+//! every problem as `file:line:col: message`; exit 2 if there was any.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use highnoon::cards::CardGame;
+use highnoon::scenario::{self, PhysicsProfile, Town};
+
+use super::play::PlayArgs;
+use super::{fail, report};
+
+/// `validate [PATHS]…`.
+#[derive(clap::Args, Debug)]
+pub struct ValidateCli {
+    /// Town, scenario or card setup files, or folders of them (default:
+    /// scenarios/ and assets/cards/).
+    paths: Vec<PathBuf>,
+}
+
+impl ValidateCli {
+    /// Checks the profile `play` names and every file given.
+    pub fn run(self, play: &PlayArgs) -> ExitCode {
+        let started = std::time::Instant::now();
+        let profile_path = play.profile_path();
+        let profile = match PhysicsProfile::load(&profile_path) {
+            Ok(p) => {
+                println!("ok    {}", profile_path.display());
+                p
+            }
+            Err(e) => return fail(&e),
+        };
+        let paths = if self.paths.is_empty() {
+            vec![
+                scenario::data_root().join("scenarios"),
+                scenario::data_root().join("assets").join("cards"),
+            ]
+        } else {
+            self.paths
+        };
+        let mut files = Vec::new();
+        for p in paths {
+            if p.is_dir() {
+                files.extend(scenario::ron_files(&p).unwrap_or_default());
+            } else {
+                files.push(p);
+            }
+        }
+        let mut failed = false;
+        for path in &files {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            if let Some(game) = CardGame::of_setup(&text) {
+                match game.validate(path) {
+                    Ok(what) => println!("ok    {} ({what})", path.display()),
+                    Err(e) => {
+                        report(&e);
+                        failed = true;
+                    }
+                }
+                continue;
+            }
+            // Slap .45's bot levels (reaction times) live beside its setup.
+            if text.contains("choice_ms_per_bit") {
+                match highnoon::cards::slap45::reactions::BotLevels::load(path) {
+                    Ok(l) => println!(
+                        "ok    {} (Slap .45 bot levels: {})",
+                        path.display(),
+                        l.levels.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                    Err(e) => {
+                        report(&e);
+                        failed = true;
+                    }
+                }
+                continue;
+            }
+            match Town::load(path, &profile) {
+                Ok(t) => println!("ok    {} ({})", path.display(), t.name),
+                Err(e) => {
+                    report(&e);
+                    failed = true;
+                }
+            }
+        }
+        eprintln!(
+            "checked {} file(s) in {:.0} ms",
+            files.len() + 1,
+            started.elapsed().as_secs_f64() * 1e3
+        );
+        if failed {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! The rules part of a scenario file (`game: (...)` in `scenarios/*.ron`):
+//! clock, initiative, hit points, tokens, closed buildings, victory
+//! conditions, and the check that a `game` section fits its town (every name
+//! it gives is a cowboy or a building there). Pure data: the rules that play
+//! it (`flick::rules`) sit above and read it from here.
+
+use serde::{Deserialize, Serialize};
+
+use super::town::{BuildingKind, CowboySpec, Team};
+
+/// At most this many tokens per cowboy.
+pub const MAX_TOKENS: usize = 2;
+
+/// The tokens of Flick 'em Up!. Effects where the rule book is silent are ours
+/// (see docs/flick-em-up.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Token {
+    /// A second pistol: two bullets in one Shoot action.
+    Colt,
+    /// A rifle: a hit with it costs two hit points.
+    Winchester,
+    /// Thrown with a Shoot action: every standing cowboy the charge knocks over
+    /// (directly or not) loses a hit point; the token is spent.
+    Dynamite,
+    Document,
+    Gold,
+    /// Drunk when taken and kept: one hit point back (never above the start).
+    CleanWater,
+    /// Drunk when taken and kept: one hit point lost.
+    PoisonedWater,
+    /// A hostage or prisoner, carried like a token.
+    Hostage,
+}
+
+/// Tokens lying in a building (on its support blocks).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pile {
+    pub building: BuildingKind,
+    pub tokens: Vec<Token>,
+    /// Face-down piles are drawn from at random.
+    #[serde(default)]
+    pub face_down: bool,
+}
+
+/// Per-cowboy settings, by figure name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CowboySetup {
+    pub name: String,
+    #[serde(default)]
+    pub hit_points: Option<u8>,
+    #[serde(default)]
+    pub tokens: Vec<Token>,
+    /// Starts inside this building.
+    #[serde(default)]
+    pub inside: Option<BuildingKind>,
+    /// Has no pistol (a prisoner, a preacher).
+    #[serde(default)]
+    pub unarmed: bool,
+}
+
+/// Where something must be brought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    Building(BuildingKind),
+}
+
+/// A way for a team to win: a small vocabulary, combined per scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Condition {
+    /// Every cowboy of that team is dead.
+    Eliminate(Team),
+    /// The named figure is dead.
+    Kill(String),
+    /// At least `count` such tokens lie in the place (dropped there).
+    Deliver { token: Token, count: u8, to: Place },
+    /// At noon, a living cowboy of the team is inside and none of the other team is.
+    HoldAtNoon(BuildingKind),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    pub team: Team,
+    pub condition: Condition,
+}
+
+/// Who wins when the clock strikes twelve with no victory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AtNoon {
+    Winner(Team),
+    Draw,
+    /// The team with more hit points left on its living cowboys; equal is a draw.
+    MostHitPoints,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSetup {
+    /// The clock's start, 1–11 (the game ends when it strikes 12).
+    pub start_hour: u8,
+    /// The figure holding the initiative token.
+    pub initiative: String,
+    #[serde(default = "default_hit_points")]
+    pub hit_points: u8,
+    #[serde(default)]
+    pub cowboys: Vec<CowboySetup>,
+    #[serde(default)]
+    pub piles: Vec<Pile>,
+    /// Buildings with a "not allowed" marker: no one may enter.
+    #[serde(default)]
+    pub closed: Vec<BuildingKind>,
+    /// Cowboys inside buildings can be hit (a duel).
+    #[serde(default)]
+    pub duel: bool,
+    pub victory: Vec<Victory>,
+    pub at_noon: AtNoon,
+    /// The scenario's own rules, in words, for the players.
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+fn default_hit_points() -> u8 {
+    3
+}
+
+/// The field of a `game` section a [`SetupError`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupField {
+    StartHour,
+    Initiative,
+    Cowboys,
+    Piles,
+    Victory,
+}
+
+impl SetupField {
+    /// The field's key in the file (`game: (start_hour: ...)`).
+    pub fn key(self) -> &'static str {
+        match self {
+            SetupField::StartHour => "start_hour",
+            SetupField::Initiative => "initiative",
+            SetupField::Cowboys => "cowboys",
+            SetupField::Piles => "piles",
+            SetupField::Victory => "victory",
+        }
+    }
+}
+
+/// A `game` section that does not fit its town: the message for the player,
+/// and the field it is about (where the town file reports it).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SetupError {
+    pub field: SetupField,
+    pub message: String,
+}
+
+fn refuse(field: SetupField, message: String) -> Result<(), SetupError> {
+    Err(SetupError { field, message })
+}
+
+impl GameSetup {
+    /// Checks the section against its town: `cowboys` are the town's lawmen
+    /// and outlaws, `buildings` its buildings. The first problem found is
+    /// returned.
+    pub fn check(
+        &self,
+        cowboys: &[CowboySpec],
+        buildings: &[BuildingKind],
+    ) -> Result<(), SetupError> {
+        use SetupField as F;
+        if !(1..=11).contains(&self.start_hour) {
+            return refuse(
+                F::StartHour,
+                format!(
+                    "the clock must start between 1 and 11 o'clock, not {}",
+                    self.start_hour
+                ),
+            );
+        }
+        let is_cowboy = |name: &str| cowboys.iter().any(|c| c.name == name);
+        for s in &self.cowboys {
+            if !is_cowboy(s.name.as_str()) {
+                return refuse(
+                    F::Cowboys,
+                    format!("the game names a cowboy \"{}\" the town lacks", s.name),
+                );
+            }
+            if s.tokens.len() > MAX_TOKENS {
+                return refuse(
+                    F::Cowboys,
+                    format!("{} starts with more than {MAX_TOKENS} tokens", s.name),
+                );
+            }
+            if let Some(b) = s.inside
+                && !buildings.contains(&b)
+            {
+                return refuse(
+                    F::Cowboys,
+                    format!(
+                        "{} starts inside the {}, which the town lacks",
+                        s.name,
+                        b.title()
+                    ),
+                );
+            }
+        }
+        for b in buildings {
+            let inside: Vec<&str> = self
+                .cowboys
+                .iter()
+                .filter(|s| s.inside == Some(*b))
+                .map(|s| s.name.as_str())
+                .collect();
+            if inside.len() > 2 {
+                return refuse(
+                    F::Cowboys,
+                    format!(
+                        "{} start inside the {}, which has two support blocks: two at most",
+                        inside.join(", "),
+                        b.title()
+                    ),
+                );
+            }
+        }
+        if !is_cowboy(self.initiative.as_str()) {
+            return refuse(
+                F::Initiative,
+                format!(
+                    "the initiative holder \"{}\" is not a cowboy of this town",
+                    self.initiative
+                ),
+            );
+        }
+        for p in &self.piles {
+            if !buildings.contains(&p.building) {
+                return refuse(
+                    F::Piles,
+                    format!(
+                        "a pile of tokens lies in the {}, which the town lacks",
+                        p.building.title()
+                    ),
+                );
+            }
+        }
+        for v in &self.victory {
+            match &v.condition {
+                Condition::Kill(name) if !is_cowboy(name.as_str()) => {
+                    return refuse(
+                        F::Victory,
+                        format!(
+                            "a victory condition names \"{name}\", who is not a cowboy of this town"
+                        ),
+                    );
+                }
+                Condition::Deliver {
+                    to: Place::Building(b),
+                    ..
+                }
+                | Condition::HoldAtNoon(b)
+                    if !buildings.contains(b) =>
+                {
+                    return refuse(
+                        F::Victory,
+                        format!(
+                            "a victory condition names the {}, which the town lacks",
+                            b.title()
+                        ),
+                    );
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}

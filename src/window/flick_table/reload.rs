@@ -1,0 +1,231 @@
+//! Live reload: the physics profile and the town (or scenario) on the table
+//! are watched on disk through the operating system's file events
+//! ([`notify`]); a save that changes a file's contents puts the new profile in
+//! force and opens the file again (a [`FlickIntent`]: the sandbox is laid out
+//! afresh, a scenario restarts). A file that fails to load leaves the table as
+//! it is, with the problems (file:line:col) on show until fixed. No
+//! rendering here: the HUD reads [`ReloadStatus`].
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+
+use bevy::prelude::*;
+use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
+
+use super::session::{FlickIntent, FlickSession};
+use super::sets::{FlickOrder, FlickSystems};
+use crate::physics::table::Profile;
+use crate::scenario::{PhysicsProfile, Town};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ReloadStatus>()
+        .init_non_send::<FileEvents>()
+        .add_systems(
+            Update,
+            reload_changed_files
+                .in_set(FlickOrder::Decide)
+                .in_set(FlickSystems),
+        );
+}
+
+/// The physics profile file in force (the town is the session's file).
+#[derive(Resource, Debug, Clone)]
+pub struct Watched {
+    pub profile: PathBuf,
+}
+
+/// What the last reload did, for the HUD.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ReloadStatus {
+    /// Problems of the last save that failed (file:line:col: message, one per line).
+    pub error: Option<String>,
+    /// A short notice of the last successful reload, and when it happened (seconds since start).
+    pub notice: Option<(String, f32)>,
+    pub reloads: u32,
+    /// Why files cannot be watched, when they cannot (then nothing reloads).
+    pub unwatched: Option<String>,
+}
+
+/// The file watcher and what it has seen. Its events arrive on another
+/// thread; the frame drains them.
+#[derive(Default)]
+struct FileEvents {
+    watcher: Option<RecommendedWatcher>,
+    events: Option<Mutex<Receiver<notify::Result<notify::Event>>>>,
+    /// The folders watched (each file is watched through its folder, so that
+    /// editors that save by renaming a new file over the old one are seen).
+    folders: Vec<PathBuf>,
+    /// Each watched file (its folder resolved) and a hash of its contents as
+    /// last loaded: a save that changes nothing reloads nothing.
+    files: HashMap<PathBuf, Option<u64>>,
+    /// The game the hashes were taken for: a town opened afresh (from the
+    /// menu, say) is taken as it is now, and what was saved before is old news.
+    game: Option<u64>,
+}
+
+/// A file's path with its folder resolved, as the watcher reports it.
+fn resolved(path: &Path) -> PathBuf {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let folder = folder.canonicalize().unwrap_or_else(|_| folder.to_path_buf());
+    match path.file_name() {
+        Some(name) => folder.join(name),
+        None => folder,
+    }
+}
+
+/// `None` for a file that cannot be read or is empty (being rewritten: its
+/// contents come with a later event).
+fn contents_hash(path: &Path) -> Option<u64> {
+    let bytes = std::fs::read(path).ok().filter(|b| !b.is_empty())?;
+    let mut h = DefaultHasher::new();
+    bytes.hash(&mut h);
+    Some(h.finish())
+}
+
+impl FileEvents {
+    /// Watches exactly these files (and their folders), keeping what is
+    /// already watched.
+    fn watch(&mut self, wanted: &[PathBuf]) -> Result<(), String> {
+        let wanted: Vec<PathBuf> = wanted.iter().map(|p| resolved(p)).collect();
+        let mut keys: Vec<&PathBuf> = self.files.keys().collect();
+        keys.sort();
+        let mut sorted: Vec<&PathBuf> = wanted.iter().collect();
+        sorted.sort();
+        sorted.dedup();
+        if keys == sorted && self.watcher.is_some() {
+            return Ok(());
+        }
+        if self.watcher.is_none() {
+            let (tx, rx) = channel();
+            let watcher = notify::recommended_watcher(tx).map_err(|e| e.to_string())?;
+            self.watcher = Some(watcher);
+            self.events = Some(Mutex::new(rx));
+        }
+        let watcher = self.watcher.as_mut().expect("made above");
+        let mut folders: Vec<PathBuf> = wanted
+            .iter()
+            .filter_map(|p| p.parent().map(Path::to_path_buf))
+            .collect();
+        folders.sort();
+        folders.dedup();
+        for old in self.folders.iter().filter(|f| !folders.contains(f)) {
+            let _ = watcher.unwatch(old);
+        }
+        for folder in folders.iter().filter(|f| !self.folders.contains(f)) {
+            watcher
+                .watch(folder, RecursiveMode::NonRecursive)
+                .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+        }
+        self.folders = folders;
+        self.files = wanted
+            .into_iter()
+            .map(|p| {
+                let h = contents_hash(&p);
+                (p, h)
+            })
+            .collect();
+        Ok(())
+    }
+
+    /// Drops the events so far and forgets the files' contents: they are
+    /// taken afresh by the next [`FileEvents::watch`].
+    fn forget(&mut self) {
+        if let Some(events) = &self.events {
+            events.lock().expect("the watcher's channel").try_iter().for_each(drop);
+        }
+        self.files.clear();
+    }
+
+    /// The watched files whose contents changed since they were last looked at.
+    fn changed(&mut self) -> Vec<PathBuf> {
+        let Some(events) = &self.events else {
+            return Vec::new();
+        };
+        let events = events.lock().expect("the watcher's channel");
+        let mut touched: Vec<PathBuf> = Vec::new();
+        for event in events.try_iter().flatten() {
+            if matches!(event.kind, EventKind::Access(_)) {
+                continue;
+            }
+            for path in event.paths {
+                if self.files.contains_key(&path) && !touched.contains(&path) {
+                    touched.push(path);
+                }
+            }
+        }
+        drop(events);
+        touched.retain(|path| {
+            // A file being rewritten may read empty for a moment: its
+            // contents come with a later event; what was loaded stays the mark.
+            let Some(now) = contents_hash(path) else {
+                return false;
+            };
+            let before = self.files.insert(path.clone(), Some(now));
+            before != Some(Some(now))
+        });
+        touched.sort();
+        touched
+    }
+}
+
+/// Watches the profile and the session's file; when a save changed either and
+/// both load, puts the profile in force and opens the file again.
+fn reload_changed_files(
+    mut events: NonSendMut<FileEvents>,
+    watched: Option<Res<Watched>>,
+    session: Res<FlickSession>,
+    time: Res<Time>,
+    mut profile: ResMut<Profile>,
+    mut status: ResMut<ReloadStatus>,
+    mut intents: MessageWriter<FlickIntent>,
+) {
+    let (Some(watched), Some(file)) = (watched, session.file()) else {
+        return;
+    };
+    let files = [watched.profile.clone(), file.to_path_buf()];
+    let game = session.stamp().game;
+    if events.game != Some(game) {
+        events.game = Some(game);
+        events.forget();
+    }
+    if let Err(e) = events.watch(&files) {
+        if status.unwatched.as_ref() != Some(&e) {
+            warn!("live reload is off: {e}");
+            status.unwatched = Some(e);
+        }
+        return;
+    }
+    let changed = events.changed();
+    if changed.is_empty() {
+        return;
+    }
+    let loaded = PhysicsProfile::load(&watched.profile)
+        .and_then(|p| Town::load(file, &p).map(|_| p))
+        .map_err(|e| e.to_string());
+    let new_profile = match loaded {
+        Ok(p) => p,
+        Err(e) => {
+            warn!("not reloaded: {e}");
+            status.error = Some(e);
+            return;
+        }
+    };
+    let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
+    info!("reloading {}", names.join(", "));
+    if profile.0 != new_profile {
+        profile.0 = new_profile;
+    }
+    intents.write(FlickIntent::open(file));
+    status.error = None;
+    status.notice = Some((
+        format!("reloaded {}", names.join(", ")),
+        time.elapsed_secs(),
+    ));
+    status.reloads += 1;
+}

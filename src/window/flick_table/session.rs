@@ -1,0 +1,641 @@
+//! The game on the Flick table as one `Send` resource, and the one way to
+//! change it.
+//!
+//! [`FlickSession`] holds what is on the table — the sandbox's table, or a
+//! scenario's referee (its rules and its table) — and the playback of the
+//! last flick. Everything that changes it is a [`FlickIntent`] message,
+//! written alike by the mouse, the computer seats, replays, the command line
+//! and tests, and applied in one system, [`apply_intents`]. A flick is run
+//! to rest there, every step recorded; the window then plays the recording
+//! back at the table's pace ([`advance_playback`]) and the pieces' entities
+//! follow ([`super::pieces`]).
+//!
+//! Nothing here renders: an `App` with [`plugin`] and no window plays the
+//! same game as the headless referee, flick for flick (tests/suite/flick_session.rs).
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use super::seats::Seats;
+use super::sets::{FlickOrder, FlickSystems};
+use crate::bot_level::Level;
+use crate::flick::driver::{RandomPlayer, Step, play};
+use crate::flick::referee::{Aim, Referee, Side};
+use crate::flick::rules::Phase;
+use crate::physics::Table;
+use crate::physics::pieces::PieceId;
+use crate::physics::table::{Flick, FlickError, FlickOutcome, Profile};
+use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::{PhysicsProfile, Town};
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<FlickIntent>()
+        .init_resource::<FlickSession>()
+        .init_resource::<Seats>()
+        .add_systems(
+            Update,
+            (apply_intents, advance_playback)
+                .chain()
+                .in_set(FlickOrder::Apply)
+                .in_set(FlickSystems),
+        );
+}
+
+/// Which game, and which state of it. A computer's step is played only on
+/// the state it was decided on: a restart, a reload or another step in
+/// between drops it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stamp {
+    /// Different for every town or game opened.
+    pub game: u64,
+    /// Counts the changes the table has been through since.
+    pub version: u64,
+}
+
+/// Who asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum By {
+    /// The person at the mouse (or the command line, or a test standing in).
+    Person,
+    /// A computer seat — a bot, or a recorded game or flick played back —
+    /// on the state it decided on.
+    Computer(Stamp),
+}
+
+/// What is asked of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FlickAction {
+    /// Lay out a town file (the sandbox) or start a scenario file (one with a
+    /// `game` section) on this seed (`None`: the session's own); also how a
+    /// saved file is reloaded and a game played again.
+    Open { file: PathBuf, seed: Option<u64> },
+    /// The sandbox: put the town back as it was laid out.
+    Reset,
+    /// The sandbox: put a piece down here (facing 0) before it is flicked;
+    /// logged with its next flick.
+    Place { piece: PieceId, at: Vec2 },
+    /// A flick from the mouse: in the sandbox any disc; in a scenario the
+    /// flick the rules await (the piece is theirs: the movement disc or a
+    /// bullet, on the side chosen with [`FlickAction::Side`]).
+    Flick(Flick),
+    /// A step of the rules: an intent, or a flick with its side (bots,
+    /// recorded games, tests).
+    Step(Step),
+    /// Move the objects blocking this building's door aside.
+    ClearDoor(BuildingKind),
+    /// Which side of the cowboy the person's bullets start from.
+    Side(Side),
+}
+
+/// An intent: the one way the Flick table changes.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct FlickIntent {
+    pub by: By,
+    pub action: FlickAction,
+}
+
+impl FlickIntent {
+    pub fn person(action: FlickAction) -> Self {
+        Self {
+            by: By::Person,
+            action,
+        }
+    }
+
+    pub fn open(file: impl Into<PathBuf>) -> Self {
+        Self::person(FlickAction::Open {
+            file: file.into(),
+            seed: None,
+        })
+    }
+}
+
+/// Steps for a seeded random player to play at once when a scenario starts
+/// (`--autoplay N`: screenshots of a game in progress, or of its end).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct Autoplay {
+    pub steps: usize,
+    pub seed: u64,
+    /// Teams the computer plays (lawmen, outlaws), at these levels: the
+    /// command line's `--vs` / `--watch`. The launch carries them into the
+    /// table's request; the table reads [`Seats`].
+    pub bots: [Option<Level>; 2],
+}
+
+/// The flicks played in the sandbox since its town was laid out or reset,
+/// each with where its piece was put down first and the pose hash after it:
+/// what a table replay of the session holds ([`crate::physics::replay`]).
+#[derive(Debug, Default, Clone)]
+pub struct TableLog {
+    pub flicks: Vec<LoggedFlick>,
+    /// A piece put down ([`FlickAction::Place`]), for the flick of it that comes next.
+    pending_place: Option<(PieceId, Vec2)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LoggedFlick {
+    pub place: Option<Vec2>,
+    pub flick: Flick,
+    pub hash: u64,
+}
+
+/// Seconds to blend from a flick's last frame to the town the rules leave
+/// (a failed move sliding back).
+const BLEND: f32 = 0.5;
+
+/// A flick's recording being shown: every step's poses at the table's pace,
+/// then a blend to where the rules left the town when that differs.
+#[derive(Debug, Clone)]
+pub struct Playback {
+    frames: Vec<Vec<(Vec3, Quat)>>,
+    /// Where the recording ends (the table before the flick if it has no step).
+    last: Vec<(Vec3, Quat)>,
+    /// The poses the table is left in.
+    end: Vec<(Vec3, Quat)>,
+    /// Seconds a recorded frame stands for (the profile's step).
+    step: f32,
+    t: f32,
+}
+
+impl Playback {
+    fn new(
+        before: Vec<(Vec3, Quat)>,
+        frames: Vec<Vec<(Vec3, Quat)>>,
+        end: Vec<(Vec3, Quat)>,
+        step: f32,
+    ) -> Self {
+        let last = frames.last().cloned().unwrap_or(before);
+        Self {
+            frames,
+            last,
+            end,
+            step,
+            t: 0.0,
+        }
+    }
+
+    fn frames_time(&self) -> f32 {
+        self.frames.len() as f32 * self.step
+    }
+
+    fn blend_time(&self) -> f32 {
+        if self.last == self.end { 0.0 } else { BLEND }
+    }
+
+    /// Moves on by `dt` seconds; false once it is over.
+    fn advance(&mut self, dt: f32) -> bool {
+        self.t += dt;
+        self.t < self.frames_time() + self.blend_time()
+    }
+
+    /// The poses on show now.
+    pub fn poses(&self) -> Vec<(Vec3, Quat)> {
+        let frame = (self.t / self.step) as usize;
+        if let Some(poses) = self.frames.get(frame) {
+            return poses.clone();
+        }
+        let blend = self.blend_time();
+        let k = if blend > 0.0 {
+            ((self.t - self.frames_time()) / blend).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        self.last
+            .iter()
+            .zip(&self.end)
+            .map(|(a, b)| (a.0.lerp(b.0, k), a.1.slerp(b.1, k)))
+            .collect()
+    }
+}
+
+/// A scenario being played: the referee decides everything.
+#[derive(Clone)]
+pub struct ScenarioPlay {
+    pub referee: Referee,
+    /// The side of the cowboy the person's bullets start from.
+    pub side: Side,
+    /// Buildings whose door an object blocks now.
+    pub blocked_doors: Vec<BuildingKind>,
+}
+
+impl ScenarioPlay {
+    fn find_blocked_doors(&mut self) {
+        let referee = &self.referee;
+        self.blocked_doors = BuildingKind::ALL
+            .into_iter()
+            .filter(|b| referee.has_building(*b) && !referee.door_blockers(*b).is_empty())
+            .collect();
+    }
+}
+
+/// What is on the table.
+#[derive(Clone)]
+pub enum Play {
+    /// Free flicks on a town.
+    Sandbox(Table),
+    /// A scenario under its rules.
+    Scenario(Box<ScenarioPlay>),
+}
+
+/// The Flick table's game: the one resource every part of the table reads,
+/// changed only by [`FlickIntent`]s.
+#[derive(Resource, Clone)]
+pub struct FlickSession {
+    file: Option<PathBuf>,
+    town: Option<Town>,
+    play: Option<Play>,
+    /// The seed of the scenario's face-down piles (a replay plays on its own).
+    seed: u64,
+    playback: Option<Playback>,
+    /// The last refusal or failure, for the panels.
+    pub message: Option<String>,
+    /// The sandbox's last flick.
+    last: Option<Result<FlickOutcome, FlickError>>,
+    log: TableLog,
+    stamp: Stamp,
+    /// Counts the towns laid out: the pieces' entities are spawned afresh when it changes.
+    layout: u64,
+    /// The answer to the last computer step tried: `Err` with the reason it was refused.
+    answer: Option<Result<(), String>>,
+}
+
+impl Default for FlickSession {
+    fn default() -> Self {
+        Self {
+            file: None,
+            town: None,
+            play: None,
+            seed: 1,
+            playback: None,
+            message: None,
+            last: None,
+            log: TableLog::default(),
+            stamp: Stamp::default(),
+            layout: 0,
+            answer: None,
+        }
+    }
+}
+
+impl FlickSession {
+    /// The town or scenario file on the table.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// The town on the table, as its file laid it out.
+    pub fn town(&self) -> Option<&Town> {
+        self.town.as_ref()
+    }
+
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_ref()
+    }
+
+    /// The table: the sandbox's, or the referee's.
+    pub fn table(&self) -> Option<&Table> {
+        match self.play.as_ref()? {
+            Play::Sandbox(table) => Some(table),
+            Play::Scenario(s) => Some(&s.referee.table),
+        }
+    }
+
+    pub fn scenario(&self) -> Option<&ScenarioPlay> {
+        match self.play.as_ref()? {
+            Play::Scenario(s) => Some(s),
+            Play::Sandbox(_) => None,
+        }
+    }
+
+    pub fn referee(&self) -> Option<&Referee> {
+        self.scenario().map(|s| &s.referee)
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// This game and its state now.
+    pub fn stamp(&self) -> Stamp {
+        self.stamp
+    }
+
+    /// Changes whenever a new town is laid out (or the table is cleared).
+    pub fn layout(&self) -> u64 {
+        self.layout
+    }
+
+    /// A flick is being played back on screen.
+    pub fn replaying(&self) -> bool {
+        self.playback.is_some()
+    }
+
+    /// The sandbox's last flick.
+    pub fn last_flick(&self) -> Option<&Result<FlickOutcome, FlickError>> {
+        self.last.as_ref()
+    }
+
+    /// The sandbox's flicks since its town was laid out or reset.
+    pub fn log(&self) -> &TableLog {
+        &self.log
+    }
+
+    /// Takes the answer to the last computer step tried.
+    pub fn take_answer(&mut self) -> Option<Result<(), String>> {
+        self.answer.take()
+    }
+
+    /// The team and bot level of the computer seat the game awaits.
+    pub fn computer_to_act(&self, seats: &Seats) -> Option<(Team, Level)> {
+        seats.bot_to_act(&self.referee()?.game)
+    }
+
+    /// Where the person drags back from, and the disc flicked, while the
+    /// referee awaits a flick of theirs (nothing while a flick is shown).
+    pub fn anchor(&self) -> Option<(Vec3, PieceId)> {
+        if self.replaying() {
+            return None;
+        }
+        self.referee()?.flick_anchor()
+    }
+
+    /// The poses to show: the playback's frame, else the table's.
+    pub fn shown_poses(&self) -> Vec<(Vec3, Quat)> {
+        match (&self.playback, self.table()) {
+            (Some(p), _) => p.poses(),
+            (None, Some(table)) => table.poses(),
+            (None, None) => Vec::new(),
+        }
+    }
+
+    /// Moves the playback on by `dt` seconds; it ends when its time is up.
+    pub fn advance_playback(&mut self, dt: f32) {
+        if let Some(p) = &mut self.playback
+            && !p.advance(dt)
+        {
+            self.playback = None;
+        }
+    }
+
+    /// Skips the rest of the playback.
+    pub fn finish_playback(&mut self) {
+        self.playback = None;
+    }
+
+    /// Takes the table off: nothing on it.
+    pub fn close(&mut self) {
+        *self = Self {
+            seed: self.seed,
+            stamp: Stamp {
+                game: self.stamp.game + 1,
+                version: 0,
+            },
+            layout: self.layout + 1,
+            ..Self::default()
+        };
+    }
+
+    /// The referee has changed: decisions made before are stale.
+    fn touch(&mut self) {
+        self.stamp.version += 1;
+    }
+
+    /// Applies an intent; a refusal comes back (and a rules refusal is on
+    /// show in [`FlickSession::message`]).
+    pub fn apply(
+        &mut self,
+        intent: &FlickIntent,
+        profile: &PhysicsProfile,
+        seats: &Seats,
+        autoplay: Option<&Autoplay>,
+    ) -> Result<(), String> {
+        match &intent.action {
+            FlickAction::Open { file, seed } => {
+                let seed = seed.unwrap_or(self.seed);
+                return self
+                    .open(file, seed, profile, autoplay)
+                    .inspect_err(|e| self.message = Some(e.clone()));
+            }
+            FlickAction::Reset => return self.reset(),
+            _ => {}
+        }
+        if let By::Computer(stamp) = intent.by
+            && stamp != self.stamp
+        {
+            return Err("decided on another state of the game".into());
+        }
+        let computer = self.computer_to_act(seats).is_some();
+        let result = match intent.by {
+            By::Person if computer => Err("a computer seat plays this turn".to_string()),
+            By::Computer(_) if self.scenario().is_some() && !computer => {
+                Err("no computer seat is to act".to_string())
+            }
+            // The side of the next bullet may be chosen while a flick is shown.
+            _ if self.replaying() && !matches!(intent.action, FlickAction::Side(_)) => {
+                Err("a flick is still being shown".to_string())
+            }
+            _ => self.apply_play(&intent.action, profile.solver.dt),
+        };
+        if matches!(intent.by, By::Computer(_)) && self.scenario().is_some() {
+            self.answer = Some(result.clone());
+        }
+        result
+    }
+
+    fn apply_play(&mut self, action: &FlickAction, dt: f32) -> Result<(), String> {
+        let Some(play) = &mut self.play else {
+            return Err("no town on the table".into());
+        };
+        match (play, action) {
+            (Play::Sandbox(table), FlickAction::Place { piece, at }) => {
+                table.place(*piece, *at, 0.0);
+                self.log.pending_place = Some((*piece, *at));
+                self.stamp.version += 1;
+                Ok(())
+            }
+            (Play::Sandbox(table), FlickAction::Flick(flick)) => {
+                let flick = *flick;
+                let place = self
+                    .log
+                    .pending_place
+                    .take()
+                    .filter(|(p, _)| *p == flick.piece)
+                    .map(|(_, at)| at);
+                let before = table.poses();
+                table.start_recording();
+                let result = table.flick_to_rest(flick);
+                let frames = table.take_recording();
+                if let Ok(outcome) = &result {
+                    self.log.flicks.push(LoggedFlick {
+                        place,
+                        flick: outcome.flick,
+                        hash: table.pose_hash(),
+                    });
+                }
+                self.playback = Some(Playback::new(before, frames, table.poses(), dt));
+                let answer = result.as_ref().map(|_| ()).map_err(|e| e.to_string());
+                self.last = Some(result);
+                self.stamp.version += 1;
+                answer
+            }
+            (Play::Sandbox(_), _) => Err("the sandbox has no rules: only flicks".into()),
+            (Play::Scenario(s), FlickAction::Flick(flick)) => {
+                let aim = Aim {
+                    direction: flick.direction,
+                    strength: flick.strength,
+                    spin: flick.offset,
+                };
+                let step = match s.referee.game.phase {
+                    Phase::AwaitMove { .. } => Step::Move(aim),
+                    Phase::AwaitShots { .. } => Step::Shot(s.side, aim),
+                    Phase::AwaitBlast { .. } => Step::Blast(s.side, aim),
+                    _ => return Err("no flick is awaited".into()),
+                };
+                self.play_step(&step, dt)
+            }
+            (Play::Scenario(_), FlickAction::Step(step)) => self.play_step(step, dt),
+            (Play::Scenario(s), FlickAction::ClearDoor(b)) => {
+                s.referee.clear_door(*b);
+                s.find_blocked_doors();
+                self.stamp.version += 1;
+                Ok(())
+            }
+            (Play::Scenario(s), FlickAction::Side(side)) => {
+                s.side = *side;
+                Ok(())
+            }
+            (Play::Scenario(_), FlickAction::Place { .. }) => {
+                Err("pieces are put down by hand only in the sandbox".into())
+            }
+            (_, FlickAction::Open { .. } | FlickAction::Reset) => unreachable!("applied above"),
+        }
+    }
+
+    /// Plays a step of the rules on the referee: an intent at once, a flick
+    /// run to rest and recorded for the playback. A refusal is on show and
+    /// comes back.
+    fn play_step(&mut self, step: &Step, dt: f32) -> Result<(), String> {
+        let Some(Play::Scenario(s)) = &mut self.play else {
+            return Err("no game on the table".into());
+        };
+        let referee = &mut s.referee;
+        if let Step::Intent(intent) = step {
+            return match referee.apply(intent.clone()) {
+                Ok(_) => {
+                    s.find_blocked_doors();
+                    self.message = None;
+                    self.touch();
+                    Ok(())
+                }
+                Err(e) => {
+                    self.message = Some(e.to_string());
+                    Err(e.to_string())
+                }
+            };
+        }
+        let before = referee.table.poses();
+        referee.table.start_recording();
+        let result = play(referee, step).map_err(|e| e.to_string());
+        let frames = referee.table.take_recording();
+        let end = referee.table.poses();
+        s.find_blocked_doors();
+        if let Err(e) = &result {
+            self.message = Some(e.clone());
+        }
+        self.playback = Some(Playback::new(before, frames, end, dt));
+        // Even a refused flick may have moved a piece before it was refused.
+        self.touch();
+        result
+    }
+
+    /// Lays out a town file, or starts a scenario file; on failure the table
+    /// keeps what it had.
+    fn open(
+        &mut self,
+        file: &Path,
+        seed: u64,
+        profile: &PhysicsProfile,
+        autoplay: Option<&Autoplay>,
+    ) -> Result<(), String> {
+        let town = Town::load(file, profile).map_err(|e| e.to_string())?;
+        let play = if town.game.is_some() {
+            let mut referee = Referee::new(profile.clone(), &town, seed)?;
+            if let Some(auto) = autoplay.filter(|a| a.steps > 0) {
+                let mut player = RandomPlayer::new(auto.seed);
+                for _ in 0..auto.steps {
+                    let Some(step) = player.next_step(&referee) else {
+                        break;
+                    };
+                    if let Err(e) = play(&mut referee, &step) {
+                        error!("autoplay: {e}");
+                        break;
+                    }
+                }
+            }
+            let mut s = ScenarioPlay {
+                referee,
+                side: Side::Right,
+                blocked_doors: Vec::new(),
+            };
+            s.find_blocked_doors();
+            info!("playing {}", file.display());
+            Play::Scenario(Box::new(s))
+        } else {
+            let table = Table::new(profile.clone(), &town);
+            info!(
+                "town laid out: {} pieces, pose hash {:016x}",
+                table.index().len(),
+                table.pose_hash()
+            );
+            Play::Sandbox(table)
+        };
+        *self = Self {
+            file: Some(file.to_path_buf()),
+            town: Some(town),
+            play: Some(play),
+            seed,
+            stamp: Stamp {
+                game: self.stamp.game + 1,
+                version: 0,
+            },
+            layout: self.layout + 1,
+            ..Self::default()
+        };
+        Ok(())
+    }
+
+    /// Puts the sandbox's town back as it was laid out.
+    fn reset(&mut self) -> Result<(), String> {
+        let Some(Play::Sandbox(table)) = &mut self.play else {
+            return Err("only the sandbox is reset: a game is played again".into());
+        };
+        table.reset();
+        self.log = TableLog::default();
+        self.playback = None;
+        self.touch();
+        Ok(())
+    }
+}
+
+/// Applies the frame's intents, in the order they were written.
+pub fn apply_intents(
+    mut intents: MessageReader<FlickIntent>,
+    mut session: ResMut<FlickSession>,
+    profile: Res<Profile>,
+    seats: Res<Seats>,
+    autoplay: Option<Res<Autoplay>>,
+) {
+    for intent in intents.read() {
+        if let Err(e) = session.apply(intent, &profile.0, &seats, autoplay.as_deref()) {
+            debug!("not applied: {intent:?}: {e}");
+        }
+    }
+}
+
+/// Moves the last flick's playback on by the frame's time.
+pub fn advance_playback(time: Res<Time>, mut session: ResMut<FlickSession>) {
+    if session.replaying() {
+        session.advance_playback(time.delta_secs());
+    }
+}

@@ -1,0 +1,23 @@
+//! The Flick table's system sets. Their order is declared once, in the
+//! table's root plugin ([`super::plugin`]); every file of the table only puts
+//! its systems in them.
+
+use bevy::prelude::*;
+
+/// The Flick table's systems: they run only while it is on screen.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FlickSystems;
+
+/// A frame at the Flick table, in this order: the seats decide (the mouse
+/// aims, bots think, replays and scripts hand in their steps) and write
+/// [`super::session::FlickIntent`]s; the session applies them and moves the
+/// last flick's playback on; the town's entities follow the session.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FlickOrder {
+    /// In `FrameSystems::Input`.
+    Decide,
+    /// In `FrameSystems::Apply`.
+    Apply,
+    /// In `FrameSystems::Apply`, after [`FlickOrder::Apply`].
+    Follow,
+}
