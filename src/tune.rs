@@ -419,7 +419,7 @@ fn draw(sweep: &Sweep, table: &Table, start: &Start, s: usize, k: usize) -> Opti
                 piece: disc,
                 direction,
                 strength,
-                offset: spin,
+                spin,
             },
         });
     }
@@ -456,7 +456,7 @@ fn row(
         distance: drawn.distance,
         angle_deg: drawn.angle_deg,
         strength: drawn.flick.strength,
-        spin: drawn.flick.offset,
+        spin: drawn.flick.spin,
         slide: outcome.travelled,
         touched: outcome.touched.len(),
         first_touch: outcome

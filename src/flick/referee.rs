@@ -51,7 +51,7 @@ impl Aim {
             piece: disc,
             direction: self.direction,
             strength: self.strength.clamp(0.0, 1.0),
-            offset: self.spin.clamp(-1.0, 1.0),
+            spin: self.spin.clamp(-1.0, 1.0),
         }
     }
 }

@@ -240,7 +240,7 @@ fn fire(
         piece: disc,
         direction,
         strength: 1.0,
-        offset: spin,
+        spin,
     };
     (flick, table.begin(flick).expect("a valid flick"))
 }

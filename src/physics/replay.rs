@@ -87,7 +87,7 @@ impl TableFlick {
             place: place.map(|p| (p.x, p.y)),
             direction: (flick.direction.x, flick.direction.y),
             strength: flick.strength,
-            spin: flick.offset,
+            spin: flick.spin,
             hash,
         }
     }
@@ -172,7 +172,7 @@ impl TableReplay {
                     piece: piece.id,
                     direction,
                     strength: f.strength,
-                    offset: f.spin,
+                    spin: f.spin,
                 },
             ));
         }

@@ -27,7 +27,7 @@ pub struct Flick {
     pub strength: f32,
     /// Where the finger meets the rim, as a fraction of the radius left (-) or
     /// right (+) of centre: off-centre flicks spin the piece.
-    pub offset: f32,
+    pub spin: f32,
 }
 
 impl Flick {
@@ -36,7 +36,7 @@ impl Flick {
             piece,
             direction,
             strength,
-            offset: 0.0,
+            spin: 0.0,
         }
     }
 }
@@ -394,7 +394,7 @@ impl FlickRun {
             .get(flick.piece)
             .ok_or(FlickError::UnknownPiece(flick.piece))?;
         let dir = flick.direction.normalize_or_zero();
-        if dir == Vec2::ZERO || !flick.strength.is_finite() || !flick.offset.is_finite() {
+        if dir == Vec2::ZERO || !flick.strength.is_finite() || !flick.spin.is_finite() {
             return Err(FlickError::BadFlick);
         }
         let rb = bodies
@@ -431,7 +431,7 @@ impl FlickRun {
         // Right of the direction of travel, on the table plane.
         let right = Vec3::new(-dir.y, 0.0, dir.x);
         let centre = rb.center_of_mass();
-        let point = centre + right * flick.offset.clamp(-1.0, 1.0) * p.radius;
+        let point = centre + right * flick.spin.clamp(-1.0, 1.0) * p.radius;
         rb.apply_impulse_at_point(dir3 * magnitude, point, true);
         let max_steps = (profile.solver.max_flick_seconds / profile.solver.dt).ceil() as u32;
         let stillness = Stillness::new(index, bodies, profile);

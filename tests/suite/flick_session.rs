@@ -89,7 +89,7 @@ fn the_sandbox_driven_by_intents_plays_each_flick_like_the_headless_table() {
         (
             None,
             Flick {
-                offset: 0.4,
+                spin: 0.4,
                 ..Flick::new(disc, Vec2::new(-1.0, 0.3), 1.0)
             },
         ),

@@ -283,7 +283,7 @@ fn the_same_flick_twice_gives_the_same_hash() {
                 piece: disc,
                 direction: dir,
                 strength: 0.93,
-                offset: 0.4,
+                spin: 0.4,
             })
             .unwrap();
         (sim.pose_hash(), out.steps)
@@ -386,7 +386,7 @@ fn a_forked_table_flicks_bit_for_bit_like_the_original_on_any_thread() {
         piece: disc,
         direction: dir,
         strength: 0.9,
-        offset: -0.3,
+        spin: -0.3,
     };
     let fork = original.clone();
     let forked = std::thread::spawn(move || {

@@ -84,7 +84,7 @@ impl Aim {
             piece,
             direction: self.direction(),
             strength: self.strength(),
-            offset: self.spin,
+            spin: self.spin,
         })
     }
 }

@@ -22,7 +22,7 @@ use crate::scenario::{PhysicsProfile, Town};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<ReloadStatus>()
-        .init_non_send::<FileEvents>()
+        .init_resource::<FileEvents>()
         .add_systems(
             Update,
             reload_changed_files
@@ -50,8 +50,9 @@ pub struct ReloadStatus {
 }
 
 /// The file watcher and what it has seen. Its events arrive on another
-/// thread; the frame drains them.
-#[derive(Default)]
+/// thread; the frame drains them. (Watchers are `Send + Sync` on every
+/// platform: Bevy's own asset watcher is kept in a shared resource too.)
+#[derive(Resource, Default)]
 struct FileEvents {
     watcher: Option<RecommendedWatcher>,
     events: Option<Mutex<Receiver<notify::Result<notify::Event>>>>,
@@ -177,7 +178,7 @@ impl FileEvents {
 /// Watches the profile and the session's file; when a save changed either and
 /// both load, puts the profile in force and opens the file again.
 fn reload_changed_files(
-    mut events: NonSendMut<FileEvents>,
+    mut events: ResMut<FileEvents>,
     watched: Option<Res<Watched>>,
     session: Res<FlickSession>,
     time: Res<Time>,

@@ -484,7 +484,7 @@ impl FlickSession {
                 let aim = Aim {
                     direction: flick.direction,
                     strength: flick.strength,
-                    spin: flick.offset,
+                    spin: flick.spin,
                 };
                 let step = match s.referee.game.phase {
                     Phase::AwaitMove { .. } => Step::Move(aim),

@@ -114,7 +114,7 @@ fn play_table_replay(
                 name: piece.name.clone(),
                 anchor: table.pose(flick.piece).0,
                 pull: -flick.direction.normalize_or_zero() * flick.strength * FULL_PULL,
-                spin: flick.offset,
+                spin: flick.spin,
             };
             script.shown_since = Some(now);
             script.shown_frames = 1;
