@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use highnoon::cards::CardGame;
+use highnoon::flick::rules::{colour_name, hour_colour};
+use highnoon::scenario::town::Team;
 use highnoon::scenario::{self, PhysicsProfile, Town};
 
 use super::play::PlayArgs;
@@ -77,7 +79,12 @@ impl ValidateCli {
                 continue;
             }
             match Town::load(path, &profile) {
-                Ok(t) => println!("ok    {} ({})", path.display(), t.name),
+                Ok(t) => {
+                    println!("ok    {} ({})", path.display(), t.name);
+                    if let Some(w) = empty_first_hour(&t, path, &text) {
+                        eprintln!("{w}");
+                    }
+                }
                 Err(e) => {
                     report(&e);
                     failed = true;
@@ -95,4 +102,31 @@ impl ValidateCli {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// A warning (not a problem: the game plays) when no cowboy's hat shows the
+/// colour of the scenario's first hour: the clock moves on at once, so the
+/// scenario starts an hour later than its file says.
+fn empty_first_hour(town: &Town, path: &std::path::Path, text: &str) -> Option<String> {
+    let game = town.game.as_ref()?;
+    let colour = hour_colour(game.start_hour);
+    let shown = town
+        .cowboy_specs()
+        .iter()
+        .any(|c| c.team != Team::Neutral && c.side == colour);
+    if shown {
+        return None;
+    }
+    let at = text
+        .find("start_hour")
+        .or_else(|| text.find("game"))
+        .unwrap_or(0);
+    let (line, col) = scenario::line_col(text, at);
+    Some(format!(
+        "{}:{line}:{col}: warning: no cowboy's hat shows {} at {} o'clock: the clock moves on to {} o'clock at once",
+        path.display(),
+        colour_name(colour),
+        game.start_hour,
+        game.start_hour + 1
+    ))
 }

@@ -143,3 +143,42 @@ fn bench_render_refuses_bad_flags_before_any_work() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
 }
+
+/// A scenario whose first hour no hat shows is valid (the clock moves on at
+/// once, as the book says of an hour with no available cowboy), and
+/// `validate` warns about it at `start_hour`; the shipped scenarios have no
+/// such hour.
+#[test]
+fn validate_warns_when_no_hat_shows_the_first_hour() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("tests/data/warnings/empty_hour.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(&root)
+        .arg("validate")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:9:12: warning: no cowboy's hat shows blue at 7 o'clock: the clock moves on to 8 o'clock at once",
+            file.display()
+        )),
+        "{stderr}"
+    );
+    let profile = PhysicsProfile::load_default().unwrap();
+    let town = Town::load(&file, &profile).unwrap();
+    let referee = highnoon::flick::referee::Referee::new(profile, &town, 1).unwrap();
+    assert_eq!(referee.game.hour, 8);
+    assert!(!referee.game.legal_intents().is_empty(), "somebody can play");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(&root)
+        .arg("validate")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+}

@@ -71,14 +71,7 @@ impl Game {
         } else {
             self.hour += 1;
             if self.hour >= 12 {
-                self.log("The clock strikes twelve.".to_string());
-                self.phase = Phase::Over(self.noon_outcome());
-                effects.push(Effect::Done);
-                let line = match self.outcome() {
-                    Some(Outcome::Winner(t)) => format!("High noon: the {t:?} win."),
-                    _ => "High noon: nobody wins.".to_string(),
-                };
-                self.log(line);
+                effects.extend(self.strike_noon());
                 return effects;
             }
             self.log(format!(
@@ -86,9 +79,44 @@ impl Game {
                 self.hour,
                 colour_name(self.colour())
             ));
-            self.round_opening()
+            effects.extend(self.open_round());
+            return effects;
         };
         effects
+    }
+
+    /// Opens the round of the hour on the clock. The book: "When there are no
+    /// remaining available cowboys, the clock hand is moved to the following
+    /// hour, and a new round begins" — so an hour in which no cowboy's hat
+    /// shows its colour (at the very start, say) passes at once, up to noon.
+    pub(super) fn open_round(&mut self) -> Vec<Effect> {
+        while self.available(Team::Lawmen).is_empty() && self.available(Team::Outlaws).is_empty() {
+            let empty = colour_name(self.colour());
+            self.hour += 1;
+            if self.hour >= 12 {
+                self.log(format!("No hat shows {empty}."));
+                return self.strike_noon();
+            }
+            self.log(format!(
+                "No hat shows {empty}: the clock moves on to {} o'clock, a {} hour.",
+                self.hour,
+                colour_name(self.colour())
+            ));
+        }
+        self.phase = self.round_opening();
+        Vec::new()
+    }
+
+    /// Twelve o'clock: the game ends as the scenario says it ends at noon.
+    fn strike_noon(&mut self) -> Vec<Effect> {
+        self.log("The clock strikes twelve.".to_string());
+        self.phase = Phase::Over(self.noon_outcome());
+        let line = match self.outcome() {
+            Some(Outcome::Winner(t)) => format!("High noon: the {t:?} win."),
+            _ => "High noon: nobody wins.".to_string(),
+        };
+        self.log(line);
+        vec![Effect::Done]
     }
 }
 

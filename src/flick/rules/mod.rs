@@ -248,7 +248,7 @@ impl Game {
             colour_name(game.colour()),
             game.cowboys[initiative].name
         ));
-        game.phase = game.round_opening();
+        game.open_round();
         Ok(game)
     }
 

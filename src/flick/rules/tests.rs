@@ -561,6 +561,54 @@ fn the_clock_striking_twelve_ends_the_game() {
     assert!(g.apply(Intent::Play(L1)).is_err());
 }
 
+/// The book: "When there are no remaining available cowboys, the clock hand
+/// is moved to the following hour, and a new round begins" — at the very
+/// start too, when no hat shows the first hour's colour.
+#[test]
+fn an_hour_no_hat_shows_passes_at_once_even_at_the_start() {
+    let blue: Vec<CowboySpec> = specs()
+        .into_iter()
+        .map(|c| CowboySpec {
+            side: HatSide::Blue,
+            ..c
+        })
+        .collect();
+    let banks = [BuildingKind::Bank, BuildingKind::Undertaker];
+    // Six o'clock is red; every hat is blue: seven o'clock, L1 to open.
+    let g = Game::new(setup(), &blue, &banks, 1).unwrap();
+    assert_eq!(g.hour, 7);
+    assert_eq!(
+        g.phase,
+        Phase::Choose {
+            team: Team::Lawmen,
+            forced: Some(L1)
+        }
+    );
+    assert!(!g.legal_intents().is_empty(), "somebody can play");
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.contains("No hat shows red: the clock moves on to 7 o'clock")),
+        "{:?}",
+        g.log
+    );
+    // Eleven o'clock is blue; every hat is red: the clock strikes twelve.
+    let g = Game::new(
+        GameSetup {
+            start_hour: 11,
+            at_noon: AtNoon::Winner(Team::Outlaws),
+            ..setup()
+        },
+        &specs(),
+        &banks,
+        1,
+    )
+    .unwrap();
+    assert_eq!(g.outcome(), Some(&Outcome::Winner(Team::Outlaws)));
+    // An hour some hat shows is played as before.
+    assert_eq!(game().hour, 6);
+}
+
 #[test]
 fn victory_by_elimination_and_by_delivery() {
     let mut s = setup();
