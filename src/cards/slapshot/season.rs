@@ -1,6 +1,6 @@
 //! How the year goes on: the deal and the picks, season turns (trade, draft
 //! or game) until a token reaches Playoffs (or, with the league schedule,
-//! every game is played), then a best-of-three semi-final while second place
+//! every game is played, whatever the wins), then a best-of-three semi-final while second place
 //! is tied, then the best-of-seven final.
 
 use super::{Action, CardId, Match, Phase, Series, Slapshot, Stage, Toss};
@@ -30,9 +30,14 @@ impl Slapshot {
         self.check_season_end();
     }
 
+    /// The season ends when a token reaches Playoffs; with the league
+    /// schedule, only "when all teams have played all games" (the book), however
+    /// many a team has won by then; or at the turn limit.
     fn check_season_end(&mut self) {
         let n = self.rules.players;
-        if let Some(first) = (0..n).find(|&s| self.wins[s] >= self.rules.wins_to_playoffs) {
+        if !self.rules.league_schedule
+            && let Some(first) = (0..n).find(|&s| self.wins[s] >= self.rules.wins_to_playoffs)
+        {
             return self.start_playoffs(first);
         }
         let schedule_done = self.rules.league_schedule

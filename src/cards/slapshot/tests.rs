@@ -485,6 +485,48 @@ fn league_schedule_each_opponent_once_before_twice_and_the_season_ends_when_all_
     }
 }
 
+/// The book's league schedule: "The season ends when all teams have played
+/// all games. The highest ranked two teams at this time conduct a normal
+/// playoff series." A team reaching the Playoffs space with games still on
+/// the schedule does not end the season.
+#[test]
+fn with_the_league_schedule_the_season_ends_only_when_every_game_is_played() {
+    let c: &[&str] = &[
+        "Cyclone Henri",
+        "Fast Eddy",
+        "Snow Balls",
+        "Friar Puck",
+        "Le Sainte",
+        "Bo Legs",
+    ];
+    // Seat 0 holds the strong team, one win from the Playoffs space.
+    let mut g = fixed(&[A, B, c], |s| s.league_schedule = true);
+    let to_playoffs = g.rules.wins_to_playoffs;
+    g.wins = vec![to_playoffs - 1, 0, 0];
+    g.apply(Action::Challenge(1)).unwrap();
+    line(&mut g, A);
+    line(&mut g, B);
+    assert_eq!(g.wins[0], to_playoffs, "seat 0 won and reached the Playoffs space");
+    let played: u32 = g.played.iter().flatten().map(|&k| u32::from(k)).sum();
+    assert!(played < 6, "games are left: {played} of 6 played");
+    assert!(g.series.is_none(), "no playoff series yet: {:?}", g.phase);
+    assert!(!matches!(g.phase, Phase::Coin(_)), "{:?}", g.phase);
+    assert!(
+        g.legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Challenge(_))),
+        "the schedule goes on"
+    );
+    g.check_invariants().unwrap();
+    // Without the schedule, the same win starts the playoffs at once.
+    let mut g = fixed(&[A, B, c], |_| {});
+    g.wins = vec![to_playoffs - 1, 0, 0];
+    g.apply(Action::Challenge(1)).unwrap();
+    line(&mut g, A);
+    line(&mut g, B);
+    assert!(g.series.is_some() || matches!(g.phase, Phase::Coin(_)), "{:?}", g.phase);
+}
+
 #[test]
 fn leaders_level_at_the_end_of_the_schedule_toss_a_coin_for_first_place() {
     // Seat 0 holds the weak team, seat 1 the strong one.
