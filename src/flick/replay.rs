@@ -2,7 +2,7 @@
 //! physics profile, the seed and every step: choices and flicks to the bit)
 //! that re-simulates headless to the same table, with the pose hash it ended
 //! on. Committed replays with their hashes guard against physics drift
-//! (`tests/replays.rs`); `highnoon replay FILE` re-plays one and says whether
+//! (`tests/suite/replays.rs`); `highnoon replay FILE` re-plays one and says whether
 //! the table still ends where it did.
 
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! that changes sides of that plane within the target's width, below its top,
 //! while the target still stands, went through it: a solid piece cannot let
 //! that happen, with or without a contact recorded on the way. Used by the
-//! bounded test (tests/pass_through.rs) and `highnoon flick pass-through`,
+//! bounded test (tests/suite/pass_through.rs) and `highnoon flick pass-through`,
 //! which prints the full count.
 
 use bevy::math::{Vec2, Vec3};
