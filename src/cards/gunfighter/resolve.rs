@@ -67,27 +67,26 @@ pub fn read(rules: &Rules, owner: Seat, stack: &[Landed]) -> (Vec<Reading>, Vec<
         };
         n
     ];
-    // A card is sheltered by a Take Cover directly below it when that Take
-    // Cover is itself standing (a Take Cover under a Take Cover shelters it
-    // from the one above and so stops it).
-    let mut sheltered = vec![false; n];
-    for j in 1..n {
-        sheltered[j] = eff[j - 1] == Some(Effect::NegateAbove) && !sheltered[j - 1];
-    }
-    // From the top down: a Dodge is read before the card under it, so it
-    // wins over a Take Cover below it.
+    // Read strictly from the top down, as the book says ("Starting from the
+    // top, work your way down"): a card still standing when it is read acts
+    // on its neighbour — a Dodge on the card below it, a Take Cover on the
+    // card above it — whatever lies further down. So a Dodge read first wins
+    // over a Take Cover under it, and a Take Cover under a Bullet negates it
+    // even when another Take Cover lies under the first (that one is read
+    // later: it negates the first Take Cover, whose work is done).
     for i in (0..n).rev() {
         if readings[i].negated_by.is_some() {
             continue;
         }
-        if eff[i] == Some(Effect::NegateBelow) {
-            if i > 0 && readings[i - 1].negated_by.is_none() {
-                readings[i - 1].negated_by = Some(i);
-            }
-            continue;
-        }
-        if sheltered[i] {
-            readings[i].negated_by = Some(i - 1);
+        let target = match eff[i] {
+            Some(Effect::NegateBelow) if i > 0 => Some(i - 1),
+            Some(Effect::NegateAbove) if i + 1 < n => Some(i + 1),
+            _ => None,
+        };
+        if let Some(t) = target
+            && readings[t].negated_by.is_none()
+        {
+            readings[t].negated_by = Some(i);
         }
     }
     let standing = |r: &[Reading], i: usize| r[i].negated_by.is_none();
