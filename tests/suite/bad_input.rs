@@ -171,7 +171,10 @@ fn validate_warns_when_no_hat_shows_the_first_hour() {
     let town = Town::load(&file, &profile).unwrap();
     let referee = highnoon::flick::referee::Referee::new(profile, &town, 1).unwrap();
     assert_eq!(referee.game.hour, 8);
-    assert!(!referee.game.legal_intents().is_empty(), "somebody can play");
+    assert!(
+        !referee.game.legal_intents().is_empty(),
+        "somebody can play"
+    );
 
     let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
         .current_dir(&root)

@@ -7,8 +7,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use highnoon::physics::dice::{DiceTray, Reading, Throw, rotation_showing};
-use highnoon::stats::chi_square_fair;
 use highnoon::scenario::PhysicsProfile;
+use highnoon::stats::chi_square_fair;
 
 fn tray() -> DiceTray {
     let p = PhysicsProfile::load_default().expect("profile");

@@ -30,7 +30,9 @@ fn profile() -> PhysicsProfile {
 fn core_app(seats: [Seat; 2]) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        250,
+    )));
     app.insert_resource(Profile(profile()));
     highnoon::window::frame_order(&mut app);
     core_plugin(&mut app);
@@ -85,7 +87,10 @@ fn the_sandbox_driven_by_intents_plays_each_flick_like_the_headless_table() {
     let toward = |t: &Table, a, b| t.pose(b).0.xz() - t.pose(a).0.xz();
     let flicks = [
         (None, Flick::new(disc, toward(&headless, disc, doc), 0.8)),
-        (Some(Vec2::new(0.05, 0.15)), Flick::new(disc, Vec2::new(0.2, -1.0), 0.6)),
+        (
+            Some(Vec2::new(0.05, 0.15)),
+            Flick::new(disc, Vec2::new(0.2, -1.0), 0.6),
+        ),
         (
             None,
             Flick {
@@ -156,10 +161,11 @@ fn a_scenario_with_two_bots_driven_by_intents_ends_where_the_headless_referee_do
     // The same steps handed in by both computer seats, as the bots in the window do.
     let bots = [Seat::Bot(Level::Easy), Seat::Bot(Level::Easy)];
     let mut app = core_app(bots);
-    app.world_mut().write_message(FlickIntent::person(FlickAction::Open {
-        file: file.clone(),
-        seed: Some(1),
-    }));
+    app.world_mut()
+        .write_message(FlickIntent::person(FlickAction::Open {
+            file: file.clone(),
+            seed: Some(1),
+        }));
     app.update();
     for (k, step) in record.steps.iter().enumerate() {
         let stamp = session(&app).stamp();
@@ -207,7 +213,8 @@ fn the_session_refuses_what_a_seat_may_not_do() {
     app.update();
     let before = session(&app).stamp();
     let referee = session(&app).referee().expect("a game").clone();
-    let outlaws_first = referee.game.current_team() == Some(highnoon::scenario::town::Team::Outlaws);
+    let outlaws_first =
+        referee.game.current_team() == Some(highnoon::scenario::town::Team::Outlaws);
     let legal = referee.game.legal_intents();
     let step = Step::Intent(legal[0].clone());
     // The seat that is not to act is refused, whoever it is.
@@ -280,18 +287,18 @@ fn a_replay_played_through_the_computer_seats_headless_matches_the_rerun() {
         steps: replay.steps.iter().map(Step::from).collect(),
         played: 0,
     });
-    app.world_mut().write_message(FlickIntent::person(FlickAction::Open {
-        file: replay.scenario_path(),
-        seed: Some(replay.seed),
-    }));
+    app.world_mut()
+        .write_message(FlickIntent::person(FlickAction::Open {
+            file: replay.scenario_path(),
+            seed: Some(replay.seed),
+        }));
     let mut updates = 0;
     while updates < 2000 {
         app.update();
         updates += 1;
         let done = app.world().resource::<ReplayScript>().played == replay.steps.len();
         let bots = app.world().resource::<BotTurn>();
-        if done && !session(&app).replaying() && bots.shown_step().is_none() && !bots.thinking()
-        {
+        if done && !session(&app).replaying() && bots.shown_step().is_none() && !bots.thinking() {
             // One more frame: the last step handed in is applied.
             app.update();
             break;

@@ -172,7 +172,15 @@ fn the_folders_of_src_import_one_way() {
     assert!(graph.contains_key("physics") && graph.contains_key("window"));
     assert_eq!(cycle(&graph), None, "{graph:#?}");
     // The formats are the floor, the window the roof.
-    for low in ["scenario", "physics", "flick", "cards", "ai", "stats", "bot_level"] {
+    for low in [
+        "scenario",
+        "physics",
+        "flick",
+        "cards",
+        "ai",
+        "stats",
+        "bot_level",
+    ] {
         assert!(
             !graph[low].contains("window"),
             "{low} reaches up into the window"
@@ -199,7 +207,10 @@ fn the_window_s_parts_import_one_way() {
     let graph = graph_of(&src().join("window"), "crate::window::", true);
     assert!(graph.contains_key("flick_table") && graph.contains_key("shell"));
     assert_eq!(cycle(&graph), None, "{graph:#?}");
-    assert!(graph["shell"].is_empty(), "the shell is below the tables: {graph:#?}");
+    assert!(
+        graph["shell"].is_empty(),
+        "the shell is below the tables: {graph:#?}"
+    );
 }
 
 #[test]

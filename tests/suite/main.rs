@@ -1,7 +1,6 @@
 //! The integration tests: one crate, so the Bevy stack is linked once (see
 //! docs/benchmarks.md, "The build"). Each module is one area of the game.
 
-mod common;
 mod agreement;
 mod bad_input;
 mod broken_files;
@@ -10,6 +9,7 @@ mod card_observations;
 mod card_playouts;
 mod card_setups;
 mod card_table;
+mod common;
 mod dice;
 mod flick_bot;
 mod flick_session;

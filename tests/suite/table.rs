@@ -1,7 +1,7 @@
 //! The physical table: calibration, contacts, tunnelling, snapshots, determinism.
 
-use bevy::math::Vec2;
 use crate::common::*;
+use bevy::math::Vec2;
 use highnoon::physics::Table;
 use highnoon::physics::pieces::PartKind;
 use highnoon::physics::table::{Flick, tilt_deg};

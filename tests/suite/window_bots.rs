@@ -257,10 +257,7 @@ fn a_table_replay_played_back_in_the_window_matches_the_headless_rerun() {
         hashes, want,
         "each flick ends on the headless re-run's pose"
     );
-    assert_eq!(
-        session.table().map(|t| t.pose_hash()),
-        want.last().copied()
-    );
+    assert_eq!(session.table().map(|t| t.pose_hash()), want.last().copied());
     assert_eq!(log[0].place, Some(bevy::math::Vec2::new(0.05, 0.15)));
     assert_eq!(log[1].place, None);
     for (logged, (_, flick)) in log.iter().zip(&checked.flicks) {

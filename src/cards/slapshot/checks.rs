@@ -153,7 +153,8 @@ impl Slapshot {
             }
         }
         // With the league schedule a team may win more games than the track has spaces.
-        if !self.rules.league_schedule && self.wins.iter().any(|&w| w > self.rules.wins_to_playoffs) {
+        if !self.rules.league_schedule && self.wins.iter().any(|&w| w > self.rules.wins_to_playoffs)
+        {
             return Err("a token went past Playoffs".into());
         }
         if let Some(s) = &self.series

@@ -506,7 +506,10 @@ fn with_the_league_schedule_the_season_ends_only_when_every_game_is_played() {
     g.apply(Action::Challenge(1)).unwrap();
     line(&mut g, A);
     line(&mut g, B);
-    assert_eq!(g.wins[0], to_playoffs, "seat 0 won and reached the Playoffs space");
+    assert_eq!(
+        g.wins[0], to_playoffs,
+        "seat 0 won and reached the Playoffs space"
+    );
     let played: u32 = g.played.iter().flatten().map(|&k| u32::from(k)).sum();
     assert!(played < 6, "games are left: {played} of 6 played");
     assert!(g.series.is_none(), "no playoff series yet: {:?}", g.phase);
@@ -524,7 +527,11 @@ fn with_the_league_schedule_the_season_ends_only_when_every_game_is_played() {
     g.apply(Action::Challenge(1)).unwrap();
     line(&mut g, A);
     line(&mut g, B);
-    assert!(g.series.is_some() || matches!(g.phase, Phase::Coin(_)), "{:?}", g.phase);
+    assert!(
+        g.series.is_some() || matches!(g.phase, Phase::Coin(_)),
+        "{:?}",
+        g.phase
+    );
 }
 
 #[test]

@@ -198,12 +198,7 @@ fn reset_with_key(
 
 /// Rings the place to drag back from while the referee awaits the person's
 /// flick (the aim itself is drawn by [`draw_aim`]).
-fn draw_anchor(
-    session: Res<FlickSession>,
-    seats: Res<Seats>,
-    aim: Res<Aim>,
-    mut gizmos: Gizmos,
-) {
+fn draw_anchor(session: Res<FlickSession>, seats: Res<Seats>, aim: Res<Aim>, mut gizmos: Gizmos) {
     if aim.piece.is_some() || session.computer_to_act(&seats).is_some() {
         return;
     }

@@ -305,10 +305,7 @@ fn start_thinking(
         // The referee keeps refusing this seat's steps: a random legal step
         // moves the game on (quickly: the random player does not simulate).
         turn.refusals = 0;
-        let step = turn
-            .fallback
-            .as_mut()
-            .and_then(|p| p.next_step(referee));
+        let step = turn.fallback.as_mut().and_then(|p| p.next_step(referee));
         match step {
             Some(step) => turn.doing = show(referee, step, None, stamp),
             None => turn.gave_up = Some(stamp),

@@ -154,7 +154,9 @@ fn show_panels(
             .collapsible(true)
             .default_open(true)
             .show(ctx, |ui| {
-                ui.label(egui::RichText::new(session.town().map_or("", |t| t.name.as_str())).strong());
+                ui.label(
+                    egui::RichText::new(session.town().map_or("", |t| t.name.as_str())).strong(),
+                );
                 ui.label(format!("{} pieces on the table", index.len()));
                 if let Some(r) = &replaying {
                     ui.label(

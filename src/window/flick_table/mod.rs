@@ -67,10 +67,7 @@ pub fn plugin(app: &mut App) {
     core_plugin(app);
     app.init_resource::<FlickTableError>()
         .configure_sets(Update, FlickSystems.run_if(on_screen.clone()))
-        .configure_sets(
-            EguiPrimaryContextPass,
-            FlickSystems.run_if(on_screen),
-        )
+        .configure_sets(EguiPrimaryContextPass, FlickSystems.run_if(on_screen))
         .configure_sets(
             EguiPrimaryContextPass,
             panels::PanelSystems.after(hud::HudSystems),

@@ -375,4 +375,3 @@ fn bot_line(play: &ScenarioPlay, bots: &BotTurn, team: Team, seat: String) -> St
         Some(Step::Blast(..)) => format!("{who} throws the dynamite"),
     }
 }
-

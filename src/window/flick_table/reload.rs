@@ -73,7 +73,9 @@ fn resolved(path: &Path) -> PathBuf {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let folder = folder.canonicalize().unwrap_or_else(|_| folder.to_path_buf());
+    let folder = folder
+        .canonicalize()
+        .unwrap_or_else(|_| folder.to_path_buf());
     match path.file_name() {
         Some(name) => folder.join(name),
         None => folder,
@@ -138,7 +140,11 @@ impl FileEvents {
     /// taken afresh by the next [`FileEvents::watch`].
     fn forget(&mut self) {
         if let Some(events) = &self.events {
-            events.lock().expect("the watcher's channel").try_iter().for_each(drop);
+            events
+                .lock()
+                .expect("the watcher's channel")
+                .try_iter()
+                .for_each(drop);
         }
         self.files.clear();
     }

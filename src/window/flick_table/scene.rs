@@ -2,12 +2,12 @@
 
 use bevy::prelude::*;
 
+use super::sets::FlickSystems;
 use crate::physics::pieces::{
     DiscKind, Door, Hat, PartKind, Piece, PieceCollider, PieceKind, TableTop,
 };
 use crate::physics::table::Profile;
 use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team};
-use super::sets::FlickSystems;
 use crate::window::FrameSystems;
 
 pub fn plugin(app: &mut App) {
