@@ -61,6 +61,14 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// `--screenshot FILE --frames N`: what the window saves, and when.
+    pub fn screenshot_script(&self) -> highnoon::window::shell::screenshot::ScreenshotScript {
+        highnoon::window::shell::screenshot::ScreenshotScript {
+            path: self.screenshot.clone(),
+            frames: self.frames,
+        }
+    }
+
     /// The physics profile's file: `--profile`, or the shipped one.
     pub fn profile_path(&self) -> PathBuf {
         self.profile
@@ -165,10 +173,7 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
         WindowOptions {
             start,
             size: play.size,
-            screenshot: highnoon::window::shell::screenshot::ScreenshotScript {
-                path: play.screenshot.clone(),
-                frames: play.frames,
-            },
+            screenshot: play.screenshot_script(),
             flick_script: highnoon::window::flick_table::script::FlickScript {
                 aim: play.aim.clone(),
                 flick: play.flick.clone(),

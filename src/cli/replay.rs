@@ -161,10 +161,7 @@ fn table_replay_in_window(checked: &CheckedTableReplay, play: &PlayArgs) -> Exit
     let options = WindowOptions {
         start: Start::Flick { scenario: None },
         size: play.size,
-        screenshot: highnoon::window::shell::screenshot::ScreenshotScript {
-            path: play.screenshot.clone(),
-            frames: play.frames,
-        },
+        screenshot: play.screenshot_script(),
         flick_script: Default::default(),
         autoplay: Default::default(),
         town: data_path(&checked.replay.town),
@@ -196,10 +193,7 @@ fn game_in_window(replay: &Replay, play: &PlayArgs) -> ExitCode {
             scenario: Some(replay.scenario_path()),
         },
         size: play.size,
-        screenshot: highnoon::window::shell::screenshot::ScreenshotScript {
-            path: play.screenshot.clone(),
-            frames: play.frames,
-        },
+        screenshot: play.screenshot_script(),
         flick_script: Default::default(),
         autoplay: highnoon::window::flick_table::session::Autoplay {
             steps: 0,

@@ -57,6 +57,14 @@ const B: &[&str] = &[
     "Charge Kard",
     "Stu Late",
 ];
+const C: &[&str] = &[
+    "Cyclone Henri",
+    "Fast Eddy",
+    "Snow Balls",
+    "Friar Puck",
+    "Le Sainte",
+    "Bo Legs",
+];
 
 #[test]
 fn the_shipped_roster_is_the_boxed_deck() {
@@ -367,15 +375,7 @@ fn the_final_is_best_of_seven_with_home_ice_in_games_1_2_5_7() {
 
 #[test]
 fn a_tie_for_second_is_settled_by_a_best_of_three_semi_final() {
-    let c: &[&str] = &[
-        "Cyclone Henri",
-        "Fast Eddy",
-        "Snow Balls",
-        "Friar Puck",
-        "Le Sainte",
-        "Bo Legs",
-    ];
-    let mut g = fixed(&[A, B, c], |s| s.wins_to_playoffs = 2);
+    let mut g = fixed(&[A, B, C], |s| s.wins_to_playoffs = 2);
     // Seat 0 beats seat 1 twice; seats 1 and 2 stay at zero wins: tied for second.
     for _ in 0..2 {
         assert_eq!(g.mover, 0);
@@ -426,15 +426,7 @@ fn a_tie_for_second_is_settled_by_a_best_of_three_semi_final() {
 
 #[test]
 fn league_schedule_each_opponent_once_before_twice_and_the_season_ends_when_all_are_played() {
-    let c: &[&str] = &[
-        "Cyclone Henri",
-        "Fast Eddy",
-        "Snow Balls",
-        "Friar Puck",
-        "Le Sainte",
-        "Bo Legs",
-    ];
-    let mut g = fixed(&[A, B, c], |s| {
+    let mut g = fixed(&[A, B, C], |s| {
         s.league_schedule = true;
         s.wins_to_playoffs = 50;
     });
@@ -491,16 +483,8 @@ fn league_schedule_each_opponent_once_before_twice_and_the_season_ends_when_all_
 /// the schedule does not end the season.
 #[test]
 fn with_the_league_schedule_the_season_ends_only_when_every_game_is_played() {
-    let c: &[&str] = &[
-        "Cyclone Henri",
-        "Fast Eddy",
-        "Snow Balls",
-        "Friar Puck",
-        "Le Sainte",
-        "Bo Legs",
-    ];
     // Seat 0 holds the strong team, one win from the Playoffs space.
-    let mut g = fixed(&[A, B, c], |s| s.league_schedule = true);
+    let mut g = fixed(&[A, B, C], |s| s.league_schedule = true);
     let to_playoffs = g.rules.wins_to_playoffs;
     g.wins = vec![to_playoffs - 1, 0, 0];
     g.apply(Action::Challenge(1)).unwrap();
@@ -522,7 +506,7 @@ fn with_the_league_schedule_the_season_ends_only_when_every_game_is_played() {
     );
     g.check_invariants().unwrap();
     // Without the schedule, the same win starts the playoffs at once.
-    let mut g = fixed(&[A, B, c], |_| {});
+    let mut g = fixed(&[A, B, C], |_| {});
     g.wins = vec![to_playoffs - 1, 0, 0];
     g.apply(Action::Challenge(1)).unwrap();
     line(&mut g, A);

@@ -12,7 +12,7 @@ use super::seats::Seats;
 use super::session::{FlickAction, FlickIntent, FlickSession};
 use super::sets::{FlickOrder, FlickSystems};
 use crate::physics::pieces::{PieceId, PieceKind};
-use crate::physics::table::{Flick, TableIndex};
+use crate::physics::table::Flick;
 use crate::window::FrameSystems;
 use crate::window::shell::pointer::cursor_on_table;
 
@@ -95,7 +95,6 @@ fn aim_with_mouse(
     mut keys: ResMut<ButtonInput<KeyCode>>,
     window: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
-    index: Res<TableIndex>,
     spawned: Res<crate::physics::pieces::SpawnedTown>,
     transforms: Query<&GlobalTransform>,
     session: Res<FlickSession>,
@@ -109,6 +108,7 @@ fn aim_with_mouse(
         // Esc is left to go back to the menu.
         return;
     }
+    let index = session.index();
     let Ok(window) = window.single() else { return };
     let Ok((camera, cam_t)) = cameras.single() else {
         return;
@@ -220,8 +220,9 @@ pub fn power_colour(strength: f32) -> Color {
     Color::srgb((2.0 * s).min(1.0), (2.0 * (1.0 - s)).min(1.0), 0.1)
 }
 
-fn draw_aim(aim: Res<Aim>, index: Res<TableIndex>, mut gizmos: Gizmos) {
+fn draw_aim(aim: Res<Aim>, session: Res<FlickSession>, mut gizmos: Gizmos) {
     let Some(piece) = aim.piece else { return };
+    let index = session.index();
     let y = aim.anchor.y + 0.006;
     let a = Vec3::new(aim.anchor.x, y, aim.anchor.z);
     let s = aim.strength();

@@ -10,7 +10,7 @@ use super::session::FlickSession;
 use super::sets::FlickSystems;
 use super::table_replay::{SavedReplay, TableReplayScript};
 use crate::physics::pieces::{Door, Hat, Piece, PieceKind};
-use crate::physics::table::{Profile, TableIndex};
+use crate::physics::table::Profile;
 use crate::scenario::town::Team;
 use crate::window::shell::pointer::EguiWantsPointer;
 
@@ -108,7 +108,6 @@ fn show_panels(
     mut contexts: EguiContexts,
     aim: Res<Aim>,
     session: Res<FlickSession>,
-    index: Res<TableIndex>,
     mut wants: ResMut<EguiWantsPointer>,
     reload: Option<Res<ReloadStatus>>,
     saved: Res<SavedReplay>,
@@ -117,6 +116,7 @@ fn show_panels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let in_game = session.referee().is_some();
+    let index = session.index();
     if let Some(status) = reload {
         if let Some(error) = &status.error {
             egui::Window::new("The saved file has problems")

@@ -9,18 +9,15 @@ use bevy::prelude::*;
 use super::session::FlickSession;
 use super::sets::{FlickOrder, FlickSystems};
 use crate::physics::pieces::{self, Hat, SpawnedTown};
-use crate::physics::table::TableIndex;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<SpawnedTown>()
-        .init_resource::<TableIndex>()
-        .add_systems(
-            Update,
-            (lay_out_town, show_table)
-                .chain()
-                .in_set(FlickOrder::Follow)
-                .in_set(FlickSystems),
-        );
+    app.init_resource::<SpawnedTown>().add_systems(
+        Update,
+        (lay_out_town, show_table)
+            .chain()
+            .in_set(FlickOrder::Follow)
+            .in_set(FlickSystems),
+    );
 }
 
 /// Spawns the pieces' entities of a town newly laid out (despawning the last
@@ -38,7 +35,6 @@ pub fn lay_out_town(world: &mut World, mut laid: Local<u64>) {
         };
         let spawned = pieces::spawn_town(world, town, table);
         world.insert_resource(spawned);
-        world.insert_resource(table.index().clone());
     });
 }
 
@@ -50,7 +46,6 @@ pub fn clear_town(world: &mut World) {
             entity.despawn();
         }
     }
-    world.insert_resource(TableIndex::default());
 }
 
 /// Moves every piece's entity to its pose on show, and turns the hats as the

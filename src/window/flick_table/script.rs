@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 
 use super::aim::{Aim, FULL_PULL};
-use super::session::{FlickAction, FlickIntent};
+use super::session::{FlickAction, FlickIntent, FlickSession};
 use super::sets::{FlickOrder, FlickSystems};
-use crate::physics::table::{Flick, TableIndex};
+use crate::physics::table::Flick;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<FlickScript>().add_systems(
@@ -61,7 +61,7 @@ pub struct FlickScript {
 
 fn run_flick_script(
     script: Res<FlickScript>,
-    index: Res<TableIndex>,
+    session: Res<FlickSession>,
     spawned: Res<crate::physics::pieces::SpawnedTown>,
     transforms: Query<&GlobalTransform>,
     mut frame: Local<u32>,
@@ -69,6 +69,7 @@ fn run_flick_script(
     mut intents: MessageWriter<FlickIntent>,
 ) {
     *frame += 1;
+    let index = session.index();
     let to_flick = |s: &ScriptedFlick| -> Option<Flick> {
         let p = index.by_name(&s.piece)?;
         let a = s.angle_deg.to_radians();

@@ -25,7 +25,7 @@ use crate::flick::referee::{Aim, Referee, Side};
 use crate::flick::rules::Phase;
 use crate::physics::Table;
 use crate::physics::pieces::PieceId;
-use crate::physics::table::{Flick, FlickError, FlickOutcome, Profile};
+use crate::physics::table::{Flick, FlickError, FlickOutcome, Profile, TableIndex};
 use crate::scenario::town::{BuildingKind, Team};
 use crate::scenario::{PhysicsProfile, Town};
 
@@ -289,16 +289,19 @@ impl FlickSession {
         self.town.as_ref()
     }
 
-    pub fn play(&self) -> Option<&Play> {
-        self.play.as_ref()
-    }
-
     /// The table: the sandbox's, or the referee's.
     pub fn table(&self) -> Option<&Table> {
         match self.play.as_ref()? {
             Play::Sandbox(table) => Some(table),
             Play::Scenario(s) => Some(&s.referee.table),
         }
+    }
+
+    /// The pieces on the table (none when no town is laid out).
+    pub fn index(&self) -> &TableIndex {
+        static NO_PIECES: std::sync::LazyLock<TableIndex> =
+            std::sync::LazyLock::new(TableIndex::default);
+        self.table().map_or(&NO_PIECES, |t| t.index())
     }
 
     pub fn scenario(&self) -> Option<&ScenarioPlay> {
@@ -310,10 +313,6 @@ impl FlickSession {
 
     pub fn referee(&self) -> Option<&Referee> {
         self.scenario().map(|s| &s.referee)
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed
     }
 
     /// This game and its state now.
@@ -376,11 +375,6 @@ impl FlickSession {
         {
             self.playback = None;
         }
-    }
-
-    /// Skips the rest of the playback.
-    pub fn finish_playback(&mut self) {
-        self.playback = None;
     }
 
     /// Takes the table off: nothing on it.

@@ -11,7 +11,7 @@ use super::reload::Watched;
 use super::session::{By, FlickAction, FlickIntent, FlickSession};
 use super::sets::{FlickOrder, FlickSystems};
 use crate::physics::replay::{TableFlick, TableReplay};
-use crate::physics::table::{Flick, TableIndex};
+use crate::physics::table::Flick;
 use crate::scenario::data_name;
 
 pub fn plugin(app: &mut App) {
@@ -73,7 +73,6 @@ fn play_table_replay(
     script: Option<ResMut<TableReplayScript>>,
     session: Res<FlickSession>,
     time: Res<Time>,
-    index: Res<TableIndex>,
     mut locked: ResMut<MouseLocked>,
     mut intents: MessageWriter<FlickIntent>,
     mut aim: ResMut<Aim>,
@@ -94,7 +93,7 @@ fn play_table_replay(
         return;
     }
     let (place, flick) = script.flicks[script.played];
-    let Some(piece) = index.get(flick.piece) else {
+    let Some(piece) = table.index().get(flick.piece) else {
         return;
     };
     let now = time.elapsed_secs();
@@ -138,7 +137,6 @@ fn play_table_replay(
 fn save_flicks_with_key(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<FlickSession>,
-    index: Res<TableIndex>,
     watched: Option<Res<Watched>>,
     script: Option<Res<TableReplayScript>>,
     time: Res<Time>,
@@ -149,6 +147,7 @@ fn save_flicks_with_key(
     }
     let now = time.elapsed_secs();
     let log = session.log();
+    let index = session.index();
     let result = (|| {
         let watched = watched.ok_or("no town on the table")?;
         if log.flicks.is_empty() {
