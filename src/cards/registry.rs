@@ -489,6 +489,15 @@ pub trait TableGame:
     fn waiting(&self) -> Vec<Seat> {
         Vec::new()
     }
+    /// `seat` has declared in the open wave.
+    fn declared(&self, _seat: Seat) -> bool {
+        false
+    }
+    /// Why `seat` has nothing to declare in the open wave (its hand already
+    /// safe, its slaps spent, its gang out), for a click that does nothing.
+    fn resting(&self, _seat: Seat) -> Option<String> {
+        None
+    }
     /// The legal declarations of `seat` in the open wave (a sample: any time
     /// at or after the wave's start is accepted).
     fn legal_for(&self, _seat: Seat) -> Vec<Self::Action> {

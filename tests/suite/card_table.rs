@@ -540,19 +540,28 @@ fn a_line_up_arranged_in_the_slots_is_laid_in_slot_order() {
     }
 }
 
-/// Real time (Slap .45): with you in seat 0 and three bots, a wave opens when
-/// you flip; each bot's sealed slap is handed in on the frame the wave's clock
-/// reaches its time, never before, and a bot's hold not before yours; your
-/// click is timed on that clock; and if you do nothing you hold once the
-/// reaction window has passed.
+/// Real time (Slap .45): with you in seat 0 and three bots, a round is one
+/// timeline. A wave opens when you flip; no bot's sealed declaration goes in
+/// before the clock reaches the first planned slap's time, and none is ever
+/// overdue (the wave resolves on that frame: the slap lands, the later ones
+/// wait); each new wave opens where the clock is (it never jumps); your click
+/// is timed on that clock, in whatever wave of the round you make it (you may
+/// slap again after a bot's slap); and if you do nothing you only ever hold.
 #[test]
-fn a_real_time_wave_hands_in_each_bot_at_its_time_and_times_your_slap() {
+fn a_real_time_round_is_one_timeline_and_your_slap_is_timed_on_it() {
     use bevy::time::TimeUpdateStrategy;
     use highnoon::cards::slap45::{Action, Slap45, Target};
-    use session::REACT_WINDOW_MS;
     use std::time::Duration;
 
-    for (seed, you_slap) in [(3u64, false), (4, true), (5, false), (6, true)] {
+    let mut later_waves = 0;
+    for (seed, you_slap) in [
+        (3u64, false),
+        (4, true),
+        (5, false),
+        (6, true),
+        (7, true),
+        (8, true),
+    ] {
         let start: Slap45 = load_game(&CardGame::Slap45.default_setup(), Some(4)).expect("setup");
         let seats = vec![
             SeatKind::You,
@@ -580,49 +589,53 @@ fn a_real_time_wave_hands_in_each_bot_at_its_time_and_times_your_slap() {
             seat: Some(0),
             action: Action::Flip,
         });
-        let mut checked = 0;
-        let mut yours = None;
-        for _ in 0..400 {
+        let mut waves = 0;
+        // (wave id, its start, the clock on the last frame it was open)
+        let mut last: Option<(u64, u32, u32)> = None;
+        let mut clicked: Option<u32> = None;
+        for _ in 0..600 {
             app.update();
             let t = app.world().resource::<CardTable<Slap45>>();
-            let declared = t
-                .history
-                .iter()
-                .any(|(s, a)| *s == Some(0) && *a != Action::Flip);
+            if t.game.rounds >= 1 {
+                break;
+            }
             let Some(wave) = t.wave.as_ref() else {
-                if declared {
-                    break;
-                }
                 continue;
             };
-            let now = wave.now_ms();
-            // When your declaration went in (the clock of the wave it was in).
-            if declared && yours.is_none() {
-                yours = Some(now);
-            }
-            // The wave just resolved this frame: the clock opens the next one next frame.
+            // The wave resolved this frame: the clock opens the next one next frame.
             if TableGame::wave(&t.game).map(|w| w.0) != Some(wave.id) {
                 continue;
             }
-            let waiting = TableGame::waiting(&t.game);
-            for (seat, action) in &wave.planned {
-                match <Slap45 as TableGame>::at_ms(action) {
-                    // A slap is handed in exactly when due: a bot still waiting has a later time.
-                    Some(at) => assert_eq!(
-                        waiting.contains(seat),
-                        at > now,
-                        "seed {seed}: seat {seat} at {at} ms, clock {now} ms"
-                    ),
-                    // A hold shows nothing: it waits until you have declared.
-                    None => assert!(
-                        !waiting.contains(&0) || waiting.contains(seat),
-                        "seed {seed}: seat {seat}'s hold went in before yours"
-                    ),
+            let now = wave.now_ms();
+            let (id, start_ms) = (wave.id, wave.start_ms);
+            if last.is_none_or(|(id, _, _)| id != wave.id) {
+                waves += 1;
+                if let Some((_, start, then)) = last {
+                    assert!(
+                        wave.start_ms >= start && wave.start_ms <= then + 10,
+                        "seed {seed}: the next wave opens at {} ms, the clock was at {then} ms",
+                        wave.start_ms
+                    );
                 }
-                checked += 1;
             }
-            // You slap the card at about a third of a second.
-            if you_slap && yours.is_none() && now >= 330 && waiting.contains(&0) {
+            let first_due = wave
+                .planned
+                .iter()
+                .filter_map(|(_, a)| <Slap45 as TableGame>::at_ms(a))
+                .min();
+            assert!(
+                first_due.is_none_or(|d| d > now),
+                "seed {seed}: a slap due at {first_due:?} ms is overdue at {now} ms"
+            );
+            let waiting = TableGame::waiting(&t.game);
+            for (seat, _) in &wave.planned {
+                assert!(
+                    waiting.contains(seat),
+                    "seed {seed}: seat {seat}'s declaration went in before the first slap's time ({now} ms)"
+                );
+            }
+            // You slap the card at about a third of a second (once).
+            if you_slap && clicked.is_none() && now >= 330 && waiting.contains(&0) {
                 let legal = TableGame::legal_for(&t.game, 0);
                 let slap = legal
                     .iter()
@@ -634,30 +647,46 @@ fn a_real_time_wave_hands_in_each_bot_at_its_time_and_times_your_slap() {
                     seat: Some(0),
                     action: timed,
                 });
-                yours = Some(now);
+                clicked = Some(now);
+                if waves > 1 {
+                    later_waves += 1;
+                }
             }
+            last = Some((id, start_ms, now));
         }
         let t = app.world().resource::<CardTable<Slap45>>();
-        assert!(checked > 0, "seed {seed}: a wave was watched");
-        let (_, mine) = t
+        assert!(waves > 0, "seed {seed}: a wave was watched");
+        assert!(t.game.rounds >= 1, "seed {seed}: the round ended");
+        let mine: Vec<&Action> = t
             .history
             .iter()
-            .find(|(s, a)| *s == Some(0) && *a != Action::Flip)
-            .expect("you declared");
-        if you_slap {
-            let Action::Slap(s) = mine else {
-                panic!("seed {seed}: your click was a slap, got {mine:?}")
-            };
-            assert_eq!(Some(s.at_ms), yours, "seed {seed}: timed at the click");
-            assert_eq!(s.point, Some(1));
-        } else {
-            assert_eq!(*mine, Action::Hold, "seed {seed}: too late, you hold");
-            assert!(
-                yours.is_some_and(|ms| ms > REACT_WINDOW_MS),
-                "seed {seed}: {yours:?}"
-            );
+            .filter(|(s, a)| *s == Some(0) && *a != Action::Flip)
+            .map(|(_, a)| a)
+            .collect();
+        assert!(!mine.is_empty(), "seed {seed}: you declared");
+        let slaps: Vec<_> = mine
+            .iter()
+            .filter_map(|a| {
+                if let Action::Slap(s) = a {
+                    Some(*s)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        match clicked {
+            Some(at) => {
+                assert_eq!(slaps.len(), 1, "seed {seed}: {mine:?}");
+                assert_eq!(slaps[0].at_ms, at, "seed {seed}: timed at the click");
+                assert_eq!(slaps[0].point, Some(1));
+            }
+            None => assert!(slaps.is_empty(), "seed {seed}: you only hold: {mine:?}"),
         }
     }
+    assert!(
+        later_waves > 0,
+        "in some seed you slapped in a later wave of the round, after a bot's slap"
+    );
 }
 
 /// A Gunfighter table with you in seat 0 and three normal bots, played on

@@ -28,7 +28,8 @@
 //!   Confederates, Poncho Posse, Comanche), a recruit with 3 Gold to spare and
 //!   room in the gang, a Black Hat trap now and then.
 //! - Targets: easy at random; normal the weakest; hard a gang it can finish
-//!   (taking its gold), otherwise the strongest.
+//!   (taking its gold), otherwise the strongest; equals drawn at random
+//!   (never by seat: the person sits at seat 0).
 //! - The final duel's dealer plays a card drawn uniformly from the deck: it
 //!   never favours either duelist.
 //!
@@ -41,10 +42,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::reactions::{BotLevels, ReactionSpec, hick_ms, sample_reaction};
 use super::rules::{
-    Action, BaseId, Phase, RECRUIT_COST, Round, SLAPS_PER_ROUND, Slap, Slap45, View,
+    Action, BaseId, Phase, RECRUIT_COST, Round, SLAPS_PER_ROUND, Slap, Slap45, Target, View,
 };
 use super::setup::{CardId, CardKind, Power};
 use crate::bot_level::Level;
+use crate::cards::bots::{pick_max_by_key, pick_min_by_key};
 use crate::cards::core::{Agent, Seat};
 
 fn chance<R: Rng + ?Sized>(rng: &mut R, p: f64) -> bool {
@@ -96,6 +98,9 @@ fn policy(level: Level) -> Policy {
 }
 
 /// Whom to point at among `candidates`; `hits`: members the shot kills.
+/// Equally good targets are drawn at random with the bot's generator, never
+/// taken by seat number (the person sits at seat 0); an untied choice draws
+/// nothing ([`pick_max_by_key`]).
 fn choose_target<R: Rng + ?Sized>(
     level: Level,
     g: &Slap45,
@@ -105,21 +110,27 @@ fn choose_target<R: Rng + ?Sized>(
 ) -> Option<Seat> {
     match level {
         Level::Random | Level::Easy => pick(rng, candidates),
-        Level::Normal => candidates
-            .iter()
-            .copied()
-            .min_by_key(|&o| (g.members(o), Reverse(g.gold(o)), o)),
-        Level::Hard => candidates
-            .iter()
-            .copied()
-            .filter(|&o| g.members(o) <= hits)
-            .max_by_key(|&o| (g.gold(o), Reverse(o)))
-            .or_else(|| {
-                candidates
-                    .iter()
-                    .copied()
-                    .max_by_key(|&o| (g.members(o), g.gold(o), Reverse(o)))
-            }),
+        Level::Normal => pick_min_by_key(
+            candidates.iter().copied(),
+            |&o| (g.members(o), Reverse(g.gold(o))),
+            rng,
+        ),
+        Level::Hard => {
+            let finishing: Vec<Seat> = candidates
+                .iter()
+                .copied()
+                .filter(|&o| g.members(o) <= hits)
+                .collect();
+            if finishing.is_empty() {
+                pick_max_by_key(
+                    candidates.iter().copied(),
+                    |&o| (g.members(o), g.gold(o)),
+                    rng,
+                )
+            } else {
+                pick_max_by_key(finishing, |&o| g.gold(o), rng)
+            }
+        }
     }
 }
 
@@ -177,7 +188,8 @@ impl Ctx<'_> {
         let me = self.me;
         let gold = g.gold(me);
         let applies = g.power(me).and_then(Power::works_on) == Some(kind);
-        let can_recruit = g.powers_active() && g.members(me) < g.rules.max_members;
+        let can_recruit =
+            g.powers_active() && g.rules.max_members.is_none_or(|m| g.members(me) < m);
         let recruit = can_recruit && gold >= RECRUIT_COST && chance(rng, self.pol.recruit);
         let reserve = if recruit { RECRUIT_COST } else { 0 };
         let power = applies && gold > reserve && chance(rng, self.pol.power);
@@ -331,6 +343,26 @@ impl Ctx<'_> {
     }
 }
 
+/// A slap planned before the last one was resolved still does its job: it is
+/// legal now, its base is still free (and, on a Move!, the gang still needs
+/// new cover), its target can still be hit, the hand it lifts is still down.
+fn still_makes_sense(g: &Slap45, r: &Round, me: Seat, slap: &Slap) -> bool {
+    if g.check_declaration(me, &Action::Slap(*slap)).is_err() {
+        return false;
+    }
+    let moving = g.kind(r.card) == CardKind::Move;
+    match slap.target {
+        Target::Base(b) => {
+            g.occupant(b).is_none() && (slap.second_hand || !(moving && g.in_new_cover(r, me)))
+        }
+        Target::Leave => g.gangs[me].hands.get(slap.second_hand).is_some(),
+        Target::Card => slap.point.is_none_or(|t| {
+            let pierce = g.kind(r.card) == CardKind::BigGun || slap.power;
+            g.alive(t) && (pierce || !g.in_cover(t))
+        }),
+    }
+}
+
 /// How much slower a hand that starts a Move! round on a home base is to new
 /// cover than one at the hip ("you will be slower to slap into new cover").
 pub const LIFT_MS: u32 = 60;
@@ -344,6 +376,10 @@ pub struct Slap45Bot {
     rng: ChaCha8Rng,
     /// The Railroad Company's peek while dealing: (rounds played, the card).
     peeked: Option<(u32, CardId)>,
+    /// The last slap this bot declared: (rounds played, the card, the slap).
+    /// Until its time comes it is a plan, kept in the next wave while it
+    /// still makes sense (a hand already on its way does not start again).
+    plan: Option<(u32, CardId, Slap)>,
 }
 
 impl Slap45Bot {
@@ -359,6 +395,7 @@ impl Slap45Bot {
             spec,
             rng: ChaCha8Rng::seed_from_u64(seed),
             peeked: None,
+            plan: None,
         }
     }
 
@@ -374,11 +411,31 @@ impl Slap45Bot {
         legal[0].clone()
     }
 
-    /// A declaration in the current wave.
+    /// A declaration in the current wave: the slap still on its way when it
+    /// makes sense in the new situation, otherwise a new decision.
     fn react(&mut self, me: Seat, g: &Slap45, r: &Round) -> Action {
         if !g.alive(me) || r.slaps.get(me).is_none_or(|&k| k >= SLAPS_PER_ROUND) {
             return Action::Hold;
         }
+        if let Some((rounds, card, slap)) = self.plan.take()
+            && rounds == g.rounds
+            && card == r.card
+            && slap.at_ms > r.wave.start_ms
+            && still_makes_sense(g, r, me, &slap)
+        {
+            self.plan = Some((rounds, card, slap));
+            return Action::Slap(slap);
+        }
+        let action = self.decide(me, g, r);
+        if let Action::Slap(slap) = action {
+            self.plan = Some((g.rounds, r.card, slap));
+        }
+        action
+    }
+
+    /// A new decision, from the wave's start (the reveal, or the slap the
+    /// hand reacts to).
+    fn decide(&mut self, me: Seat, g: &Slap45, r: &Round) -> Action {
         let knew = self.peeked == Some((g.rounds, r.card));
         let level = self.level;
         let spec = &self.spec;

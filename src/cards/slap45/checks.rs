@@ -125,7 +125,7 @@ impl Slap45 {
         let mut sum = 0usize;
         let mut on_base = vec![0u32; n];
         for (s, g) in self.gangs.iter().enumerate() {
-            if g.members > r.max_members {
+            if r.max_members.is_some_and(|m| g.members > m) {
                 return Err(format!("seat {s} has {} members", g.members));
             }
             sum += g.members as usize;

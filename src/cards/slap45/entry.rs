@@ -92,6 +92,15 @@ impl TableGame for Slap45 {
         }
     }
 
+    fn declared(&self, seat: Seat) -> bool {
+        self.round()
+            .is_some_and(|r| r.wave.declared.contains(&seat))
+    }
+
+    fn resting(&self, seat: Seat) -> Option<String> {
+        Slap45::resting(self, seat)
+    }
+
     fn legal_for(&self, seat: Seat) -> Vec<Action> {
         Slap45::legal_for(self, seat)
     }

@@ -15,9 +15,13 @@ impl Slap45 {
         }
     }
 
-    /// Every declaration is in: traps first, then the slaps in time order until
-    /// the round ends; then a new wave for the seats that may still act, or the
-    /// round's end.
+    /// Every declaration is in: traps first, then the earliest slap (every
+    /// slap at that millisecond, in tie order, until the round ends). A round
+    /// is one continuous timeline: the later declarations are not made yet —
+    /// they stay sealed, and a new wave opens at the time of the slap just
+    /// resolved for every hand still free to act, each reacting to the new
+    /// situation (a bot keeps its plan when it still makes sense). A wave in
+    /// which nobody slaps ends the round.
     pub(super) fn resolve_wave(&mut self, mut r: Box<Round>) {
         let kind = self.kind(r.card);
         let moving = kind == CardKind::Move;
@@ -47,19 +51,22 @@ impl Slap45 {
                 rank(n, dealer, *s),
             )
         });
+        // Only the earliest millisecond happens now: nobody could react to
+        // a slap made at the same instant, while a later one is not made
+        // before its maker has seen this one.
+        let now = slaps.first().map(|(_, sl)| sl.at_ms);
+        slaps.retain(|(_, sl)| Some(sl.at_ms) == now);
         let mut ended = false;
-        let mut last_ms = r.wave.start_ms;
         let mut slapped: Vec<Seat> = Vec::new();
         for (s, sl) in slaps {
             if ended {
                 self.events.push(format!(
-                    "{}'s slap at {} ms comes after the round's end: void",
+                    "{}'s slap at {} ms comes at the instant the round ends: void",
                     self.name(s),
                     sl.at_ms
                 ));
                 continue;
             }
-            last_ms = sl.at_ms;
             r.slaps[s] = r.slaps[s].saturating_add(1);
             slapped.push(s);
             ended = self.apply_slap(&mut r, s, sl);
@@ -67,13 +74,12 @@ impl Slap45 {
         if !ended {
             let next: Vec<Seat> = if moving {
                 let out = self.out_of_new_cover(&r);
-                let moved = out.iter().any(|s| slapped.contains(s));
                 let able: Vec<Seat> = out
                     .iter()
                     .copied()
                     .filter(|&s| r.slaps[s] < SLAPS_PER_ROUND)
                     .collect();
-                if !moved || able.is_empty() {
+                if slapped.is_empty() || able.is_empty() {
                     // Nobody else makes it: one of those still out is the last
                     // (the book has one loser): a gang that never slapped
                     // before one that tried, then the latest clockwise from
@@ -101,8 +107,8 @@ impl Slap45 {
                 }
             } else {
                 // "Players may react until the revealed card is slapped": after a
-                // wave with a slap, every living gang may react again (one that
-                // held too); a wave in which nobody slaps ends the round.
+                // slap, every living gang may react again (one that held too);
+                // a wave in which nobody slaps ends the round.
                 let mut next: Vec<Seat> = if slapped.is_empty() {
                     Vec::new()
                 } else {
@@ -124,7 +130,7 @@ impl Slap45 {
             if !ended {
                 r.waves += 1;
                 r.wave = Wave {
-                    start_ms: last_ms,
+                    start_ms: now.unwrap_or(r.wave.start_ms),
                     order: next,
                     declared: Vec::new(),
                     sealed: vec![None; n],
@@ -230,7 +236,15 @@ impl Slap45 {
         }
         let mut effective = kind;
         let mut double = false;
+        // "You may decide to use your power after you have slapped": it is
+        // paid only when it counts — the shot hits a living gang (a Big Gun
+        // goes through cover), or the Comanche is saved from the horse. A
+        // shot without a point keeps the card what it is (a Poncho Posse's
+        // Gold is claimed, not wasted).
+        let counts = sl.point.is_some_and(|t| t != s && self.alive(t))
+            || (kind == CardKind::Move && self.power(s) == Some(Power::Comanche));
         if sl.power
+            && counts
             && let Some(p) = self.power(s)
             && p.works_on() == Some(kind)
             && !self.gangs[s].stash.is_empty()
@@ -299,7 +313,10 @@ impl Slap45 {
                 if sl.recruit
                     && self.powers_active()
                     && self.gangs[s].stash.len() >= RECRUIT_COST
-                    && self.gangs[s].members < self.rules.max_members
+                    && self
+                        .rules
+                        .max_members
+                        .is_none_or(|m| self.gangs[s].members < m)
                     && self.gangs[t].members > 0
                 {
                     self.pay(s, RECRUIT_COST);

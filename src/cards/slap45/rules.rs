@@ -10,12 +10,15 @@
 //! - `Deal`: the dealer flips the top card (`Flip`); in the final duel the
 //!   dealer is the first dead player and plays any card of the deck (`Play(i)`).
 //! - `React`: a wave. Every seat of the wave declares once, clockwise from the
-//!   dealer's left, `Hold`, a timed `Slap` or (Black Hat Outlaws) a `Trap`;
-//!   declarations are sealed (no observation shows another seat's). When the
-//!   last one arrives the slaps are applied in time order (ties: a slap into
-//!   cover before a slap on the card, then clockwise from the dealer's left)
-//!   until the round ends; later slaps are void. If the round goes on, a new
-//!   wave starts at the time of the last slap for the seats that may still act.
+//!   dealer's left, `Hold` (nothing before somebody else slaps), a timed
+//!   `Slap` or (Black Hat Outlaws) a `Trap`; declarations are sealed (no
+//!   observation shows another seat's). When the last one arrives the
+//!   earliest slap is made (every slap at that millisecond, ties: a slap into
+//!   cover before a slap on the card, then clockwise from the dealer's left).
+//!   The round is one continuous timeline: the later declarations are not
+//!   made, and if the round goes on a new wave opens at the time of that slap
+//!   for every hand still free to act, which may slap again from that moment
+//!   on (the same slap, if it still makes sense, or a new reaction).
 //! - `Over`.
 //!
 //! `apply` accepts any time at or after the wave's start; `legal_actions` lists

@@ -152,9 +152,6 @@ fn four() -> usize {
 fn one() -> u8 {
     1
 }
-fn six() -> u8 {
-    MEMBERS
-}
 fn round_limit() -> u32 {
     500
 }
@@ -183,9 +180,10 @@ pub struct Slap45Setup {
     /// The first dealer (the best fake moustache at the table).
     #[serde(default)]
     pub first_dealer: Seat,
-    /// Our rule: a recruit joins only a gang with fewer members than this.
-    #[serde(default = "six")]
-    pub max_members: u8,
+    /// House rule, off by default (the book sets no cap): a recruit joins
+    /// only a gang with fewer members than this, e.g. `Some(6)`.
+    #[serde(default)]
+    pub max_members: Option<u8>,
     /// House rule for computer play: after this many rounds the game ends and
     /// the gangs with the most members win.
     #[serde(default = "round_limit")]
@@ -204,7 +202,8 @@ pub struct Rules {
     pub gold: bool,
     pub starting_gold: u8,
     pub first_dealer: Seat,
-    pub max_members: u8,
+    /// House rule: the most members a recruit may bring a gang to (None: no cap).
+    pub max_members: Option<u8>,
     pub round_limit: u32,
     /// The deck as the setup lists it (Gold included even when the rule is off).
     pub deck: Vec<DeckEntry>,
@@ -246,7 +245,9 @@ impl Rules {
             problems.push(at("round_limit", "round_limit must be at least 1".into()));
         }
         let most = MEMBERS as usize * BOX_GANGS;
-        if setup.max_members < MEMBERS || setup.max_members as usize > most {
+        if let Some(m) = setup.max_members
+            && (m < MEMBERS || m as usize > most)
+        {
             problems.push(at(
                 "max_members",
                 format!("max_members must be {MEMBERS} to {most}"),

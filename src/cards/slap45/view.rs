@@ -143,7 +143,14 @@ impl CardView for Slap45 {
         };
         let mut base_at: Vec<Option<Vec3>> = vec![None; n];
         let tombstone = base_face(self.rules.gangs.len());
-        let top_max = MEMBERS.max(self.rules.max_members) as usize;
+        let top_max = self
+            .gangs
+            .iter()
+            .map(|g| g.members)
+            .chain([MEMBERS])
+            .chain(self.rules.max_members)
+            .max()
+            .unwrap_or(MEMBERS) as usize;
         for seat in 0..n {
             let gang = &self.gangs[seat];
             let angle = seat_angle_for(seat, n, viewer);

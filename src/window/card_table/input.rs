@@ -135,6 +135,18 @@ pub fn pick_cards<G: TableGame>(
         return;
     }
     let you = table.awaiting_you();
+    // Real time: a click while your hand has nothing to do says why.
+    if table.wave.is_some()
+        && you.is_none()
+        && under.is_some()
+        && buttons.just_pressed(MouseButton::Left)
+        && let Some(seat) = table.viewer.filter(|v| !table.is_bot(*v))
+        && let Some(why) = table.game.resting(seat)
+    {
+        table.refused = Some(why);
+        table.version += 1;
+        return;
+    }
     // Real time: a slap counts at the press, timed on the wave's clock.
     if let (Some(wave), Some(seat), Some(i)) = (table.wave.as_ref(), you, under)
         && buttons.just_pressed(MouseButton::Left)

@@ -89,6 +89,8 @@ impl GameVisitor for AddTable<'_> {
                     input::lay_planned_cards::<G>,
                 )
                     .chain()
+                    // A click in the frame a wave resolves goes to the next wave.
+                    .after(session::run_wave_clock::<G>)
                     .in_set(FrameSystems::Input),
                 (
                     scene::lay_out_cards::<G>,

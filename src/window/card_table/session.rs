@@ -580,23 +580,48 @@ pub fn run_wave_clock<G: TableGame>(
     // most MAX_TICK a frame (and the card is first drawn the frame it opens).
     wave.secs += time.delta_secs().min(MAX_TICK) / pace.max(1e-3);
     let now = if pace == 0.0 { u32::MAX } else { wave.now_ms() };
-    // A slap is handed in at its time. A hold shows nothing on the table, and
-    // nobody at a real table learns that a hand will stay still: while you are
-    // still to declare, the bots' holds wait for you (or the end of your
-    // reaction window); with nobody to wait for, they go in shortly.
+    // A round is one continuous timeline: the wave resolves at its first
+    // slap. When the first planned slap's time comes (or you have slapped
+    // first), every declaration of the wave is handed in together: the due
+    // slap happens, the later ones are not made yet (their bots keep them as
+    // plans for the next wave), and you, if you have not slapped, hold until
+    // then — the next wave opens at that moment and you may click again.
+    // A hold shows nothing on the table, and nobody at a real table learns
+    // that a hand will stay still: while you are still to declare, the bots'
+    // holds wait for you (or the end of your reaction window); with nobody
+    // to wait for, they go in shortly.
     let you_waiting = viewer.is_some_and(|v| waiting.contains(&v));
+    let you_slapped = viewer.is_some_and(|v| table.game.declared(v));
+    let first_due = wave
+        .planned
+        .iter()
+        .zip(&wave.handed)
+        .filter(|(_, handed)| !**handed)
+        .filter_map(|((_, a), _)| G::at_ms(a))
+        .min();
     let hold_due = if you_waiting {
         u32::MAX
     } else {
         start_ms.saturating_add(BOT_HOLD_MS)
     };
-    for (i, (seat, action)) in wave.planned.iter().enumerate() {
-        if !wave.handed[i] && G::at_ms(action).unwrap_or(hold_due) <= now {
+    let all_holds_due = first_due.is_none() && hold_due <= now;
+    if you_slapped || first_due.is_some_and(|t| t <= now) || all_holds_due {
+        for (i, (seat, action)) in wave.planned.iter().enumerate() {
+            if !wave.handed[i] {
+                intents.write(CardIntent {
+                    seat: Some(*seat),
+                    action: action.clone(),
+                });
+                wave.handed[i] = true;
+            }
+        }
+        if let Some(you) = viewer.filter(|_| you_waiting && first_due.is_some())
+            && let Some(hold) = G::idle()
+        {
             intents.write(CardIntent {
-                seat: Some(*seat),
-                action: action.clone(),
+                seat: Some(you),
+                action: hold,
             });
-            wave.handed[i] = true;
         }
     }
     let shown = wave

@@ -123,10 +123,12 @@ impl Slap45 {
                             kind.title()
                         ));
                     }
-                    if g.members >= self.rules.max_members {
+                    if let Some(most) = self.rules.max_members
+                        && g.members >= most
+                    {
                         return refuse(format!(
-                            "no room for a recruit: {} members (at most {})",
-                            g.members, self.rules.max_members
+                            "no room for a recruit: {} members (the house rule max_members: at most {most})",
+                            g.members
                         ));
                     }
                     cost += RECRUIT_COST;

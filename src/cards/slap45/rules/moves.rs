@@ -119,6 +119,33 @@ impl Slap45 {
         Ok(())
     }
 
+    /// Why `seat` has nothing to declare in the open wave, if it has not:
+    /// the reason a click of its does nothing.
+    pub fn resting(&self, seat: Seat) -> Option<String> {
+        let Phase::React(r) = &self.phase else {
+            return Some("no card to react to: wait for the next flip".into());
+        };
+        if r.wave.order.contains(&seat) && !r.wave.declared.contains(&seat) {
+            return None;
+        }
+        Some(if !self.alive(seat) {
+            "your gang is out of the game".into()
+        } else if self.kind(r.card) == CardKind::Move && self.in_new_cover(r, seat) {
+            "your hand is already safe in new cover: nothing more to do this round".into()
+        } else if r
+            .slaps
+            .get(seat)
+            .is_some_and(|&k| k >= super::SLAPS_PER_ROUND)
+        {
+            format!(
+                "you have made your {} slaps this round",
+                super::SLAPS_PER_ROUND
+            )
+        } else {
+            "your slap is in: wait for it to land".into()
+        })
+    }
+
     /// A declaration in words (for its own seat or a spectator).
     /// The log line of `seat`'s declaration as `viewer` may know it (another
     /// seat's is sealed until the wave resolves), with the wave's verdicts
