@@ -4,6 +4,8 @@
 //! hole: [`Hand::landing`]), a memory (how often it reaches for the wrong
 //! slot of its face-down bandolier) and a head (does it watch its own mat
 //! and answer a Bullet with a Dodge, does it pick the weakest target).
+//! Between equally good targets it draws with its own seeded generator
+//! ([`pick_max_by`]), never by seat number: the person sits at seat 0.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -13,6 +15,7 @@ use super::setup::{Before, CardId, Effect, Play, Rules};
 use super::view::View;
 use super::{Gunfighter, Phase};
 use crate::bot_level::Level;
+use crate::cards::bots::{pick_max_by, pick_max_by_key, pick_min_by_key};
 use crate::cards::core::{Agent, Seat};
 
 /// A level's hand, memory and head.
@@ -169,17 +172,27 @@ impl GunfighterBot {
                 }
             }
         }
-        // 2. My own Bullet standing on top of a target's mat: fan the hammer.
-        for &t in &opponents {
-            if let Some(top) = view.mats[t].last() {
-                if top.thrower == seat
-                    && matches!(effect(&view.rules, top.card), Some(Effect::Damage(_)))
-                {
-                    if let Some(k) = find(self, &|e| e == Effect::Double) {
-                        return toss(self, k, t);
-                    }
-                }
-            }
+        // 2. My own Bullet standing on top of a target's mat: fan the hammer
+        //    (on the weakest such target; equals drawn at random).
+        let marked: Vec<Seat> = opponents
+            .iter()
+            .copied()
+            .filter(|&t| {
+                view.mats[t].last().is_some_and(|top| {
+                    top.thrower == seat
+                        && matches!(effect(&view.rules, top.card), Some(Effect::Damage(_)))
+                })
+            })
+            .collect();
+        if !marked.is_empty()
+            && let Some(k) = find(self, &|e| e == Effect::Double)
+            && let Some(t) = pick_min_by_key(
+                marked,
+                |&t| (view.fighters[t].health, view.fighters[t].armor),
+                &mut self.rng,
+            )
+        {
+            return toss(self, k, t);
         }
         // 3. Cover first while my mat is clear: the next card in is stopped
         //    (a Take Cover), or turned back on its thrower (a Ricochet).
@@ -198,14 +211,16 @@ impl GunfighterBot {
                 }
             }
         }
-        // 4. Shoot: the weakest opponent, or any.
+        // 4. Shoot: the weakest opponent (of equals, one drawn at random, not
+        //    the lowest seat), or any.
         let target = if opponents.is_empty() {
             None
         } else if self.hand.picks_targets {
-            opponents
-                .iter()
-                .copied()
-                .min_by_key(|&s| (view.fighters[s].health, view.fighters[s].armor))
+            pick_min_by_key(
+                opponents.iter().copied(),
+                |&s| (view.fighters[s].health, view.fighters[s].armor),
+                &mut self.rng,
+            )
         } else {
             Some(opponents[self.rng.random_range(0..opponents.len())])
         };
@@ -244,9 +259,42 @@ impl GunfighterBot {
     }
 
     fn prepare(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
-        // "Before a showdown" cards from the bandolier: they are played or wasted.
-        if let Some(a) = legal.iter().find(|a| matches!(a, Action::Early { .. })) {
-            return a.clone();
+        // "Before a showdown" cards from the bandolier: they are played or
+        // wasted. The first such slot; a card played on an opponent goes on
+        // the one it hurts most (a Jam on the healthiest, a Steal on the
+        // fullest covert hand), equals drawn at random, not the first seat.
+        let early_slot = legal.iter().find_map(|a| match a {
+            Action::Early { slot, .. } => Some(*slot),
+            _ => None,
+        });
+        if let Some(slot) = early_slot {
+            let play = view
+                .bandolier
+                .get(slot)
+                .copied()
+                .flatten()
+                .map(|c| view.rules.card(c).play);
+            let options = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Early { slot: s, .. } if *s == slot));
+            let chosen = pick_max_by_key(
+                options,
+                |a| match a {
+                    Action::Early { target, .. } => {
+                        let f = &view.fighters[*target];
+                        match play {
+                            Some(Play::Before(Before::Jam(_))) => usize::from(f.health),
+                            Some(Play::Before(Before::Steal)) => f.covert,
+                            _ => 0,
+                        }
+                    }
+                    _ => 0,
+                },
+                &mut self.rng,
+            );
+            if let Some(a) = chosen {
+                return a.clone();
+            }
         }
         let me = &view.fighters[seat];
         let hurt = me.health < view.rules.health;
@@ -283,12 +331,15 @@ impl GunfighterBot {
                 Play::Toss(_) => 0.0,
             }
         };
-        let best = covert
-            .iter()
-            .copied()
-            .max_by(|a, b| value(a).total_cmp(&value(b)))
-            .cloned()
-            .unwrap_or(Action::Ready);
+        // The most valuable; of equal values (the same card on equally
+        // healthy opponents), one drawn at random, not the last seat.
+        let best = pick_max_by(
+            covert.iter().copied(),
+            |a, b| value(a).total_cmp(&value(b)),
+            &mut self.rng,
+        )
+        .cloned()
+        .unwrap_or(Action::Ready);
         if value(&best) > 0.0 {
             best
         } else {

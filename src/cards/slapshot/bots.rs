@@ -11,11 +11,16 @@
 //!   trade and game in sampled worlds (hidden teams and decks drawn from what it
 //!   has not seen), in expected goals, and prices a turn by how often the others
 //!   raid its team.
+//!
+//! Of equally promising opponents (the same estimate, as happens among
+//! teams nobody has seen yet), normal and hard draw one with their own seeded
+//! generator, never the first in seat order: the person sits at seat 0.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::bot_level::Level;
+use crate::cards::bots::pick_max_by;
 use crate::cards::core::{Agent, Seat, shuffled};
 use crate::cards::slapshot::{
     Action, CardId, Position, PublicPhase, Rules, Slapshot, View, faceoff,
@@ -210,7 +215,7 @@ impl Manager {
         let worlds: Vec<Slapshot> = (0..12)
             .map(|_| Slapshot::determinize(view, &mut self.rng))
             .collect();
-        let mut best_game: Option<(f64, Action)> = None;
+        let mut games: Vec<(f64, Action)> = Vec::new();
         for a in legal {
             if let Action::Challenge(o) = a {
                 let p = worlds
@@ -227,11 +232,11 @@ impl Manager {
                     })
                     .sum::<f64>()
                     / worlds.len() as f64;
-                if best_game.as_ref().is_none_or(|(q, _)| p > *q) {
-                    best_game = Some((p, a.clone()));
-                }
+                games.push((p, a.clone()));
             }
         }
+        // The best chances; of equal ones, one drawn at random.
+        let best_game = pick_max_by(games, |x, y| x.0.total_cmp(&y.0), &mut self.rng);
         let draft =
             best_draft(view).filter(|_| legal.iter().any(|a| matches!(a, Action::Draft(_))));
         match (best_game, draft) {
@@ -289,12 +294,8 @@ impl Manager {
                 .map(|&c| worth(c))
                 .fold(f64::INFINITY, f64::min)
         };
-        let mut best_improvement: Option<(f64, Action)> = None;
-        let mut consider = |v: f64, a: Action| {
-            if best_improvement.as_ref().is_none_or(|(b, _)| v > *b) {
-                best_improvement = Some((v, a));
-            }
-        };
+        let mut improvements: Vec<(f64, Action)> = Vec::new();
+        let mut consider = |v: f64, a: Action| improvements.push((v, a));
         let pools = Position::ALL.map(pool_worth);
         let weakest = Position::ALL.map(weakest);
         for a in legal {
@@ -317,7 +318,10 @@ impl Manager {
                 _ => {}
             }
         }
-        let mut best_game: Option<(f64, Action)> = None;
+        // The best improvement and the best game; of equal values (a trade
+        // with either of two unseen teams, say), one drawn at random.
+        let best_improvement = pick_max_by(improvements, |x, y| x.0.total_cmp(&y.0), &mut self.rng);
+        let mut games: Vec<(f64, Action)> = Vec::new();
         for a in legal {
             if let Action::Challenge(o) = a {
                 let p = worlds
@@ -325,11 +329,10 @@ impl Manager {
                     .map(|w| matchup(rules, &view.team, &w.teams[*o], false, 8, &mut self.rng))
                     .sum::<f64>()
                     / worlds.len() as f64;
-                if best_game.as_ref().is_none_or(|(q, _)| p > *q) {
-                    best_game = Some((p, a.clone()));
-                }
+                games.push((p, a.clone()));
             }
         }
+        let best_game = pick_max_by(games, |x, y| x.0.total_cmp(&y.0), &mut self.rng);
         // The standings press when another team nears the Playoffs space and we
         // are not among the two leaders.
         let me = view.wins[view.seat];

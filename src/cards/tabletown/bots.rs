@@ -7,6 +7,9 @@
 //! - normal: arms the best gun, loads it, keeps its tin stars and tricks,
 //!   discards what it cannot use, calls out the weakest, fires what the fight
 //!   allows, answers a bad fight with the Cavalry or the stage coach.
+//!   Between equally weak gunslingers it draws at random (never by seat
+//!   number: the person sits at seat 0), with the bot's own seeded generator
+//!   (inside a sampled world's playout, with the playout's).
 //! - hard: starts from the normal policy's choice and tries every other legal
 //!   choice in the same sampled worlds (hidden hands and deck drawn from what it
 //!   has not seen), playing each out with the normal policy; it switches only
@@ -16,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::bot_level::Level;
-use crate::cards::bots::improve_by_sampling;
+use crate::cards::bots::{improve_by_sampling, pick_max_by_key, pick_min_by_key};
 use crate::cards::core::{Agent, Game, Seat, Turn};
 use crate::cards::tabletown::{Action, Call, CardId, Kind, Phase, Step, Tabletown, View};
 
@@ -79,26 +82,40 @@ fn keep_value(g: &Tabletown, seat: Seat, card: CardId) -> i32 {
 
 /// The normal policy, from the seat's point of view: reads only the public
 /// table and the seat's own hand (so it runs on a `View`'s public state as well
-/// as inside a sampled world).
-pub fn normal_action(g: &Tabletown, seat: Seat, legal: &[Action]) -> Action {
+/// as inside a sampled world). Ties between equally good targets are drawn
+/// with `rng` ([`pick_max_by_key`]: only a tie draws a number), never settled
+/// by seat number.
+pub fn normal_action<R: Rng + ?Sized>(
+    g: &Tabletown,
+    seat: Seat,
+    legal: &[Action],
+    rng: &mut R,
+) -> Action {
     let s = &g.slingers[seat];
     let living = g.living();
     let enemies: Vec<Seat> = living.iter().copied().filter(|&o| o != seat).collect();
-    // Weakest first: most wounds, then fewest rounds loaded.
-    let weakest = |among: &[Seat]| {
-        among.iter().copied().max_by_key(|&o| {
-            (
-                g.slingers[o].wounds as i32 * 2 - g.slingers[o].loaded() as i32,
-                usize::MAX - o,
-            )
-        })
-    };
+    // How weak a gunslinger is: most wounds, then fewest rounds loaded.
+    let weakness = |o: Seat| g.slingers[o].wounds as i32 * 2 - g.slingers[o].loaded() as i32;
+    // The weakest; of equals, one drawn at random (not the lowest seat).
+    let weakest =
+        |among: &[Seat], rng: &mut R| pick_max_by_key(among.iter().copied(), |&o| weakness(o), rng);
     let has = |a: &Action| legal.contains(a);
     match &g.phase {
+        // Setup: face the weakest (at the start all are alike: at random).
+        Phase::Face { .. } => pick_max_by_key(
+            legal.iter().filter(|a| matches!(a, Action::Face(_))),
+            |a| match a {
+                Action::Face(t) => weakness(*t),
+                _ => i32::MIN,
+            },
+            rng,
+        )
+        .cloned()
+        .unwrap_or_else(|| legal[0].clone()),
         Phase::Turn => {
             // Face a living enemy.
             let facing_ok = s.facing.is_some_and(|f| g.slingers[f].alive && f != seat);
-            if !facing_ok && let Some(t) = weakest(&enemies) {
+            if !facing_ok && let Some(t) = weakest(&enemies, &mut *rng) {
                 let a = Action::Track(t);
                 if has(&a) {
                     return a;
@@ -121,15 +138,17 @@ pub fn normal_action(g: &Tabletown, seat: Seat, legal: &[Action]) -> Action {
             if let Some(load) = legal.iter().find(|a| matches!(a, Action::Load(_))) {
                 return load.clone();
             }
-            // Reach for the sky on the best-loaded enemy.
-            if let Some(a) = legal
-                .iter()
-                .filter(|a| matches!(a, Action::Reach(_, t) if g.slingers[*t].loaded() >= 3))
-                .max_by_key(|a| match a {
+            // Reach for the sky on the best-loaded enemy (of equals, one at random).
+            if let Some(a) = pick_max_by_key(
+                legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Reach(_, t) if g.slingers[*t].loaded() >= 3)),
+                |a| match a {
                     Action::Reach(_, t) => g.slingers[*t].loaded(),
                     _ => 0,
-                })
-            {
+                },
+                rng,
+            ) {
                 return a.clone();
             }
             // Otherwise cycle the least useful card.
@@ -144,13 +163,12 @@ pub fn normal_action(g: &Tabletown, seat: Seat, legal: &[Action]) -> Action {
                 .unwrap_or_else(|| legal[0].clone())
         }
         Phase::CallDraw { .. } => {
+            // Loaded: the weakest. Empty: the one with the fewest rounds
+            // loaded (the least danger). Equals drawn at random.
             let target = if s.loaded() > 0 {
-                weakest(&enemies)
+                weakest(&enemies, &mut *rng)
             } else {
-                enemies
-                    .iter()
-                    .copied()
-                    .min_by_key(|&o| (g.slingers[o].loaded(), o))
+                pick_min_by_key(enemies.iter().copied(), |&o| g.slingers[o].loaded(), rng)
             };
             target
                 .map(Action::CallOut)
@@ -260,7 +278,7 @@ fn outlook(mut g: Tabletown, seat: Seat, rng: &mut ChaCha8Rng) -> f64 {
             Turn::Chance => g.sample_chance(rng),
             Turn::Player(s) => {
                 let legal = g.legal_actions();
-                normal_action(&g, s, &legal)
+                normal_action(&g, s, &legal, rng)
             }
             Turn::Over => break,
         };
@@ -322,7 +340,7 @@ impl Gunslinger {
 
     fn hard(&mut self, view: &View, legal: &[Action]) -> Action {
         let g = &view.public;
-        let default = normal_action(g, view.seat, legal);
+        let default = normal_action(g, view.seat, legal, &mut self.rng);
         // The decisions that matter are searched; the rest follow the normal policy.
         let searched = match &g.phase {
             Phase::Turn | Phase::CallDraw { .. } => true,
@@ -357,7 +375,7 @@ impl Agent<Tabletown> for Gunslinger {
         match self.level {
             Level::Random => legal[self.rng.random_range(0..legal.len())].clone(),
             Level::Easy => self.easy(view, legal),
-            Level::Normal => normal_action(&view.public, seat, legal),
+            Level::Normal => normal_action(&view.public, seat, legal, &mut self.rng),
             Level::Hard => self.hard(view, legal),
         }
     }
