@@ -1,7 +1,9 @@
 //! Computer opponents that need the simulator: the Flick 'em Up! bot plans
-//! its flicks by simulating them on forks of the table.
+//! its flicks by simulating them on forks of the table; the coach shows a
+//! person the flick it would choose.
 
 pub mod arena;
+pub mod coach;
 pub mod eval;
 pub mod levels;
 pub mod paths;

@@ -85,7 +85,7 @@ pub fn shake(aim: Aim, spec: &LevelSpec, rng: &mut impl Rng) -> Aim {
 /// What a move that fails costs beyond the position it puts back: the
 /// action is spent for nothing (and the whole table saw it). Between two
 /// moves that promise alike, the surer one is flicked.
-const FAILED_MOVE: f32 = 4.0;
+pub const FAILED_MOVE: f32 = 4.0;
 
 /// Plays one flick of `kind` on `referee` (a fork) and scores the position it
 /// leads to for `team`; `None` when the referee refused the flick.

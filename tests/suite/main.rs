@@ -3,12 +3,14 @@
 
 mod agreement;
 mod bad_input;
+mod bot_fairness;
 mod broken_files;
 mod card_bots;
 mod card_observations;
 mod card_playouts;
 mod card_setups;
 mod card_table;
+mod coach;
 mod common;
 mod dice;
 mod flick_bot;
@@ -22,3 +24,4 @@ mod scenarios;
 mod table;
 mod tune;
 mod window_bots;
+mod window_coach;

@@ -26,23 +26,7 @@ fn state(app: &Offscreen) -> Option<String> {
 #[test]
 fn two_bots_play_the_bank_robbery_in_the_window() {
     let profile = PhysicsProfile::load_default().expect("profile");
-    let options = WindowOptions {
-        start: Start::Flick {
-            scenario: Some(data_root().join("scenarios/bank_robbery.ron")),
-        },
-        size: (320, 200),
-        screenshot: Default::default(),
-        flick_script: Default::default(),
-        autoplay: Autoplay {
-            steps: 0,
-            seed: 1,
-            bots: [Some(Level::Hard), Some(Level::Hard)],
-        },
-        town: highnoon::scenario::default_town_path(),
-        profile_path: highnoon::scenario::default_profile_path(),
-        replay: None,
-        table_replay: None,
-    };
+    let options = crate::common::bank_robbery_window([Some(Level::Hard), Some(Level::Hard)]);
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     println!("drawing on {}", app.adapter);
     let started = Instant::now();

@@ -12,7 +12,7 @@ use super::seats::Seats;
 use super::session::{FlickAction, FlickIntent, FlickSession};
 use super::sets::{FlickOrder, FlickSystems};
 use crate::physics::pieces::{PieceId, PieceKind};
-use crate::physics::table::Flick;
+use crate::physics::table::{Flick, TableIndex};
 use crate::window::FrameSystems;
 use crate::window::shell::pointer::cursor_on_table;
 
@@ -221,8 +221,14 @@ pub fn power_colour(strength: f32) -> Color {
 }
 
 fn draw_aim(aim: Res<Aim>, session: Res<FlickSession>, mut gizmos: Gizmos) {
+    draw_drag(&aim, session.index(), &mut gizmos);
+}
+
+/// Draws an aim as the mouse's drag is drawn: the finger pulled back, the
+/// expected slide and where it would stop, the spin's contact (also the
+/// coach's hint, [`super::coach`]).
+pub fn draw_drag(aim: &Aim, index: &TableIndex, gizmos: &mut Gizmos) {
     let Some(piece) = aim.piece else { return };
-    let index = session.index();
     let y = aim.anchor.y + 0.006;
     let a = Vec3::new(aim.anchor.x, y, aim.anchor.z);
     let s = aim.strength();

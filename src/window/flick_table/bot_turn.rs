@@ -349,10 +349,10 @@ fn show(referee: &Referee, step: Step, plan: Option<Planned>, stamp: Stamp) -> D
     }
 }
 
-/// The aim to show for a bot's flick, as the mouse's drag is shown: from
-/// where the disc starts, the flick it meant (its plan, before its hand
-/// shook; the step itself when it made no plan).
-fn flick_aim(referee: &Referee, step: &Step, plan: Option<Planned>) -> Option<Aim> {
+/// The aim to show for a bot's flick (or the coach's hint), as the mouse's
+/// drag is shown: from where the disc starts, the flick it meant (its plan,
+/// before its hand shook; the step itself when it made no plan).
+pub(super) fn flick_aim(referee: &Referee, step: &Step, plan: Option<Planned>) -> Option<Aim> {
     let (side, played) = match step {
         Step::Intent(_) => return None,
         Step::Move(aim) => (None, *aim),

@@ -19,10 +19,13 @@
 //! script           --flick / --aim from the command line
 //! table_replay     a table replay played back in the sandbox; F5 saves one
 //! hud, panels      the sandbox's HUD; a scenario's panels
+//! coach            hints for the person's flick (the hard bot's, drawn, never
+//!                  played) and how each of their flicks compared
 //! ```
 
 pub mod aim;
 pub mod bot_turn;
+pub mod coach;
 pub mod hud;
 pub mod panels;
 pub mod pieces;
@@ -81,6 +84,7 @@ pub fn plugin(app: &mut App) {
             table_replay::plugin,
             hud::plugin,
             panels::plugin,
+            coach::plugin,
         ))
         .add_systems(OnEnter(Screen::Flick), open_town)
         .add_systems(OnExit(Screen::Flick), close_town);
@@ -139,6 +143,8 @@ fn close_town(world: &mut World) {
     pieces::clear_town(world);
     // A bot still thinking is dropped with its game.
     world.insert_resource(bot_turn::BotTurn::default());
+    // And the coach's search, and what it said of this game.
+    world.insert_resource(coach::CoachHint::default());
     *world.resource_mut::<aim::Aim>() = aim::Aim::default();
     world.resource_mut::<aim::MouseLocked>().0 = false;
 }

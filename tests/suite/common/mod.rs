@@ -51,3 +51,28 @@ pub fn standard_sim() -> Table {
 pub fn xz(v: Vec3) -> Vec2 {
     Vec2::new(v.x, v.z)
 }
+
+/// The window offscreen (320×200) on the Bank Robbery, each side a person
+/// (`None`) or a bot of its level, seed 1.
+pub fn bank_robbery_window(
+    bots: [Option<highnoon::bot_level::Level>; 2],
+) -> highnoon::window::WindowOptions {
+    use highnoon::window::flick_table::session::Autoplay;
+    highnoon::window::WindowOptions {
+        start: highnoon::window::Start::Flick {
+            scenario: Some(highnoon::scenario::data_root().join("scenarios/bank_robbery.ron")),
+        },
+        size: (320, 200),
+        screenshot: Default::default(),
+        flick_script: Default::default(),
+        autoplay: Autoplay {
+            steps: 0,
+            seed: 1,
+            bots,
+        },
+        town: highnoon::scenario::default_town_path(),
+        profile_path: highnoon::scenario::default_profile_path(),
+        replay: None,
+        table_replay: None,
+    }
+}

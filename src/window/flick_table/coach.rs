@@ -1,0 +1,473 @@
+//! The coach at the Flick table. Asked (the *Hint* button, or H) while the
+//! referee awaits a flick of the person's, it finds the flick the hard bot
+//! would choose — on the async compute pool, as the bots think — and draws
+//! its drag as the mouse's is drawn, with what it expects ("hits Snake Eyes 7
+//! times in 10"), until the position changes. After each of the person's
+//! flicks it says how theirs compared ("the best flick here was worth +2.1;
+//! yours +0.4"), searching the position before the flick in the background
+//! when no hint was asked there. It never plays: it writes no
+//! [`super::session::FlickIntent`]. The [`Coach`] setting turns it off.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::aim::{Aim, draw_drag};
+use super::bot_turn::{BotTurn, flick_aim};
+use super::panels::PanelSystems;
+use super::seats::Seats;
+use super::session::{FlickSession, Stamp};
+use super::sets::{FlickOrder, FlickSystems};
+use crate::ai::coach::{self, Hint};
+use crate::ai::levels::BotLevels;
+use crate::flick::referee::Referee;
+use crate::window::FrameSystems;
+use crate::window::shell::pointer::EguiWantsPointer;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Coach>()
+        .init_resource::<CoachHint>()
+        .add_message::<AskHint>()
+        .add_systems(
+            Update,
+            (
+                ask_with_key,
+                forget_stale,
+                start_hints,
+                collect_answers,
+                watch_flicks,
+            )
+                .chain()
+                .in_set(FlickOrder::Decide)
+                .in_set(FlickSystems),
+        )
+        .add_systems(
+            Update,
+            draw_hint.in_set(FrameSystems::Draw).in_set(FlickSystems),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_coach.in_set(PanelSystems).in_set(FlickSystems),
+        );
+}
+
+/// The coach's searches are seeded from this and the position's [`Stamp`]:
+/// asked twice on one position, it gives the same hint.
+pub const COACH_SEED: u64 = 0x434f_4143_485f_5345;
+/// Lines the coach keeps.
+const MAX_LINES: usize = 40;
+
+/// The setting: the coach on (hints, comparisons) or off (neither).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Coach {
+    pub on: bool,
+}
+
+impl Default for Coach {
+    fn default() -> Self {
+        Self { on: true }
+    }
+}
+
+/// Asks the coach for a hint (the H key, the *Hint* button, tests).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AskHint;
+
+/// What a search returns: the hint, or why there is none.
+type Answer = Result<Hint, String>;
+
+/// A hint found for the position `stamp`, and its drag as the mouse's aim shows it.
+struct Ready {
+    stamp: Stamp,
+    hint: Hint,
+    aim: Option<Aim>,
+}
+
+/// The position awaiting the person's flick, kept to weigh their flick
+/// against the best; the best's worth once a hint is known there.
+struct Before {
+    stamp: Stamp,
+    referee: Referee,
+    worth: Option<f32>,
+}
+
+/// A search for the best flick from a position the person has flicked from
+/// (no hint was asked there): their flick's gain waits for its worth.
+struct Weighing {
+    task: Task<Answer>,
+    yours: f32,
+    name: String,
+}
+
+/// What the coach knows and is doing.
+#[derive(Resource, Default)]
+pub struct CoachHint {
+    /// The game the coach is watching (a new game starts it afresh).
+    game: Option<u64>,
+    ready: Option<Ready>,
+    /// A hint being searched for, on the position `Stamp`.
+    asked: Option<(Task<Answer>, Stamp)>,
+    before: Option<Before>,
+    /// Comparisons being searched for, oldest first.
+    weighing: Vec<Weighing>,
+    lines: Vec<String>,
+    /// Frames the hint's drag has been drawn.
+    drawn: u32,
+}
+
+impl CoachHint {
+    /// The hint found (for the position [`CoachHint::hint_stamp`]).
+    pub fn hint(&self) -> Option<&Hint> {
+        self.ready.as_ref().map(|r| &r.hint)
+    }
+
+    /// The position the hint is for.
+    pub fn hint_stamp(&self) -> Option<Stamp> {
+        self.ready.as_ref().map(|r| r.stamp)
+    }
+
+    /// The hint's drag, as the mouse's aim draws it.
+    pub fn shown_aim(&self) -> Option<&Aim> {
+        self.ready.as_ref().and_then(|r| r.aim.as_ref())
+    }
+
+    /// Frames the hint's drag has been drawn.
+    pub fn drawn(&self) -> u32 {
+        self.drawn
+    }
+
+    /// A hint is being searched for.
+    pub fn thinking(&self) -> bool {
+        self.asked.is_some()
+    }
+
+    /// A comparison with the person's last flick is being searched for.
+    pub fn weighing(&self) -> bool {
+        !self.weighing.is_empty()
+    }
+
+    /// What the coach said, oldest first (hints, refusals, comparisons).
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    fn say(&mut self, line: impl Into<String>) {
+        let line = line.into();
+        info!("coach: {line}");
+        self.lines.push(line);
+        if self.lines.len() > MAX_LINES {
+            self.lines.remove(0);
+        }
+    }
+}
+
+/// The seed of the coach's search on a position.
+fn seed_of(stamp: Stamp) -> u64 {
+    COACH_SEED ^ stamp.game.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ stamp.version.rotate_left(32)
+}
+
+/// The hint for `referee`, searched on the async compute pool (the levels
+/// file read there too).
+fn search(referee: Referee, seed: u64) -> Task<Answer> {
+    AsyncComputeTaskPool::get().spawn(async move {
+        // A search that panics answers with why rather than never.
+        catch_unwind(AssertUnwindSafe(|| -> Answer {
+            let levels = BotLevels::load_default()
+                .map_err(|e| format!("the bot levels file has problems: {e}"))?;
+            coach::hint(&referee, &levels, seed).map_err(|e| e.to_string())
+        }))
+        .unwrap_or_else(|p| {
+            Err(p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "the search panicked".to_string()))
+        })
+    })
+}
+
+/// H asks for a hint.
+fn ask_with_key(keys: Res<ButtonInput<KeyCode>>, mut asks: MessageWriter<AskHint>) {
+    if keys.just_pressed(KeyCode::KeyH) {
+        asks.write(AskHint);
+    }
+}
+
+/// A new game starts the coach afresh; a hint (or a search) for a position
+/// that has changed is dropped; the coach off drops everything it does.
+fn forget_stale(session: Res<FlickSession>, setting: Res<Coach>, mut state: ResMut<CoachHint>) {
+    let stamp = session.stamp();
+    let game = session.referee().map(|_| stamp.game);
+    if game != state.game {
+        // Searches under way are dropped (cancelled) with the old state.
+        *state = CoachHint { game, ..default() };
+        return;
+    }
+    let state = &mut *state;
+    if !setting.on {
+        state.ready = None;
+        state.asked = None;
+        state.before = None;
+        state.weighing.clear();
+        state.drawn = 0;
+        return;
+    }
+    if state.ready.as_ref().is_some_and(|r| r.stamp != stamp) {
+        state.ready = None;
+        state.drawn = 0;
+    }
+    if state.asked.as_ref().is_some_and(|(_, s)| *s != stamp) {
+        state.asked = None;
+        state.say("The position changed before the hint was ready.");
+    }
+}
+
+/// Whether a hint may be searched for now, and on which referee; or why not.
+fn may_hint<'a>(
+    session: &'a FlickSession,
+    seats: &Seats,
+    bots: &BotTurn,
+    setting: &Coach,
+    state: &CoachHint,
+) -> Result<&'a Referee, String> {
+    if !setting.on {
+        return Err("the coach is off (tick “Coach” to turn it on)".into());
+    }
+    let Some(referee) = session.referee() else {
+        return Err("the coach hints the flicks of a game, not the sandbox's".into());
+    };
+    if referee.game.is_over() {
+        return Err(coach::Refusal::GameOver.to_string());
+    }
+    if bots.thinking() {
+        return Err("the bot is thinking; the coach hints your own flicks".into());
+    }
+    if session.computer_to_act(seats).is_some() {
+        return Err("a computer seat plays this turn; the coach hints your own flicks".into());
+    }
+    if session.replaying() {
+        return Err("the last flick is still being shown".into());
+    }
+    if state.asked.is_some() {
+        return Err("the coach is already thinking".into());
+    }
+    coach::awaited(referee).map_err(|e| e.to_string())?;
+    Ok(referee)
+}
+
+/// A hint asked for: refused with the reason, or searched for off the main
+/// thread (a hint already found for this position is said again).
+fn start_hints(
+    mut asks: MessageReader<AskHint>,
+    session: Res<FlickSession>,
+    seats: Res<Seats>,
+    bots: Res<BotTurn>,
+    setting: Res<Coach>,
+    mut state: ResMut<CoachHint>,
+) {
+    if asks.read().count() == 0 {
+        return;
+    }
+    let stamp = session.stamp();
+    if setting.on
+        && let Some(said) = state
+            .ready
+            .as_ref()
+            .filter(|r| r.stamp == stamp)
+            .map(|r| r.hint.said())
+    {
+        state.say(said);
+        return;
+    }
+    match may_hint(&session, &seats, &bots, &setting, &state) {
+        Err(why) => state.say(format!("No hint: {why}.")),
+        Ok(referee) => {
+            let task = search(referee.clone(), seed_of(stamp));
+            state.asked = Some((task, stamp));
+        }
+    }
+}
+
+/// Takes a hint when its search is done (shown if the position is still the
+/// one it was asked on), and the comparisons whose searches are done.
+fn collect_answers(session: Res<FlickSession>, mut state: ResMut<CoachHint>) {
+    let state = &mut *state;
+    let answered = state
+        .asked
+        .as_mut()
+        .and_then(|(task, stamp)| check_ready(task).map(|answer| (answer, *stamp)));
+    if let Some((answer, stamp)) = answered {
+        state.asked = None;
+        match answer {
+            Ok(hint) => {
+                if let Some(referee) = session.referee().filter(|_| session.stamp() == stamp) {
+                    let aim = flick_aim(referee, &hint.step, Some(hint.planned));
+                    state.say(hint.said());
+                    if let Some(before) = state.before.as_mut().filter(|b| b.stamp == stamp) {
+                        before.worth = Some(hint.worth);
+                    }
+                    state.ready = Some(Ready { stamp, hint, aim });
+                    state.drawn = 0;
+                }
+            }
+            Err(e) => state.say(format!("No hint: {e}.")),
+        }
+    }
+    // In the order the flicks were played.
+    while let Some(first) = state.weighing.first_mut() {
+        let Some(answer) = check_ready(&mut first.task) else {
+            break;
+        };
+        let Weighing { yours, name, .. } = state.weighing.remove(0);
+        match answer {
+            Ok(best) => state.say(format!(
+                "{name}: {}",
+                coach::compare_line(best.worth, yours)
+            )),
+            Err(e) => state.say(format!("The coach could not weigh {name}'s flick: {e}.")),
+        }
+    }
+}
+
+/// Keeps the position while the person is to flick; once their flick has
+/// been played and shown, weighs it against the best flick from there.
+fn watch_flicks(
+    session: Res<FlickSession>,
+    seats: Res<Seats>,
+    setting: Res<Coach>,
+    mut state: ResMut<CoachHint>,
+) {
+    if !setting.on || session.replaying() {
+        return;
+    }
+    let Some(referee) = session.referee() else {
+        return;
+    };
+    let stamp = session.stamp();
+    let state = &mut *state;
+    if state.before.as_ref().is_some_and(|b| b.stamp != stamp) {
+        let before = state.before.take().expect("a position before");
+        // A flick was played from there (not a refusal that changed nothing).
+        if referee.last_outcome.is_some() && referee.last_outcome != before.referee.last_outcome {
+            weigh(state, before, referee);
+        }
+    }
+    if state.before.is_none()
+        && session.computer_to_act(&seats).is_none()
+        && coach::awaited(referee).is_ok()
+    {
+        let worth = state
+            .ready
+            .as_ref()
+            .filter(|r| r.stamp == stamp)
+            .map(|r| r.hint.worth);
+        state.before = Some(Before {
+            stamp,
+            referee: referee.clone(),
+            worth,
+        });
+    }
+}
+
+/// The person's flick from `before` to `after` against the best from
+/// `before`: said at once when a hint was found there, else once a search
+/// in the background has found it.
+fn weigh(state: &mut CoachHint, before: Before, after: &Referee) {
+    let Ok((_, cowboy)) = coach::awaited(&before.referee) else {
+        return;
+    };
+    let who = &before.referee.game.cowboys[cowboy];
+    let (team, name) = (who.team, who.name.clone());
+    let yours = coach::gain(&before.referee, after, team);
+    match before.worth {
+        Some(best) => state.say(format!("{name}: {}", coach::compare_line(best, yours))),
+        None => {
+            // The search a hint on that position would have run: the same seed, the same best.
+            let task = search(before.referee, seed_of(before.stamp));
+            state.weighing.push(Weighing { task, yours, name });
+        }
+    }
+}
+
+/// The hint's drag, drawn as the mouse's is, while its position is on the table.
+fn draw_hint(
+    session: Res<FlickSession>,
+    setting: Res<Coach>,
+    mut state: ResMut<CoachHint>,
+    mut gizmos: Gizmos,
+) {
+    if !setting.on || session.replaying() {
+        return;
+    }
+    let stamp = session.stamp();
+    let Some(aim) = state
+        .ready
+        .as_ref()
+        .filter(|r| r.stamp == stamp)
+        .and_then(|r| r.aim.as_ref())
+    else {
+        return;
+    };
+    draw_drag(aim, session.index(), &mut gizmos);
+    state.drawn += 1;
+}
+
+/// The coach's panel: the setting, the *Hint* button, the hint on show and
+/// what the coach said.
+fn show_coach(
+    mut contexts: EguiContexts,
+    session: Res<FlickSession>,
+    mut setting: ResMut<Coach>,
+    state: Res<CoachHint>,
+    mut asks: MessageWriter<AskHint>,
+    mut wants: ResMut<EguiWantsPointer>,
+) -> Result {
+    if session.referee().is_none() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut on = setting.on;
+    let stamp = session.stamp();
+    egui::Window::new("Coach")
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
+        .resizable(false)
+        .default_width(320.0)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut on, "Coach")
+                    .on_hover_text("Hints when asked, and how each of your flicks compared");
+                if ui
+                    .add_enabled(on, egui::Button::new("Hint (H)"))
+                    .on_hover_text("The flick the hard bot would choose: drawn, not played")
+                    .clicked()
+                {
+                    asks.write(AskHint);
+                }
+            });
+            if state.thinking() {
+                ui.label("The coach is thinking…");
+            }
+            if let Some(hint) = state.hint().filter(|_| state.hint_stamp() == Some(stamp)) {
+                ui.colored_label(egui::Color32::from_rgb(170, 230, 140), hint.said());
+            }
+            if !state.lines().is_empty() {
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .max_height(120.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for line in state.lines() {
+                            ui.label(line);
+                        }
+                    });
+            }
+        });
+    if on != setting.on {
+        setting.on = on;
+    }
+    wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    Ok(())
+}
