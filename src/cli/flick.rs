@@ -49,18 +49,29 @@ enum FlickTool {
         log: Option<PathBuf>,
     },
     /// Full-strength shots at a standing fence, figure and support block from
-    /// random angles, distances and spins, each disc's centre tracked every
-    /// step: prints how many went through (exit 1 if any did, or any shot was
-    /// still moving at the time cap).
+    /// random angles, distances and spins, and bullets aimed off-centre at a
+    /// figure, each disc's centre tracked every step: prints how many went
+    /// through (exit 1 if any did through a standing piece, any came out
+    /// whole behind one, or any shot was still moving at the time cap).
     PassThrough {
-        /// Shots per kind of target.
+        /// Shots per kind of target (and seed).
         #[arg(long, default_value_t = 10_000)]
         shots: usize,
+        /// The first seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How many seeds, from `--seed` on: `--seed 1 --seeds 5` surveys
+        /// seeds 1 to 5.
+        #[arg(long, default_value_t = 1)]
+        seeds: u64,
+        /// Only this target: fence, figure, block or off-centre (bullets
+        /// aimed off the figure's centre). Default: all four.
+        #[arg(long, value_name = "TARGET")]
+        target: Option<String>,
         /// Instead of the survey, print one listed shot step by step (the
         /// disc's centre in the target's frame, the target's tilt, the contact
-        /// normals between them): `fence:457`, `figure:12`, `block:3518`.
+        /// normals between them): `fence:457`, `figure:12`, `block:3518`,
+        /// `off-centre:40`.
         #[arg(long, value_name = "TARGET:SHOT")]
         trace: Option<String>,
     },
@@ -140,7 +151,13 @@ impl FlickCli {
                 trace: Some(which),
                 ..
             } => trace_shot(&profile, &which, seed),
-            FlickTool::PassThrough { shots, seed, .. } => pass_through(&profile, shots, seed),
+            FlickTool::PassThrough {
+                shots,
+                seed,
+                seeds,
+                target,
+                ..
+            } => pass_through(&profile, shots, seed, seeds, target.as_deref()),
             FlickTool::BenchBot {
                 level,
                 turns,
@@ -209,17 +226,13 @@ fn range(profile: &PhysicsProfile, levels: &BotLevels, shots: usize, seed: u64) 
 /// `flick pass-through --trace TARGET:SHOT`: one shot, step by step.
 fn trace_shot(profile: &PhysicsProfile, which: &str, seed: u64) -> ExitCode {
     use highnoon::physics::pass_through::{Target, trace};
-    let parsed = which.split_once(':').and_then(|(t, n)| {
-        let kind = match t {
-            "fence" => Target::Fence,
-            "figure" => Target::Figure,
-            "block" => Target::Block,
-            _ => return None,
-        };
-        Some((kind, n.parse::<usize>().ok()?))
-    });
+    let parsed = which
+        .split_once(':')
+        .and_then(|(t, n)| Some((Target::parse(t)?, n.parse::<usize>().ok()?)));
     let Some((kind, shot)) = parsed else {
-        eprintln!("--trace wants TARGET:SHOT, TARGET one of fence, figure, block (got {which:?})");
+        eprintln!(
+            "--trace wants TARGET:SHOT, TARGET one of fence, figure, block, off-centre (got {which:?})"
+        );
         return ExitCode::from(2);
     };
     for line in trace(profile, kind, shot, seed) {
@@ -228,50 +241,138 @@ fn trace_shot(profile: &PhysicsProfile, which: &str, seed: u64) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `flick pass-through`: the strict detector's full count (exit 1 if any
-/// shot went through, or was still moving at the time cap).
-fn pass_through(profile: &PhysicsProfile, shots: usize, seed: u64) -> ExitCode {
-    use highnoon::physics::pass_through::{Target, survey};
+/// `flick pass-through`: the strict detector's full count, per target and
+/// seed (exit 1 if any shot went through a standing piece, came out whole
+/// behind one, or was still moving at the time cap).
+fn pass_through(
+    profile: &PhysicsProfile,
+    shots: usize,
+    seed: u64,
+    seeds: u64,
+    target: Option<&str>,
+) -> ExitCode {
+    use highnoon::physics::pass_through::{Crossing, Target, survey};
+    let targets: Vec<Target> = match target {
+        None | Some("all") => Target::SURVEYED.to_vec(),
+        Some(name) => match Target::parse(name) {
+            Some(t) => vec![t],
+            None => {
+                eprintln!("--target wants fence, figure, block, off-centre or all (got {name:?})");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    if seeds == 0 {
+        eprintln!("--seeds wants at least 1");
+        return ExitCode::from(2);
+    }
     println!(
-        "{:<14} {:>7} {:>9} {:>10} {:>12} {:>13} {:>8}",
-        "target", "shots", "crossings", "came out", "not at rest", "first touch", "seconds"
+        "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8} {:>12} {:>8}",
+        "target",
+        "seed",
+        "shots",
+        "crossings",
+        "tipping",
+        "whole",
+        "sank in",
+        "not at rest",
+        "stopped",
+        "first touch",
+        "seconds"
     );
-    let mut clean = true;
-    for kind in Target::ALL {
-        let t = std::time::Instant::now();
-        let s = survey(profile, kind, shots, seed);
+    let show = |label: &str, c: &Crossing| {
         println!(
-            "{:<14} {:>7} {:>9} {:>10} {:>12} {:>12.1}% {:>8.1}",
-            kind.name(),
-            s.shots,
-            s.crossings.len(),
-            s.whole(),
-            s.not_at_rest,
-            100.0 * s.hit_target as f64 / s.shots.max(1) as f64,
-            t.elapsed().as_secs_f64()
+            "    {label}shot {} ({}): crossed at step {} ({}), tilt {:.1}°{}, from {:.3?} {:?}",
+            c.shot,
+            c.disc,
+            c.step,
+            c.after_contact
+                .map_or("it never touched the target".to_string(), |k| {
+                    format!("{k} steps after it first touched the target")
+                }),
+            c.tilt_deg,
+            if c.came_out_whole {
+                ", came out whole"
+            } else {
+                ""
+            },
+            c.from,
+            c.flick
         );
-        for c in s.crossings.iter().take(5) {
+    };
+    let mut clean = true;
+    for &kind in &targets {
+        // Totals over the seeds: shots, crossings, tipping, whole, sank in,
+        // not at rest, stopped by the backstop.
+        let mut total = [0usize; 7];
+        for seed in seed..seed + seeds {
+            let t = std::time::Instant::now();
+            let s = survey(profile, kind, shots, seed);
             println!(
-                "    shot {} ({}): crossed at step {}{}, from {:.3?} {:?}",
-                c.shot,
-                c.disc,
-                c.step,
-                if c.came_out_whole {
-                    ", came out whole"
-                } else {
-                    ""
-                },
-                c.from,
-                c.flick
+                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8} {:>11.1}% {:>8.1}",
+                kind.name(),
+                seed,
+                s.shots,
+                s.crossings.len(),
+                s.tipping.len(),
+                s.whole(),
+                s.sank_in.len(),
+                s.not_at_rest,
+                s.frozen.len(),
+                100.0 * s.hit_target as f64 / s.shots.max(1) as f64,
+                t.elapsed().as_secs_f64()
+            );
+            for c in s.crossings.iter().take(5) {
+                show("", c);
+            }
+            for c in s.tipping.iter().filter(|c| c.came_out_whole).take(5) {
+                show("tipping, ", c);
+            }
+            for c in s.tipping.iter().filter(|c| !c.came_out_whole).take(3) {
+                show("tipping, ", c);
+            }
+            for (shot, step) in s.sank_in.iter().take(5) {
+                println!("    shot {shot}: the disc's centre inside the target at step {step}");
+            }
+            for (shot, moving) in s.restless.iter().take(5) {
+                println!(
+                    "    shot {shot}: still moving at the time cap: {}",
+                    moving.join(", ")
+                );
+            }
+            if !s.frozen.is_empty() {
+                println!(
+                    "    stopped by the backstop (sleep.freeze_after): shots {:?}",
+                    &s.frozen[..s.frozen.len().min(10)]
+                );
+            }
+            clean &= s.crossings.is_empty() && s.whole() == 0 && s.not_at_rest == 0;
+            for (sum, n) in total.iter_mut().zip([
+                s.shots,
+                s.crossings.len(),
+                s.tipping.len(),
+                s.whole(),
+                s.sank_in.len(),
+                s.not_at_rest,
+                s.frozen.len(),
+            ]) {
+                *sum += n;
+            }
+        }
+        if seeds > 1 {
+            println!(
+                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8}",
+                kind.name(),
+                "all",
+                total[0],
+                total[1],
+                total[2],
+                total[3],
+                total[4],
+                total[5],
+                total[6]
             );
         }
-        for (shot, moving) in s.restless.iter().take(5) {
-            println!(
-                "    shot {shot}: still moving at the time cap: {}",
-                moving.join(", ")
-            );
-        }
-        clean &= s.crossings.is_empty() && s.not_at_rest == 0;
     }
     if clean {
         ExitCode::SUCCESS

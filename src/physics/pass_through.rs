@@ -6,8 +6,19 @@
 //! that happen, with or without a contact recorded on the way. Used by the
 //! bounded test (tests/suite/pass_through.rs) and `highnoon flick pass-through`,
 //! which prints the full count.
+//!
+//! Besides the three targets ([`Target::ALL`]), [`Target::OffCentre`] fires
+//! only bullets at a figure from any side, the line of fire passing the
+//! figure's centre at one of [`OFF_CENTRE`] (fractions of its half-width, in
+//! turn), and watches both of the figure's mid-planes. Every shot also
+//! records: a crossing while the target tips (past 20°, not yet knocked
+//! over), which counts against the piece only if the disc then lies whole
+//! behind a target that stands again; a disc centre found inside one of the
+//! target's boxes (sunk its whole radius into a solid); and a flick ended by
+//! the rest backstop (`sleep.freeze_after`) rather than by coming to rest.
 
 use bevy::math::{Vec2, Vec3};
+use bevy_rapier3d::rapier::math::Pose;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -26,28 +37,67 @@ pub enum Target {
     Fence,
     Figure,
     Block,
+    /// A figure, bullets only, aimed off its centre by [`OFF_CENTRE`].
+    OffCentre,
 }
 
+/// Where the off-centre survey's line of fire passes the figure's centre:
+/// fractions of the figure's half-width (7.5 mm), right (+) or left (−) of
+/// it, taken in turn (shot `i` uses `OFF_CENTRE[i % 9]`). At ±1 the line
+/// grazes the figure's edge; the bullet (radius 10.5 mm) still meets it.
+pub const OFF_CENTRE: [f32; 9] = [0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 1.0, -1.0];
+
+/// A target counts as standing while it tilts less than this.
+const STANDING_DEG: f32 = 20.0;
+
 impl Target {
+    /// The three kinds of thin standing piece, shot at by both discs.
     pub const ALL: [Target; 3] = [Target::Fence, Target::Figure, Target::Block];
+    /// What `flick pass-through` surveys by default: the three, and a figure
+    /// shot at off-centre by bullets.
+    pub const SURVEYED: [Target; 4] = [
+        Target::Fence,
+        Target::Figure,
+        Target::Block,
+        Target::OffCentre,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Target::Fence => "fence",
             Target::Figure => "figure",
             Target::Block => "support block",
+            Target::OffCentre => "off-centre",
+        }
+    }
+
+    /// The target called `name` on the command line: `fence`, `figure`,
+    /// `block` or `off-centre`.
+    pub fn parse(name: &str) -> Option<Target> {
+        match name {
+            "fence" => Some(Target::Fence),
+            "figure" => Some(Target::Figure),
+            "block" => Some(Target::Block),
+            "off-centre" | "offcentre" | "off-center" => Some(Target::OffCentre),
+            _ => None,
         }
     }
 }
 
-/// One shot that went through.
+/// One shot whose disc centre changed sides of the target's mid-plane.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Crossing {
     pub shot: usize,
     pub disc: String,
     /// The step at which the centre changed sides.
     pub step: u32,
-    /// Whether it lay beyond the target at rest, clear of it.
+    /// Steps since the disc first touched the target (negative: before it
+    /// touched it; `None`: it never did).
+    pub after_contact: Option<i64>,
+    /// The target's tilt at that step, degrees.
+    pub tilt_deg: f32,
+    /// Whether the disc lay beyond the target at rest, clear of it, with the
+    /// target standing: it came out whole behind it.
     pub came_out_whole: bool,
     pub flick: Flick,
     pub from: Vec2,
@@ -56,9 +106,17 @@ pub struct Crossing {
 /// What one shot did.
 #[derive(Debug, Clone)]
 pub struct Shot {
+    /// A crossing while the target stood (tilt under 20°).
     pub crossing: Option<Crossing>,
+    /// A crossing while the target tipped (20° up to the knocked-over tilt).
+    pub tipping: Option<Crossing>,
+    /// The first step at which the disc's centre lay inside one of the
+    /// target's boxes.
+    pub sank_in: Option<u32>,
     /// The pieces still moving at the time cap (none: it came to rest).
     pub still_moving: Vec<String>,
+    /// Whether the rest backstop (`sleep.freeze_after`) ended the flick.
+    pub frozen: bool,
     /// Whether its first contact was the target.
     pub first_touch: bool,
     /// Whether Rapier has every body of the table asleep afterwards.
@@ -69,11 +127,18 @@ pub struct Shot {
 #[derive(Debug, Clone, Default)]
 pub struct Survey {
     pub shots: usize,
+    /// Crossings of a standing target.
     pub crossings: Vec<Crossing>,
+    /// Crossings of a tipping target.
+    pub tipping: Vec<Crossing>,
+    /// Shots whose disc centre was found inside the target: (shot, step).
+    pub sank_in: Vec<(usize, u32)>,
     /// Shots still moving at the time cap.
     pub not_at_rest: usize,
     /// The first few of them: the shot and the pieces still moving.
     pub restless: Vec<(usize, Vec<String>)>,
+    /// Shots the rest backstop ended (`sleep.freeze_after`).
+    pub frozen: Vec<usize>,
     /// Shots that ended at rest with Rapier still holding a body awake (the
     /// table would then not count as at rest for the next flick).
     pub left_awake: usize,
@@ -81,30 +146,80 @@ pub struct Survey {
     pub hit_target: usize,
 }
 
-/// The target's frame: where it is, the thin axis its mid-plane is normal to,
-/// the axis along its width, and its extents.
+/// A mid-plane of the target (body frame): its normal, the axis along the
+/// target's width in it, the half-width within which a crossing counts, and
+/// the half-depth a disc at rest must be beyond to lie clear of the target.
+#[derive(Debug, Clone, Copy)]
+struct Plane {
+    normal: Vec3,
+    along: Vec3,
+    half_width: f32,
+    half_depth: f32,
+}
+
+/// The target's frame: where it is, its mid-planes, and its top.
 struct Frame {
     kind: Target,
     piece: PieceId,
     /// Offset of the target's centre from its body's origin, body frame.
     centre: Vec3,
-    normal: Vec3,
-    along: Vec3,
-    half_width: f32,
-    half_depth: f32,
+    /// The first is the one shots are aimed across.
+    planes: Vec<Plane>,
     top: f32,
 }
 
 impl Frame {
     /// (signed distance to the mid-plane, offset along the width, height) of `p`.
-    fn locate(&self, table: &Table, p: Vec3) -> (f32, f32, f32) {
+    fn locate(&self, table: &Table, plane: &Plane, p: Vec3) -> (f32, f32, f32) {
         let (t, r) = table.pose(self.piece);
         let d = p - (t + r * self.centre);
-        (d.dot(r * self.normal), d.dot(r * self.along), p.y)
+        (d.dot(r * plane.normal), d.dot(r * plane.along), p.y)
+    }
+
+    fn tilt(&self, table: &Table) -> f32 {
+        tilt_deg(table.pose(self.piece).1)
     }
 
     fn standing(&self, table: &Table) -> bool {
-        tilt_deg(table.pose(self.piece).1) < 20.0
+        self.tilt(table) < STANDING_DEG
+    }
+
+    /// Whether `p` lies inside one of the target's boxes (a disc's centre
+    /// there has sunk its whole radius into a solid piece).
+    fn holds(&self, table: &Table, p: Vec3) -> bool {
+        let Some(body) = table.index().get(self.piece).map(|q| q.body) else {
+            return false;
+        };
+        let colliders = &table.state().colliders;
+        let inside = |pose: Pose, half: Vec3| {
+            let l = pose.inverse_transform_point(p);
+            l.x.abs() < half.x && l.y.abs() < half.y && l.z.abs() < half.z
+        };
+        table.bodies()[body].colliders().iter().any(|h| {
+            let Some(co) = colliders.get(*h) else {
+                return false;
+            };
+            let shape = co.shape();
+            match shape.as_compound() {
+                Some(c) => c.shapes().iter().any(|(local, s)| {
+                    s.as_cuboid()
+                        .is_some_and(|b| inside(*co.position() * *local, b.half_extents))
+                }),
+                None => shape
+                    .as_cuboid()
+                    .is_some_and(|b| inside(*co.position(), b.half_extents)),
+            }
+        })
+    }
+
+    /// Whether a disc of `radius` at rest at `rest`, shot from `from`, lies
+    /// whole behind the target across `plane` (the target standing).
+    fn behind(&self, table: &Table, plane: &Plane, rest: Vec3, radius: f32, from: Vec2) -> bool {
+        let (s, w, _) = self.locate(table, plane, rest);
+        self.standing(table)
+            && s.abs() > plane.half_depth + radius
+            && w.abs() < plane.half_width + radius
+            && s * self.locate(table, plane, Vec3::new(from.x, 0.0, from.y)).0 < 0.0
     }
 }
 
@@ -145,27 +260,44 @@ fn setup(profile: &PhysicsProfile, kind: Target) -> (Table, Frame) {
                 kind,
                 piece,
                 centre: Vec3::ZERO,
-                normal: Vec3::Z,
-                along: Vec3::X,
-                half_width: x / 2.0,
-                half_depth: z / 2.0,
+                planes: vec![Plane {
+                    normal: Vec3::Z,
+                    along: Vec3::X,
+                    half_width: x / 2.0,
+                    half_depth: z / 2.0,
+                }],
                 top: y,
             };
             (table, frame)
         }
-        Target::Figure => {
+        Target::Figure | Target::OffCentre => {
             town.figures = vec![figure(0.0, 0.0)];
             let table = Table::new(profile.clone(), &town);
             let piece = table.piece("Target").expect("the figure");
             let f = &p.figure;
-            let frame = Frame {
-                kind,
-                piece,
-                centre: Vec3::ZERO,
+            // Across its face (the base is square; the body is wider than deep).
+            let face = Plane {
                 normal: Vec3::Z,
                 along: Vec3::X,
                 half_width: f.body_radius.max(f.base_radius),
                 half_depth: f.base_radius,
+            };
+            // Across its width: shots from any side pass through it this way too.
+            let side = Plane {
+                normal: Vec3::X,
+                along: Vec3::Z,
+                half_width: f.base_radius,
+                half_depth: f.body_radius.max(f.base_radius),
+            };
+            let frame = Frame {
+                kind,
+                piece,
+                centre: Vec3::ZERO,
+                planes: if kind == Target::OffCentre {
+                    vec![face, side]
+                } else {
+                    vec![face]
+                },
                 top: super::build::figure_height(profile),
             };
             (table, frame)
@@ -185,10 +317,12 @@ fn setup(profile: &PhysicsProfile, kind: Target) -> (Table, Frame) {
                 kind,
                 piece,
                 centre: Vec3::new(x, 0.0, 0.0),
-                normal: Vec3::X,
-                along: Vec3::Z,
-                half_width: b.block_size.2 / 2.0,
-                half_depth: b.block_size.0 / 2.0,
+                planes: vec![Plane {
+                    normal: Vec3::X,
+                    along: Vec3::Z,
+                    half_width: b.block_size.2 / 2.0,
+                    half_depth: b.block_size.0 / 2.0,
+                }],
                 top: b.block_size.1,
             };
             (table, frame)
@@ -196,21 +330,41 @@ fn setup(profile: &PhysicsProfile, kind: Target) -> (Table, Frame) {
     }
 }
 
-/// One shot: where from, at what, with which disc and spin.
-fn aim(kind: Target, frame: &Frame, table: &Table, rng: &mut ChaCha8Rng) -> (Vec2, Vec2, f32) {
+/// Shot `shot`: where from, at what, with which disc and spin.
+fn aim(
+    kind: Target,
+    frame: &Frame,
+    table: &Table,
+    shot: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Vec2, Vec2, f32) {
     let (t, r) = table.pose(frame.piece);
     let centre = t + r * frame.centre;
     let centre = Vec2::new(centre.x, centre.z);
-    let normal = r * frame.normal;
-    let along = r * frame.along;
+    let plane = frame.planes[0];
+    let normal = r * plane.normal;
+    let along = r * plane.along;
     let (n, w) = (Vec2::new(normal.x, normal.z), Vec2::new(along.x, along.z));
-    let offset = rng.random_range(-0.8..0.8) * frame.half_width;
+    if kind == Target::OffCentre {
+        // From any side, 6–25 cm, along a line that passes the figure's
+        // centre at this shot's offset (+: the line runs right of the
+        // centre, as the shooter sees it).
+        let angle = rng.random_range(-180f32..180.0);
+        let dist = rng.random_range(0.06f32..0.25);
+        let spin = rng.random_range(-1.0f32..1.0);
+        let out = Vec2::from_angle(angle.to_radians()).rotate(n);
+        let lateral = OFF_CENTRE[shot % OFF_CENTRE.len()] * plane.half_width;
+        // The shot travels along −out; its right-hand side is −out.perp().
+        let from = centre + out * dist - out.perp() * lateral;
+        return (from, -out, spin);
+    }
+    let offset = rng.random_range(-0.8..0.8) * plane.half_width;
     let point = centre + w * offset;
     let (angle, dist) = match kind {
         // Either face, up to 60° off square, 6–35 cm.
         Target::Fence => (rng.random_range(-60f32..60.0), rng.random_range(0.06..0.35)),
         // Any angle, 6–25 cm.
-        Target::Figure => (
+        Target::Figure | Target::OffCentre => (
             rng.random_range(-180f32..180.0),
             rng.random_range(0.06..0.25),
         ),
@@ -257,43 +411,72 @@ fn shoot(
 ) -> Shot {
     let (flick, mut run) = fire(table, disc, from, direction, spin);
     let centre = |t: &Table| t.pose(disc).0;
-    let (mut before, ..) = frame.locate(table, centre(table));
+    let start = centre(table);
+    let mut before: Vec<f32> = frame
+        .planes
+        .iter()
+        .map(|plane| frame.locate(table, plane, start).0)
+        .collect();
     let radius = table.index().get(disc).map_or(0.0, |p| p.radius);
     let name = table
         .index()
         .get(disc)
         .map_or(String::new(), |p| p.name.clone());
-    let mut crossing: Option<Crossing> = None;
+    let knocked_over = table.profile().knocked_over_tilt_deg;
+    // Each crossing with the plane it crossed.
+    let mut crossing: Option<(Crossing, usize)> = None;
+    let mut tipping: Option<(Crossing, usize)> = None;
+    let mut sank_in = None;
     let outcome = loop {
         let done = table.advance(&mut run);
-        let (s, w, y) = frame.locate(table, centre(table));
-        if crossing.is_none()
-            && frame.standing(table)
-            && before * s < 0.0
-            && w.abs() < frame.half_width
-            && y < frame.top
-        {
-            crossing = Some(Crossing {
-                shot,
-                disc: name.clone(),
-                step: run.steps,
-                came_out_whole: false,
-                flick,
-                from,
-            });
+        let p = centre(table);
+        let tilt = frame.tilt(table);
+        for (k, plane) in frame.planes.iter().enumerate() {
+            let (s, w, y) = frame.locate(table, plane, p);
+            if before[k] * s < 0.0 && w.abs() < plane.half_width && y < frame.top {
+                let seen = || Crossing {
+                    shot,
+                    disc: name.clone(),
+                    step: run.steps,
+                    after_contact: None,
+                    tilt_deg: tilt,
+                    came_out_whole: false,
+                    flick,
+                    from,
+                };
+                if tilt < STANDING_DEG {
+                    if crossing.is_none() {
+                        crossing = Some((seen(), k));
+                    }
+                } else if tilt < knocked_over && tipping.is_none() {
+                    tipping = Some((seen(), k));
+                }
+            }
+            before[k] = s;
         }
-        before = s;
+        if sank_in.is_none() && frame.holds(table, p) {
+            sank_in = Some(run.steps);
+        }
         if let Some(out) = done {
             break out;
         }
     };
-    if let Some(c) = crossing.as_mut() {
-        let (s, w, _) = frame.locate(table, outcome.rest_position);
-        c.came_out_whole = frame.standing(table)
-            && s.abs() > frame.half_depth + radius
-            && w.abs() < frame.half_width + radius
-            && s * frame.locate(table, Vec3::new(from.x, 0.0, from.y)).0 < 0.0;
-    }
+    let dt = table.profile().solver.dt;
+    let contact = outcome
+        .touched
+        .iter()
+        .find(|t| t.piece == frame.piece)
+        .map(|t| (t.time / dt).round() as i64);
+    let settle = |found: Option<(Crossing, usize)>| {
+        found.map(|(mut c, k)| {
+            c.came_out_whole =
+                frame.behind(table, &frame.planes[k], outcome.rest_position, radius, from);
+            c.after_contact = contact.map(|at| c.step as i64 - at);
+            c
+        })
+    };
+    let crossing = settle(crossing);
+    let tipping = settle(tipping);
     let first = outcome.first_touch().map(|t| t.piece) == Some(frame.piece);
     let moving = outcome
         .still_moving
@@ -302,9 +485,21 @@ fn shoot(
         .collect();
     Shot {
         crossing,
+        tipping,
+        sank_in,
         still_moving: moving,
+        frozen: run.frozen(),
         first_touch: first,
         asleep: table.at_rest(),
+    }
+}
+
+/// The disc shot `i` of a survey of `kind` fires: bullet for even shots,
+/// movement disc for odd ones; off-centre, always the bullet.
+fn disc_for(kind: Target, discs: [PieceId; 2], i: usize) -> PieceId {
+    match kind {
+        Target::OffCentre => discs[0],
+        _ => discs[i % 2],
     }
 }
 
@@ -313,11 +508,12 @@ fn fork_and_shoot(base: &Table, frame: &Frame, discs: [PieceId; 2], i: usize, se
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(i as u64);
     let mut table = base.clone();
-    let (from, direction, spin) = aim(frame.kind, frame, &table, &mut rng);
-    shoot(&mut table, frame, discs[i % 2], i, from, direction, spin)
+    let (from, direction, spin) = aim(frame.kind, frame, &table, i, &mut rng);
+    let disc = disc_for(frame.kind, discs, i);
+    shoot(&mut table, frame, disc, i, from, direction, spin)
 }
 
-/// The survey's discs: bullet for even shots, movement disc for odd ones.
+/// The survey's discs: the bullet and the movement disc.
 fn survey_discs(table: &Table) -> [PieceId; 2] {
     [
         table.piece("Bullet 1").expect("a bullet"),
@@ -333,8 +529,9 @@ pub fn one_shot(profile: &PhysicsProfile, kind: Target, shot: usize, seed: u64) 
 }
 
 /// `shots` full-strength shots at one kind of target, bullet and movement disc
-/// alternating, on every core (one fork per shot; each shot's randomness comes
-/// from its own ChaCha8 stream, so the result does not depend on the threads).
+/// alternating (off-centre: bullets only), on every core (one fork per shot;
+/// each shot's randomness comes from its own ChaCha8 stream, so the result
+/// does not depend on the threads).
 pub fn survey(profile: &PhysicsProfile, kind: Target, shots: usize, seed: u64) -> Survey {
     let (base, frame) = setup(profile, kind);
     let discs = survey_discs(&base);
@@ -346,32 +543,36 @@ pub fn survey(profile: &PhysicsProfile, kind: Target, shots: usize, seed: u64) -
         shots,
         ..Default::default()
     };
-    for (
-        shot,
-        Shot {
-            crossing,
-            still_moving: moving,
-            first_touch: first,
-            asleep,
-        },
-    ) in results.into_iter().enumerate()
-    {
-        survey.crossings.extend(crossing);
-        survey.left_awake += usize::from(moving.is_empty() && !asleep);
-        if !moving.is_empty() {
+    for (shot, s) in results.into_iter().enumerate() {
+        survey.crossings.extend(s.crossing);
+        survey.tipping.extend(s.tipping);
+        if let Some(step) = s.sank_in {
+            survey.sank_in.push((shot, step));
+        }
+        if s.frozen {
+            survey.frozen.push(shot);
+        }
+        survey.left_awake += usize::from(s.still_moving.is_empty() && !s.asleep);
+        if !s.still_moving.is_empty() {
             survey.not_at_rest += 1;
             if survey.restless.len() < 10 {
-                survey.restless.push((shot, moving));
+                survey.restless.push((shot, s.still_moving));
             }
         }
-        survey.hit_target += usize::from(first);
+        survey.hit_target += usize::from(s.first_touch);
     }
     survey
 }
 
 impl Survey {
+    /// Crossings, standing or tipping, after which the disc lay whole behind
+    /// a standing target.
     pub fn whole(&self) -> usize {
-        self.crossings.iter().filter(|c| c.came_out_whole).count()
+        self.crossings
+            .iter()
+            .chain(&self.tipping)
+            .filter(|c| c.came_out_whole)
+            .count()
     }
 }
 
@@ -382,18 +583,18 @@ impl Survey {
 /// target's tilt, and the contacts between the two.
 pub fn trace(profile: &PhysicsProfile, kind: Target, shot: usize, seed: u64) -> Vec<String> {
     let (base, frame) = setup(profile, kind);
-    let disc = survey_discs(&base)[shot % 2];
+    let disc = disc_for(kind, survey_discs(&base), shot);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(shot as u64);
     let mut table = base.clone();
-    let (from, direction, spin) = aim(kind, &frame, &table, &mut rng);
+    let (from, direction, spin) = aim(kind, &frame, &table, shot, &mut rng);
     let (flick, mut run) = fire(&mut table, disc, from, direction, spin);
     let mut lines = vec![format!("{kind:?} shot {shot}: {flick:?} from {from}")];
     // The run ends by itself: at rest, or at the time cap.
     for step in 0.. {
         let done = table.advance(&mut run);
         let (p, q) = table.pose(disc);
-        let (s, w, y) = frame.locate(&table, p);
+        let (s, w, y) = frame.locate(&table, &frame.planes[0], p);
         let v = table
             .bodies()
             .get(table.index().get(disc).expect("disc").body)
@@ -460,6 +661,9 @@ pub fn trace(profile: &PhysicsProfile, kind: Target, shot: usize, seed: u64) -> 
         }
         lines.push(line);
         if done.is_some() {
+            if run.frozen() {
+                lines.push("stopped by the backstop (sleep.freeze_after)".into());
+            }
             break;
         }
     }

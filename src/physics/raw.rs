@@ -137,6 +137,9 @@ impl RawWorld {
                 let cap = super::table::filing_steps(&self.profile);
                 let mut k = 0;
                 while k < cap && self.islands.active_bodies().next().is_some() {
+                    if stillness.frozen() {
+                        super::table::sleep_awake(&self.islands, &mut self.bodies);
+                    }
                     self.step(pipeline);
                     k += 1;
                 }

@@ -242,8 +242,14 @@ impl Table {
             // a few more steps, until Rapier files every island asleep, so
             // the next flick wakes them whole.
             let cap = table::filing_steps(&self.profile);
+            let frozen = run.frozen();
             let mut k = 0;
             while k < cap && !table::all_asleep(&self.state.islands) {
+                if frozen {
+                    // Stopped by the backstop: what a contact wakes again
+                    // meanwhile goes straight back to sleep.
+                    table::sleep_awake(&self.state.islands, &mut self.state.bodies);
+                }
                 self.step();
                 self.record_frame();
                 k += 1;

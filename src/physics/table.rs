@@ -205,6 +205,15 @@ pub fn all_asleep(islands: &IslandManager) -> bool {
     islands.active_bodies().next().is_none()
 }
 
+/// Puts every body Rapier keeps awake to sleep (flagged only, velocities
+/// zeroed: Rapier files their islands as asleep within [`filing_steps`]).
+pub(crate) fn sleep_awake(islands: &IslandManager, bodies: &mut RigidBodySet) {
+    let awake: Vec<RigidBodyHandle> = islands.active_bodies().collect();
+    for h in awake {
+        bodies[h].sleep();
+    }
+}
+
 /// A piece the flicked piece touched.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Touch {
@@ -290,7 +299,9 @@ pub struct FlickRun {
 /// held against an anchor, and every awake piece's anchor is moved on
 /// whenever one of them has drifted further than `drift` from its own. (A
 /// piece that slept meanwhile keeps its older anchor; if it wakes more than
-/// `drift` from it, that only restarts the count.)
+/// `drift` from it, that only restarts the count.) And the backstop
+/// (`Sleep::freeze_after`): a flick still running at that step is ended,
+/// what is awake put to sleep where it is.
 #[derive(Debug, Clone)]
 pub(crate) struct Stillness {
     anchor: Vec<(Vec3, Quat)>,
@@ -299,6 +310,11 @@ pub(crate) struct Stillness {
     drift: f32,
     steps: u32,
     still: bool,
+    /// The step at which the backstop ends a flick still running
+    /// (`u32::MAX`: never, the time cap comes first).
+    freeze: u32,
+    /// Whether the backstop ended it.
+    frozen: bool,
 }
 
 impl Stillness {
@@ -315,13 +331,27 @@ impl Stillness {
                 .ceil()
                 .max(1.0) as u32,
             still: false,
+            freeze: if profile.sleep.freeze_after < profile.solver.max_flick_seconds {
+                (profile.sleep.freeze_after / profile.solver.dt)
+                    .ceil()
+                    .max(1.0) as u32
+            } else {
+                u32::MAX
+            },
+            frozen: false,
         }
+    }
+
+    /// Whether the backstop (`Sleep::freeze_after`) ended the flick.
+    pub(crate) fn frozen(&self) -> bool {
+        self.frozen
     }
 
     /// After step `step` of a flick: from `settle_after` on, damps what still
     /// moves (`settle_rate`); once nothing awake has drifted for
-    /// `still_time`, puts it to sleep (flagged only: the caller steps on until
-    /// Rapier files its islands as asleep, [`filing_steps`]) and returns true.
+    /// `still_time`, or at the latest at `freeze_after` (the backstop), puts
+    /// it to sleep (flagged only: the caller steps on until Rapier files its
+    /// islands as asleep, [`filing_steps`]) and returns true.
     pub(crate) fn settle(
         &mut self,
         step: u32,
@@ -343,10 +373,17 @@ impl Stillness {
         if self.observe(step, index, islands, bodies) {
             // Nothing has moved for `still_time`: what Rapier still keeps
             // awake sleeps now, so the next flick starts from a table at rest.
-            let awake: Vec<RigidBodyHandle> = islands.active_bodies().collect();
-            for h in awake {
-                bodies[h].sleep();
-            }
+            sleep_awake(islands, bodies);
+        } else if step >= self.freeze {
+            // The backstop: `freeze_after` seconds into the flick (the
+            // shipped profile: after three seconds of damping at
+            // `settle_rate`), whatever still moves is kept moving by its
+            // contacts (a pair pressed together, pushed apart and back every
+            // step), not going anywhere a flick would take it. It stops where
+            // it is, so every flick ends at rest in bounded time.
+            sleep_awake(islands, bodies);
+            self.frozen = true;
+            self.still = true;
         }
         self.still
     }
@@ -510,9 +547,15 @@ impl FlickRun {
             .settle(self.steps, index, islands, bodies, profile);
     }
 
-    /// True once the stillness rule has ended the flick.
+    /// True once the stillness rule (or its backstop) has ended the flick.
     pub(crate) fn stilled(&self) -> bool {
         self.stillness.still
+    }
+
+    /// True when the rest backstop (`Sleep::freeze_after`) ended the flick:
+    /// it was still moving then, and was stopped where it stood.
+    pub fn frozen(&self) -> bool {
+        self.stillness.frozen()
     }
 
     pub fn finished(&self, islands: &IslandManager) -> bool {

@@ -51,6 +51,7 @@ pub const TABLE: &[Param] = &[
     param!("still_time", 0.01, 600.0, |p| p.sleep.still_time),
     param!("settle_after", 0.0, 600.0, |p| p.sleep.settle_after),
     param!("settle_rate", 0.0, 1000.0, |p| p.sleep.settle_rate),
+    param!("freeze_after", 0.01, 600.0, |p| p.sleep.freeze_after),
     param!("movement_disc_speed", 0.01, 20.0, |p| p
         .flick
         .movement_disc_speed),

@@ -231,6 +231,15 @@ pub struct Sleep {
     pub settle_after: f32,
     #[serde(default = "Sleep::default_settle_rate")]
     pub settle_rate: f32,
+    /// The backstop: a flick still running `freeze_after` seconds in is
+    /// ended, what is awake put to sleep where it is (at or past
+    /// `solver.max_flick_seconds`: never, the time cap cuts it off instead).
+    /// By then `settle_rate` has damped every free motion for a while: what
+    /// still moves is kept moving by its contacts (a bullet pressed against
+    /// a figure, pushed apart and back every step), so every flick comes to
+    /// rest in bounded time (docs/physics.md, "Every flick comes to rest").
+    #[serde(default = "Sleep::default_freeze_after")]
+    pub freeze_after: f32,
 }
 
 impl Sleep {
@@ -245,6 +254,9 @@ impl Sleep {
     }
     fn default_settle_rate() -> f32 {
         6.0
+    }
+    fn default_freeze_after() -> f32 {
+        5.0
     }
 }
 
