@@ -665,3 +665,94 @@ fn observations_never_show_other_hands_or_the_deck() {
     assert_eq!(d.deck.len(), g.deck.len());
     assert_eq!(d.slingers[0].hand, g.slingers[0].hand);
 }
+
+/// The hard gunslinger's own play where the normal one goes wrong in a duel:
+/// Reach for the Sky on a shotgun's two shells (normal loads, and waits for
+/// three rounds), one shell in a DRAW! unless it can kill, the Deputy before
+/// the Sheriff, and the Cavalry against a fight it would lose.
+#[test]
+fn the_hard_gunslinger_reaches_early_saves_shells_and_stars_and_dodges_bad_fights() {
+    use crate::bot_level::Level;
+    use crate::cards::core::Agent;
+    let decide = |level: Level, g: &Tabletown| {
+        let Turn::Player(seat) = g.turn() else {
+            panic!("nobody to decide: {:?}", g.phase)
+        };
+        bots::Gunslinger::new(level, 7).act(seat, &g.observation(seat), &g.legal_actions())
+    };
+    // Reach for the Sky on two shells, before loading.
+    let mut g = table(2, |_| {});
+    arm(&mut g, 0, Kind::Revolver, 0, 1);
+    arm(&mut g, 1, Kind::Shotgun, 0, 2);
+    let bullet = card_of(&g, Kind::Bullet, 20);
+    let reach = card_of(&g, Kind::ReachForTheSky, 0);
+    give(&mut g, 0, bullet);
+    give(&mut g, 0, reach);
+    assert_eq!(decide(Level::Hard, &g), Action::Reach(reach, 1));
+    assert_eq!(decide(Level::Normal, &g), Action::Load(bullet));
+    // One shell in a DRAW!; both barrels for the killing shot.
+    let mut g = table(2, |_| {});
+    arm(&mut g, 0, Kind::Shotgun, 0, 2);
+    call_draw(&mut g, 0, 1);
+    ok(&mut g, Action::Die(1));
+    ok(&mut g, Action::Die(6));
+    let both = Action::Shoot {
+        shots: 1,
+        both_barrels: true,
+    };
+    assert_eq!(decide(Level::Hard, &g), ONE_SHOT);
+    assert_eq!(decide(Level::Normal, &g), both);
+    g.slingers[1].wounds = DEADLY_WOUNDS - 1;
+    assert_eq!(decide(Level::Hard, &g), both);
+    // The Deputy stops a revolver's hit; the Sheriff is kept.
+    let mut g = table(2, |_| {});
+    arm(&mut g, 0, Kind::Revolver, 0, 6);
+    let sheriff = card_of(&g, Kind::Sheriff, 0);
+    let deputy = card_of(&g, Kind::Deputy, 0);
+    give(&mut g, 1, sheriff);
+    give(&mut g, 1, deputy);
+    call_draw(&mut g, 0, 1);
+    ok(&mut g, Action::Die(1));
+    ok(&mut g, Action::Die(6));
+    ok(&mut g, ONE_SHOT);
+    ok(&mut g, Action::Die(6));
+    assert_eq!(decide(Level::Hard, &g), Action::Star(deputy));
+    assert_eq!(decide(Level::Normal, &g), Action::Star(sheriff));
+    // A DRAW! at one revolver round against two shells: the Cavalry.
+    let mut g = table(2, |_| {});
+    arm(&mut g, 0, Kind::Revolver, 0, 1);
+    arm(&mut g, 1, Kind::Shotgun, 0, 2);
+    let cavalry = card_of(&g, Kind::Cavalry, 0);
+    give(&mut g, 0, cavalry);
+    g.current = 1;
+    let junk = card_of(&g, Kind::ReachForTheSky, 0);
+    give(&mut g, 1, junk);
+    stack(&mut g, &[Kind::Draw]);
+    ok(&mut g, Action::Discard(junk));
+    ok(&mut g, Action::CallOut(0));
+    ok(&mut g, Action::LetItRide); // the drawer
+    assert_eq!(g.turn(), Turn::Player(0));
+    assert_eq!(decide(Level::Hard, &g), Action::Cavalry(cavalry));
+    assert_eq!(decide(Level::Normal, &g), Action::LetItRide);
+}
+
+/// Hard beats normal in the basic duel (issue 26: at least 65% of the games
+/// over 1,000 in `cards arena`; here a smaller, quicker floor).
+#[test]
+fn the_hard_gunslinger_beats_the_normal_one_in_a_duel() {
+    use crate::bot_level::Level;
+    let r = rules(2, |s| {
+        s.two_revolvers = false;
+        s.weapon_modifiers = false;
+    });
+    let report = crate::cards::arena::arena(
+        |_| Tabletown::new(r.clone()),
+        Level::Hard,
+        Level::Normal,
+        400,
+        26,
+        2,
+    );
+    assert_eq!(report.failed, 0);
+    assert!(report.rate() >= 0.6, "hard vs normal: {report:?}");
+}
