@@ -90,6 +90,10 @@ enum FlickTool {
         /// Shots per level at the range (a standing figure 25 cm away); 0: skip.
         #[arg(long, default_value_t = 50)]
         range_shots: usize,
+        /// Also times the coach's hint (the hard bot's search and ten plays
+        /// of its flick) on this many opening moves of the scenario; 0: skip.
+        #[arg(long, default_value_t = 0)]
+        hints: usize,
     },
 }
 
@@ -164,6 +168,7 @@ impl FlickCli {
                 seed,
                 levels,
                 range_shots,
+                hints,
             } => {
                 let levels = match load_levels(levels) {
                     Ok(l) => l,
@@ -176,6 +181,9 @@ impl FlickCli {
                     Ok(t) => t,
                     Err(e) => return fail(&e),
                 };
+                if hints > 0 {
+                    time_hints(&profile, &town, &levels, hints, seed);
+                }
                 match arena::bench_bot(&profile, &town, &levels, level, turns, seed) {
                     Ok(b) => {
                         let _ = b.print(&mut std::io::stdout());
@@ -192,6 +200,52 @@ impl FlickCli {
             }
         }
     }
+}
+
+/// Times the coach's hint on `n` opening moves of `town` (each a different
+/// cowboy of the side to play, the referee seeded `seed + k`): median and
+/// slowest, with the flicks each simulated.
+fn time_hints(profile: &PhysicsProfile, town: &Town, levels: &BotLevels, n: usize, seed: u64) {
+    use highnoon::ai::coach;
+    use highnoon::flick::referee::Referee;
+    use highnoon::flick::rules::Intent;
+    let mut times = Vec::new();
+    let mut simulated = 0;
+    for k in 0..n {
+        let Ok(mut referee) = Referee::new(profile.clone(), town, seed + k as u64) else {
+            continue;
+        };
+        let plays: Vec<Intent> = referee
+            .game
+            .legal_intents()
+            .into_iter()
+            .filter(|i| matches!(i, Intent::Play(_)))
+            .collect();
+        let Some(play) = plays.get(k % plays.len().max(1)).cloned() else {
+            continue;
+        };
+        if referee.apply(play).is_err() || referee.apply(Intent::Move).is_err() {
+            continue;
+        }
+        let t = std::time::Instant::now();
+        match coach::hint(&referee, levels, seed + k as u64) {
+            Ok(h) => {
+                times.push(t.elapsed().as_secs_f64());
+                simulated += h.planned.simulated + h.trials.len() + 1;
+            }
+            Err(e) => eprintln!("no hint: {e}"),
+        }
+    }
+    if times.is_empty() {
+        return;
+    }
+    let count = times.len();
+    let most = times.iter().copied().fold(0.0, f64::max);
+    println!(
+        "coach: {count} hints, median {:.3} s, slowest {most:.3} s, {} flicks simulated each",
+        highnoon::stats::median(times),
+        simulated / count
+    );
 }
 
 /// The bots' levels: `--levels`, or the shipped file.
