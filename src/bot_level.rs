@@ -17,9 +17,11 @@ pub enum Level {
     Random,
     /// Simple rules of thumb.
     Easy,
-    /// Sound heuristics with small Monte Carlo estimates.
+    /// Sound heuristics (each game's bots.rs says which).
     Normal,
-    /// Determinized Monte Carlo search over the hidden cards.
+    /// Each game's strongest bot: searches over sampled hidden cards
+    /// (Slapshot), sharper rules (Tabletown), flicks simulated on copies of
+    /// the table (Flick 'em Up!); see each game's bots.rs.
     Hard,
 }
 

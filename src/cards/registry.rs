@@ -443,7 +443,8 @@ pub trait TableGame:
     /// loaded saves and the random-playout tests.
     fn check(&self) -> Result<(), String>;
     /// A whole game consistent with `view`: what the seat cannot see (other
-    /// hands, deck orders) dealt at random. The bots' sampled worlds.
+    /// hands, deck orders) dealt at random: Slapshot's bots' sampled worlds, and
+    /// the observation tests.
     fn determinize(view: &Self::Observation, rng: &mut dyn rand::RngCore) -> Self;
     /// Random actions, mostly illegal now, for the playout tests' "a refused
     /// action changes nothing".

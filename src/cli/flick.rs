@@ -362,10 +362,7 @@ fn pass_through(
         for seed in seed..seed + seeds {
             let t = std::time::Instant::now();
             let s = survey(profile, kind, shots, seed);
-            println!(
-                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8} {:>11.1}% {:>8.1}",
-                kind.name(),
-                seed,
+            let counts = [
                 s.shots,
                 s.crossings.len(),
                 s.tipping.len(),
@@ -373,6 +370,19 @@ fn pass_through(
                 s.sank_in.len(),
                 s.not_at_rest,
                 s.frozen.len(),
+            ];
+            let [n, crossings, tipping, whole, sank, restless, frozen] = counts;
+            println!(
+                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8} {:>11.1}% {:>8.1}",
+                kind.name(),
+                seed,
+                n,
+                crossings,
+                tipping,
+                whole,
+                sank,
+                restless,
+                frozen,
                 100.0 * s.hit_target as f64 / s.shots.max(1) as f64,
                 t.elapsed().as_secs_f64()
             );
@@ -401,15 +411,7 @@ fn pass_through(
                 );
             }
             clean &= s.crossings.is_empty() && s.whole() == 0 && s.not_at_rest == 0;
-            for (sum, n) in total.iter_mut().zip([
-                s.shots,
-                s.crossings.len(),
-                s.tipping.len(),
-                s.whole(),
-                s.sank_in.len(),
-                s.not_at_rest,
-                s.frozen.len(),
-            ]) {
+            for (sum, n) in total.iter_mut().zip(counts) {
                 *sum += n;
             }
         }

@@ -16,9 +16,7 @@ use highnoon::flick::referee::Referee;
 use highnoon::flick::rules::Intent;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
-fn profile() -> PhysicsProfile {
-    PhysicsProfile::load_default().expect("the shipped profile")
-}
+use crate::common::profile;
 
 fn levels() -> BotLevels {
     BotLevels::load_default().expect("the shipped bot levels")

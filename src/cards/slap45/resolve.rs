@@ -1,4 +1,4 @@
-//! How a wave resolves: the slaps in time order against the table (cover,
+//! How a wave resolves: its earliest slap against the table (cover,
 //! shots, the horse, Gold, powers, recruits, traps), losses and deaths, the
 //! round's end, the next reveal and the shuffles. Part of [`super::rules`].
 

@@ -86,9 +86,18 @@ fn keep_value(g: &Tabletown, seat: Seat, card: CardId) -> i32 {
     }
 }
 
+/// The card that calls a fight off, if one is legal: the stage coach
+/// first (it is the weaker card to keep), then the Cavalry.
+fn cancel_fight(legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .find(|a| matches!(a, Action::StageCoach(_)))
+        .or_else(|| legal.iter().find(|a| matches!(a, Action::Cavalry(_))))
+        .cloned()
+}
+
 /// The normal policy, from the seat's point of view: reads only the public
-/// table and the seat's own hand (so it runs on a `View`'s public state as well
-/// as inside a sampled world). Ties between equally good targets are drawn
+/// table and the seat's own hand (it runs on a `View`'s public state). Ties between equally good targets are drawn
 /// with `rng` ([`pick_max_by_key`]: only a tie draws a number), never settled
 /// by seat number.
 pub fn normal_action<R: Rng + ?Sized>(
@@ -192,11 +201,8 @@ pub fn normal_action<R: Rng + ?Sized>(
                         .iter()
                         .any(|&o| o != seat && g.slingers[o].loaded() > 0);
                 if danger {
-                    if let Some(a) = legal.iter().find(|a| matches!(a, Action::StageCoach(_))) {
-                        return a.clone();
-                    }
-                    if let Some(a) = legal.iter().find(|a| matches!(a, Action::Cavalry(_))) {
-                        return a.clone();
+                    if let Some(a) = cancel_fight(legal) {
+                        return a;
                     }
                 }
                 Action::LetItRide
@@ -413,11 +419,8 @@ pub fn hard_action<R: Rng + ?Sized>(
                     .count() as f64;
                 let uncovered = (theirs - STAR_COVER * theirs.min(stars)).max(0.0);
                 if uncovered > 0.0 && uncovered - mine > -CANCEL_UNLESS_AHEAD_BY {
-                    if let Some(a) = legal.iter().find(|a| matches!(a, Action::StageCoach(_))) {
-                        return a.clone();
-                    }
-                    if let Some(a) = legal.iter().find(|a| matches!(a, Action::Cavalry(_))) {
-                        return a.clone();
+                    if let Some(a) = cancel_fight(legal) {
+                        return a;
                     }
                 }
                 Action::LetItRide

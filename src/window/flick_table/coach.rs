@@ -144,11 +144,6 @@ impl CoachHint {
         self.asked.is_some()
     }
 
-    /// A comparison with the person's last flick is being searched for.
-    pub fn weighing(&self) -> bool {
-        !self.weighing.is_empty()
-    }
-
     /// What the coach said, oldest first (hints, refusals, comparisons).
     pub fn lines(&self) -> &[String] {
         &self.lines

@@ -62,6 +62,9 @@ struct FileEvents {
     /// Each watched file (its folder resolved) and a hash of its contents as
     /// last loaded: a save that changes nothing reloads nothing.
     files: HashMap<PathBuf, Option<u64>>,
+    /// The paths last asked for, as given: asked again (every frame), they
+    /// are not resolved again.
+    asked: Vec<PathBuf>,
     /// The game the hashes were taken for: a town opened afresh (from the
     /// menu, say) is taken as it is now, and what was saved before is old news.
     game: Option<u64>,
@@ -95,6 +98,10 @@ impl FileEvents {
     /// Watches exactly these files (and their folders), keeping what is
     /// already watched.
     fn watch(&mut self, wanted: &[PathBuf]) -> Result<(), String> {
+        if self.watcher.is_some() && self.asked == wanted {
+            return Ok(());
+        }
+        let asked = wanted.to_vec();
         let wanted: Vec<PathBuf> = wanted.iter().map(|p| resolved(p)).collect();
         let mut keys: Vec<&PathBuf> = self.files.keys().collect();
         keys.sort();
@@ -102,6 +109,7 @@ impl FileEvents {
         sorted.sort();
         sorted.dedup();
         if keys == sorted && self.watcher.is_some() {
+            self.asked = asked;
             return Ok(());
         }
         if self.watcher.is_none() {
@@ -133,6 +141,7 @@ impl FileEvents {
                 (p, h)
             })
             .collect();
+        self.asked = asked;
         Ok(())
     }
 
@@ -147,6 +156,7 @@ impl FileEvents {
                 .for_each(drop);
         }
         self.files.clear();
+        self.asked.clear();
     }
 
     /// The watched files whose contents changed since they were last looked at.
