@@ -8,6 +8,9 @@ use clap::Parser;
 
 mod cli;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     cli::Cli::parse().run()
 }

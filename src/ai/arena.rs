@@ -268,9 +268,11 @@ impl BotBench {
         )?;
         writeln!(
             out,
-            "  decision time per turn     median {:7.3} s   p90 {:7.3} s",
+            "  decision time per turn     median {:7.3} s   p90 {:7.3} s   mean {:7.3} s   slowest {:7.3} s",
             q(0.5),
-            q(0.9)
+            q(0.9),
+            self.thinking / t.len().max(1) as f64,
+            t.last().copied().unwrap_or(f64::NAN)
         )?;
         writeln!(
             out,
@@ -316,6 +318,9 @@ pub fn bench_bot(
             400,
         )?;
         for t in record.turns.iter().filter(|t| t.flicks > 0) {
+            if bench.turns.len() >= turns {
+                break;
+            }
             bench.turns.push(t.thinking.as_secs_f64());
             bench.simulated += t.simulated;
             bench.flicks += t.flicks;
@@ -323,6 +328,5 @@ pub fn bench_bot(
         }
         g += 1;
     }
-    bench.turns.truncate(turns.max(1));
     Ok(bench)
 }

@@ -26,6 +26,10 @@ pub struct LevelSpec {
     pub strength_noise: f32,
     /// Standard deviation of the hand's spin-offset error (fraction of the radius).
     pub spin_noise: f32,
+    /// The search's candidates are simulated the cheaper way
+    /// ([`crate::physics::Quick`]); absent: the game's own simulation.
+    #[serde(default)]
+    pub lookahead: Option<crate::physics::Quick>,
 }
 
 impl LevelSpec {
@@ -82,6 +86,22 @@ impl BotLevels {
             range("angle_noise_deg", l.angle_noise_deg as f64, 0.0, 45.0);
             range("strength_noise", l.strength_noise as f64, 0.0, 1.0);
             range("spin_noise", l.spin_noise as f64, 0.0, 1.0);
+            if let Some(q) = &l.lookahead {
+                // Named at `lookahead:` (its fields share names with the level's).
+                for (field, v, lo, hi) in [
+                    ("dt", q.dt as f64, 0.001, 0.05),
+                    ("iterations", q.iterations as f64, 1.0, 16.0),
+                    ("still_time", q.still_time as f64, 0.01, 10.0),
+                    ("settle_after", q.settle_after as f64, 0.0, 60.0),
+                ] {
+                    if !(v.is_finite() && v >= lo && v <= hi) {
+                        out.push((
+                            "lookahead".to_string(),
+                            format!("lookahead's {field} is {v}, it must be between {lo} and {hi}"),
+                        ));
+                    }
+                }
+            }
             out
         })
     }
@@ -108,9 +128,10 @@ mod tests {
         );
         assert!(e.budget() < n.budget() && n.budget() < h.budget());
         assert!(
-            h.budget() >= 256,
-            "hard tries at least 256 flicks per flick"
+            h.budget() >= 512,
+            "hard tries at least 512 flicks per flick in its own search"
         );
+        assert!(h.lookahead.is_some(), "hard searches the cheaper way");
         assert!(e.angle_noise_deg > n.angle_noise_deg && n.angle_noise_deg > h.angle_noise_deg);
         assert!(l.get(Level::Random).is_none());
     }
@@ -125,5 +146,28 @@ mod tests {
         let typo = "(levels: {\"easy\": (samples: 8, iteration: 1)})";
         let e = check(typo).unwrap_err().to_string();
         assert!(e.contains("bots.ron:1:") && e.contains("iterations"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_lookahead_is_named_at_its_line() {
+        let level = "(samples: 8, iterations: 1, elite: 0.2, angle_noise_deg: 3.0, strength_noise: 0.1, spin_noise: 0.1";
+        let text = format!(
+            "(levels: {{\n  \"easy\": {level}),\n  \"normal\": {level}),\n  \"hard\": {level},\n    lookahead: Some((dt: 0.2, iterations: 2, still_time: 0.05, settle_after: 1.0))),\n}})"
+        );
+        let e = check(&text).unwrap_err().to_string();
+        assert!(e.contains("bots.ron:5:"), "{e}");
+        assert!(e.contains("hard: lookahead's dt is 0.2"), "{e}");
+        let fine = text.replace("dt: 0.2", "dt: 0.0166667");
+        let levels = check(&fine).expect("a sound lookahead");
+        assert_eq!(
+            levels
+                .get(Level::Hard)
+                .unwrap()
+                .lookahead
+                .unwrap()
+                .iterations,
+            2
+        );
+        assert!(levels.get(Level::Easy).unwrap().lookahead.is_none());
     }
 }

@@ -6,6 +6,7 @@ pub mod arena;
 pub mod coach;
 pub mod eval;
 pub mod levels;
+pub mod lookahead_check;
 pub mod paths;
 pub mod plan;
 pub mod play;

@@ -326,6 +326,7 @@ pub fn plan_flick(
 ) -> Planned {
     let team = referee.game.cowboys[cowboy].team;
     let mut modes = modes(referee, kind, cowboy);
+    let base = lookahead_fork(referee, spec);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut best: Option<(Mode, f32)> = None;
     let mut last: Vec<Sample> = Vec::new();
@@ -352,7 +353,7 @@ pub fn plan_flick(
                     spec,
                     &mut hand,
                 );
-                let mut fork = referee.clone();
+                let mut fork = base.clone();
                 s.score =
                     play_and_score(&mut fork, kind, s.side, aim, team).unwrap_or(f32::NEG_INFINITY);
                 s
@@ -433,7 +434,7 @@ pub fn plan_flick(
                 spec,
                 &mut hand,
             );
-            let mut fork = referee.clone();
+            let mut fork = base.clone();
             let v = play_and_score(&mut fork, kind, side, aim, team).unwrap_or(FAILED);
             (f, v)
         })
@@ -461,6 +462,16 @@ pub fn plan_flick(
         expected,
         simulated,
     }
+}
+
+/// A fork of `referee` for the search's candidates: simulated the level's
+/// cheaper way when it has one.
+pub fn lookahead_fork(referee: &Referee, spec: &LevelSpec) -> Referee {
+    let mut fork = referee.clone();
+    if let Some(quick) = spec.lookahead {
+        fork.table.quicken(quick);
+    }
+    fork
 }
 
 /// Finalists replayed at the end of a search: the fitted mean and the best samples.

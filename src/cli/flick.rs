@@ -95,6 +95,40 @@ enum FlickTool {
         #[arg(long, default_value_t = 0)]
         hints: usize,
     },
+    /// How far a level's cheaper look-ahead (its `lookahead` in the levels
+    /// file) agrees with the game's own simulation, on positions from games
+    /// of the scenario: random flicks simulated both ways (the rules' state
+    /// after each, the score, steps and time), and the level's search run
+    /// both ways with each choice played on the game's simulation.
+    LookaheadCheck {
+        #[arg(long, default_value = "hard")]
+        level: Level,
+        /// Positions (flicks awaited in games between normal bots).
+        #[arg(long, default_value_t = 40)]
+        positions: usize,
+        /// Random flicks per position, each simulated both ways.
+        #[arg(long, default_value_t = 30)]
+        flicks: usize,
+        /// Plays of each search's choice through the hand.
+        #[arg(long, default_value_t = 16)]
+        replays: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        levels: Option<PathBuf>,
+        /// Instead of the level's: the look-ahead's fixed step, seconds.
+        #[arg(long)]
+        dt: Option<f32>,
+        /// Instead of the level's: solver iterations of the look-ahead.
+        #[arg(long)]
+        iterations: Option<usize>,
+        /// Instead of the level's: seconds of stillness that end a look-ahead flick.
+        #[arg(long)]
+        still_time: Option<f32>,
+        /// Instead of the level's: seconds into a look-ahead flick from which what still moves is damped.
+        #[arg(long)]
+        settle_after: Option<f32>,
+    },
 }
 
 impl FlickCli {
@@ -162,6 +196,69 @@ impl FlickCli {
                 target,
                 ..
             } => pass_through(&profile, shots, seed, seeds, target.as_deref()),
+            FlickTool::LookaheadCheck {
+                level,
+                positions,
+                flicks,
+                replays,
+                seed,
+                levels,
+                dt,
+                iterations,
+                still_time,
+                settle_after,
+            } => {
+                let levels = match load_levels(levels) {
+                    Ok(l) => l,
+                    Err(e) => return fail(&e),
+                };
+                let Some(mut spec) = levels.get(level).cloned() else {
+                    eprintln!("the {level} level does not search");
+                    return ExitCode::from(2);
+                };
+                let game = highnoon::physics::Quick {
+                    dt: profile.solver.dt,
+                    iterations: profile.solver.iterations,
+                    still_time: profile.sleep.still_time,
+                    settle_after: profile.sleep.settle_after,
+                };
+                let mut quick = spec.lookahead.unwrap_or(game);
+                quick.dt = dt.unwrap_or(quick.dt);
+                quick.iterations = iterations.unwrap_or(quick.iterations);
+                quick.still_time = still_time.unwrap_or(quick.still_time);
+                quick.settle_after = settle_after.unwrap_or(quick.settle_after);
+                spec.lookahead = Some(quick);
+                let path = scenario_file
+                    .unwrap_or_else(|| scenario::data_root().join("scenarios/final_showdown.ron"));
+                let town = match Town::load(&path, &profile) {
+                    Ok(t) => t,
+                    Err(e) => return fail(&e),
+                };
+                let found = match highnoon::ai::lookahead_check::positions(
+                    &profile, &town, &levels, positions, seed,
+                ) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                println!(
+                    "look-ahead: step {:.4} s, {} solver iterations, {} s of stillness, damped from {} s (the game: {:.4} s, {}, {} s, {} s)",
+                    quick.dt,
+                    quick.iterations,
+                    quick.still_time,
+                    quick.settle_after,
+                    game.dt,
+                    game.iterations,
+                    game.still_time,
+                    game.settle_after
+                );
+                let report =
+                    highnoon::ai::lookahead_check::check(&found, &spec, flicks, replays, seed);
+                let _ = report.print(&mut std::io::stdout());
+                ExitCode::SUCCESS
+            }
             FlickTool::BenchBot {
                 level,
                 turns,

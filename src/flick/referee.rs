@@ -483,10 +483,14 @@ impl Referee {
         let start = self.move_start(cowboy);
         self.table.park(figure);
         self.table.place(disc, xz(start), 0.0);
-        let outcome = self
-            .table
-            .flick_to_rest(aim.flick(disc))
-            .map_err(|e| RefereeError::Physics(e.to_string()))?;
+        // A look-ahead's move ends as soon as it has failed: whatever
+        // happens after that, the town is put back.
+        let outcome = if self.table.is_quick() {
+            self.table.flick_until_spoiled(aim.flick(disc))
+        } else {
+            self.table.flick_to_rest(aim.flick(disc))
+        }
+        .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let rest = outcome.rest_position;
         let mut report = MoveReport {
             left_table: outcome.left_table,

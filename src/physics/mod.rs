@@ -18,4 +18,4 @@ pub mod sim;
 pub mod table;
 pub mod world;
 
-pub use sim::{Snapshot, Table};
+pub use sim::{Quick, Snapshot, Table};

@@ -64,6 +64,35 @@ pub struct Table {
     initial: Snapshot,
     /// When set, every step of every flick appends every piece's pose (for replays).
     recording: Option<Vec<Vec<(Vec3, Quat)>>>,
+    /// A look-ahead's cheaper simulation, when set ([`Table::quicken`]).
+    quick: Option<Quick>,
+    /// A copy of `state` as it is now, while nothing has changed it since
+    /// (cleared by everything that does): [`Table::snapshot`] hands it out
+    /// instead of copying again. Each of a look-ahead's forks starts with one.
+    pristine: Option<Snapshot>,
+}
+
+/// A cheaper simulation for a bot's look-ahead on a fork of the table: fewer
+/// solver iterations, a shorter wait for stillness, and no steps spent
+/// filing the table's islands as asleep once it is still (a fork is scored
+/// and dropped, never flicked again). Same fixed step, so nothing tunnels
+/// that would not in the game; what it costs in agreement with the full
+/// simulation is measured by `flick lookahead-check` (docs/flick-bot.md).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quick {
+    /// The fixed step, seconds (the profile's `solver.dt` in the game); the
+    /// discs' look-ahead for contacts (`solver.disc_soft_ccd`) grows with it.
+    pub dt: f32,
+    /// Rapier solver iterations per step (the profile's `solver.iterations` in the game).
+    pub iterations: usize,
+    /// A flick ends when nothing has drifted for this long, seconds (the
+    /// profile's `sleep.still_time` in the game).
+    pub still_time: f32,
+    /// From this long into a flick what still moves is damped, seconds (the
+    /// profile's `sleep.settle_after` in the game); the backstop
+    /// (`sleep.freeze_after`) comes as much earlier.
+    pub settle_after: f32,
 }
 
 impl Clone for Table {
@@ -77,6 +106,8 @@ impl Clone for Table {
             index: self.index.clone(),
             initial: self.initial.clone(),
             recording: self.recording.clone(),
+            quick: self.quick,
+            pristine: self.pristine.clone(),
         }
     }
 }
@@ -113,6 +144,8 @@ impl Table {
             profile: Arc::new(profile),
             index: Arc::new(built.index),
             recording: None,
+            quick: None,
+            pristine: None,
         };
         table.settle_town();
         table.initial = Arc::new(table.state.clone());
@@ -169,6 +202,7 @@ impl Table {
 
     /// The Rapier state, for measurements that need to step it themselves.
     pub fn state_mut(&mut self) -> &mut TableState {
+        self.pristine = None;
         &mut self.state
     }
 
@@ -196,6 +230,7 @@ impl Table {
 
     /// One fixed step of the table (`substeps` Rapier steps).
     pub fn step(&mut self) {
+        self.pristine = None;
         let s = &mut self.state;
         for _ in 0..self.profile.solver.substeps {
             self.pipeline.step(
@@ -222,7 +257,33 @@ impl Table {
 
     /// Applies a flick's impulse; the flick then runs through [`Table::advance`].
     pub fn begin(&mut self, flick: Flick) -> Result<FlickRun, FlickError> {
+        self.pristine = None;
         FlickRun::begin(&self.index, &mut self.state.bodies, &self.profile, flick)
+    }
+
+    /// From now on this table (a look-ahead's fork) simulates the cheaper
+    /// way: its profile's step, solver iterations and stillness are the
+    /// look-ahead's (and so every count of steps that derives from them).
+    pub fn quicken(&mut self, quick: Quick) {
+        let mut p = (*self.profile).clone();
+        let scale = quick.dt / p.solver.dt;
+        p.solver.dt = quick.dt;
+        p.solver.substeps = 1;
+        p.solver.iterations = quick.iterations.max(1);
+        p.solver.disc_soft_ccd *= scale.max(1.0);
+        p.sleep.still_time = quick.still_time;
+        let earlier = (p.sleep.settle_after - quick.settle_after).max(0.0);
+        p.sleep.settle_after -= earlier;
+        p.sleep.freeze_after -= earlier;
+        for q in self.index.pieces.iter() {
+            if matches!(q.kind, crate::physics::pieces::PieceKind::Disc(_)) {
+                self.state.bodies[q.body].set_soft_ccd_prediction(p.solver.disc_soft_ccd);
+            }
+        }
+        self.params = integration_parameters(&p);
+        self.profile = Arc::new(p);
+        self.quick = Some(quick);
+        self.pristine = Some(Arc::new(self.state.clone()));
     }
 
     /// One step of a running flick; its outcome once the table is at rest (or the time cap).
@@ -237,7 +298,7 @@ impl Table {
             &self.profile,
         );
         self.record_frame();
-        if run.stilled() {
+        if run.stilled() && self.quick.is_none() {
             // What was still awake has been put to sleep (flagged, at rest):
             // a few more steps, until Rapier files every island asleep, so
             // the next flick wakes them whole.
@@ -284,6 +345,29 @@ impl Table {
         }
     }
 
+    /// Flicks a piece as [`Table::flick_to_rest`] does, but ends the flick at
+    /// the first step at which the piece has touched anything but a
+    /// building's support block, or has left the table: a look-ahead's
+    /// movement flick, which from there can only fail (and the rules put the
+    /// town back), needs no more steps.
+    pub fn flick_until_spoiled(&mut self, flick: Flick) -> Result<FlickOutcome, FlickError> {
+        let mut run = self.begin(flick)?;
+        loop {
+            if let Some(outcome) = self.advance(&mut run) {
+                return Ok(outcome);
+            }
+            if run.spoiled() {
+                let s = &self.state;
+                return Ok(run.finish(&self.index, &s.bodies, &s.islands, &self.profile));
+            }
+        }
+    }
+
+    /// Whether this table simulates a look-ahead's cheaper way ([`Table::quicken`]).
+    pub fn is_quick(&self) -> bool {
+        self.quick.is_some()
+    }
+
     /// Starts recording every step of the flicks to come.
     pub fn start_recording(&mut self) {
         self.recording = Some(Vec::new());
@@ -304,17 +388,24 @@ impl Table {
         n
     }
 
+    /// A copy of the table as it is now (shared with the last one while
+    /// nothing has changed since).
     pub fn snapshot(&self) -> Snapshot {
-        Arc::new(self.state.clone())
+        match &self.pristine {
+            Some(s) => s.clone(),
+            None => Arc::new(self.state.clone()),
+        }
     }
 
     pub fn restore(&mut self, snapshot: &Snapshot) {
         self.state = (**snapshot).clone();
+        self.pristine = Some(snapshot.clone());
     }
 
     /// Puts the town back as it was laid out.
     pub fn reset(&mut self) {
         self.state = (*self.initial).clone();
+        self.pristine = Some(self.initial.clone());
     }
 
     /// Hash of every piece's pose and velocity bits.
@@ -355,6 +446,7 @@ impl Table {
 
     /// A body on the table at `pose`, at rest.
     fn put(&mut self, h: bevy_rapier3d::rapier::prelude::RigidBodyHandle, pose: Pose) {
+        self.pristine = None;
         let rb = self.state.bodies.get_mut(h).expect("body");
         rb.set_enabled(true);
         rb.set_position(pose, false);
@@ -374,6 +466,7 @@ impl Table {
     /// `floor` metres above the table top (a fallen cowboy on the support
     /// block he sits on).
     pub fn lay_on(&mut self, id: PieceId, at: Vec2, floor: f32, facing: f32) {
+        self.pristine = None;
         let h = self.index.get(id).expect("piece").body;
         let rot =
             Quat::from_rotation_y(facing) * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
@@ -393,6 +486,7 @@ impl Table {
 
     /// Takes a piece off the table (out of the simulation), e.g. a dead cowboy.
     pub fn park(&mut self, id: PieceId) {
+        self.pristine = None;
         let h = self.index.get(id).expect("piece").body;
         let rb = self.state.bodies.get_mut(h).expect("body");
         rb.set_position(

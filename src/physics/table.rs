@@ -547,6 +547,16 @@ impl FlickRun {
             .settle(self.steps, index, islands, bodies, profile);
     }
 
+    /// True once the flicked piece has touched anything but a support block
+    /// or has left the table.
+    pub fn spoiled(&self) -> bool {
+        self.left_table[self.piece]
+            || self
+                .touched
+                .iter()
+                .any(|t| !matches!(t.part, PartKind::LeftBlock | PartKind::RightBlock))
+    }
+
     /// True once the stillness rule (or its backstop) has ended the flick.
     pub(crate) fn stilled(&self) -> bool {
         self.stillness.still

@@ -14,7 +14,7 @@ use highnoon::bot_level::Level;
 use highnoon::flick::driver::{Step, play, play_random};
 use highnoon::flick::referee::Referee;
 use highnoon::flick::rules::Intent;
-use highnoon::scenario::{PhysicsProfile, Town, data_root};
+use highnoon::scenario::{Town, data_root};
 
 use crate::common::profile;
 

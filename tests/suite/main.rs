@@ -16,6 +16,7 @@ mod dice;
 mod flick_bot;
 mod flick_session;
 mod layers;
+mod lookahead;
 mod pass_through;
 mod referee;
 mod reload;
