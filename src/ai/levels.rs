@@ -88,18 +88,8 @@ impl BotLevels {
             range("spin_noise", l.spin_noise as f64, 0.0, 1.0);
             if let Some(q) = &l.lookahead {
                 // Named at `lookahead:` (its fields share names with the level's).
-                for (field, v, lo, hi) in [
-                    ("dt", q.dt as f64, 0.001, 0.05),
-                    ("iterations", q.iterations as f64, 1.0, 16.0),
-                    ("still_time", q.still_time as f64, 0.01, 10.0),
-                    ("settle_after", q.settle_after as f64, 0.0, 60.0),
-                ] {
-                    if !(v.is_finite() && v >= lo && v <= hi) {
-                        out.push((
-                            "lookahead".to_string(),
-                            format!("lookahead's {field} is {v}, it must be between {lo} and {hi}"),
-                        ));
-                    }
+                for (_, message) in q.problems() {
+                    out.push(("lookahead".to_string(), message));
                 }
             }
             out

@@ -227,6 +227,13 @@ impl FlickCli {
                 quick.iterations = iterations.unwrap_or(quick.iterations);
                 quick.still_time = still_time.unwrap_or(quick.still_time);
                 quick.settle_after = settle_after.unwrap_or(quick.settle_after);
+                let problems = quick.problems();
+                if !problems.is_empty() {
+                    for (_, message) in problems {
+                        eprintln!("{message}");
+                    }
+                    return ExitCode::from(2);
+                }
                 spec.lookahead = Some(quick);
                 let path = scenario_file
                     .unwrap_or_else(|| scenario::data_root().join("scenarios/final_showdown.ron"));

@@ -72,12 +72,14 @@ pub struct Table {
     pristine: Option<Snapshot>,
 }
 
-/// A cheaper simulation for a bot's look-ahead on a fork of the table: fewer
-/// solver iterations, a shorter wait for stillness, and no steps spent
-/// filing the table's islands as asleep once it is still (a fork is scored
-/// and dropped, never flicked again). Same fixed step, so nothing tunnels
-/// that would not in the game; what it costs in agreement with the full
-/// simulation is measured by `flick lookahead-check` (docs/flick-bot.md).
+/// A cheaper simulation for a bot's look-ahead on a fork of the table: a
+/// coarser fixed step (the discs' predictive contact distance,
+/// `solver.disc_soft_ccd`, grows with it, so a full-strength disc still
+/// meets a thin piece before it is through), fewer solver iterations, a
+/// shorter wait for stillness, and no steps spent filing the table's islands
+/// as asleep once it is still (a fork is scored and dropped, never flicked
+/// again). What it costs in agreement with the game's simulation is measured
+/// by `flick lookahead-check` (docs/flick-bot.md).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Quick {
@@ -90,9 +92,30 @@ pub struct Quick {
     /// profile's `sleep.still_time` in the game).
     pub still_time: f32,
     /// From this long into a flick what still moves is damped, seconds (the
-    /// profile's `sleep.settle_after` in the game); the backstop
-    /// (`sleep.freeze_after`) comes as much earlier.
+    /// profile's `sleep.settle_after` in the game), if that is earlier than
+    /// the profile's; the backstop (`sleep.freeze_after`) comes as much earlier.
     pub settle_after: f32,
+}
+
+impl Quick {
+    /// What is out of range, as (field, message); empty when all is sound.
+    pub fn problems(&self) -> Vec<(&'static str, String)> {
+        [
+            ("dt", self.dt as f64, 0.001, 0.05),
+            ("iterations", self.iterations as f64, 1.0, 16.0),
+            ("still_time", self.still_time as f64, 0.01, 10.0),
+            ("settle_after", self.settle_after as f64, 0.0, 60.0),
+        ]
+        .into_iter()
+        .filter(|&(_, v, lo, hi)| !(v.is_finite() && v >= lo && v <= hi))
+        .map(|(field, v, lo, hi)| {
+            (
+                field,
+                format!("lookahead's {field} is {v}, it must be between {lo} and {hi}"),
+            )
+        })
+        .collect()
+    }
 }
 
 impl Clone for Table {
@@ -266,7 +289,8 @@ impl Table {
     /// look-ahead's (and so every count of steps that derives from them).
     pub fn quicken(&mut self, quick: Quick) {
         let mut p = (*self.profile).clone();
-        let scale = quick.dt / p.solver.dt;
+        // Rapier's own step was dt / substeps; the look-ahead's is one step of `quick.dt`.
+        let scale = quick.dt / (p.solver.dt / p.solver.substeps.max(1) as f32);
         p.solver.dt = quick.dt;
         p.solver.substeps = 1;
         p.solver.iterations = quick.iterations.max(1);
@@ -275,15 +299,30 @@ impl Table {
         let earlier = (p.sleep.settle_after - quick.settle_after).max(0.0);
         p.sleep.settle_after -= earlier;
         p.sleep.freeze_after -= earlier;
-        for q in self.index.pieces.iter() {
-            if matches!(q.kind, crate::physics::pieces::PieceKind::Disc(_)) {
-                self.state.bodies[q.body].set_soft_ccd_prediction(p.solver.disc_soft_ccd);
-            }
-        }
         self.params = integration_parameters(&p);
         self.profile = Arc::new(p);
         self.quick = Some(quick);
+        let _ = self.fit_discs_to_step();
         self.pristine = Some(Arc::new(self.state.clone()));
+    }
+
+    /// The discs' predictive contact distance, as the profile says (a
+    /// look-ahead's grows with its step; a state put back from a copy of the
+    /// game's table has the game's).
+    /// Returns whether any disc changed.
+    fn fit_discs_to_step(&mut self) -> bool {
+        let d = self.profile.solver.disc_soft_ccd;
+        let mut changed = false;
+        for q in self.index.pieces.iter() {
+            if matches!(q.kind, PieceKind::Disc(_)) {
+                let rb = &mut self.state.bodies[q.body];
+                if rb.soft_ccd_prediction() != d {
+                    rb.set_soft_ccd_prediction(d);
+                    changed = true;
+                }
+            }
+        }
+        changed
     }
 
     /// One step of a running flick; its outcome once the table is at rest (or the time cap).
@@ -399,13 +438,15 @@ impl Table {
 
     pub fn restore(&mut self, snapshot: &Snapshot) {
         self.state = (**snapshot).clone();
-        self.pristine = Some(snapshot.clone());
+        let refitted = self.fit_discs_to_step();
+        self.pristine = (!refitted).then(|| snapshot.clone());
     }
 
     /// Puts the town back as it was laid out.
     pub fn reset(&mut self) {
         self.state = (*self.initial).clone();
-        self.pristine = Some(self.initial.clone());
+        let refitted = self.fit_discs_to_step();
+        self.pristine = (!refitted).then(|| self.initial.clone());
     }
 
     /// Hash of every piece's pose and velocity bits.
