@@ -33,7 +33,9 @@ pub struct LevelSpec {
 }
 
 impl LevelSpec {
-    /// Simulated flicks per flick performed.
+    /// Simulated flicks of the search for one flick (the finalists' replays
+    /// and the choice of action come on top: about twice as many in all,
+    /// `flick bench-bot` counts them).
     pub fn budget(&self) -> usize {
         self.samples * self.iterations
     }

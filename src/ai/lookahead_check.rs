@@ -120,6 +120,7 @@ pub fn check(
         };
         r.positions += 1;
         let team = referee.game.cowboys[cowboy].team;
+        let quick_base = plan::lookahead_fork(referee, &quick);
         for _ in 0..flicks {
             let aim = Aim {
                 direction: Vec2::from_angle(rng.random_range(0.0..std::f32::consts::TAU)),
@@ -135,7 +136,7 @@ pub fn check(
             let t = Instant::now();
             let sa = plan::play_and_score(&mut a, *kind, side, aim, team);
             r.time_full += t.elapsed();
-            let mut b = plan::lookahead_fork(referee, &quick);
+            let mut b = quick_base.clone();
             let t = Instant::now();
             let sb = plan::play_and_score(&mut b, *kind, side, aim, team);
             r.time_quick += t.elapsed();
@@ -148,7 +149,7 @@ pub fn check(
             if rules_state(&a) == rules_state(&b) {
                 r.same_rules += 1;
             }
-            gaps.push((sa - sb).abs());
+            gaps.push((sa - sb).abs() as f64);
         }
         // The search both ways, each choice then played on the game's simulation.
         let s = rng.random();
@@ -187,12 +188,9 @@ pub fn check(
         r.steps_full = steps_full as f64 / r.flicks as f64;
         r.steps_quick = steps_quick as f64 / r.flicks as f64;
     }
-    gaps.sort_by(f32::total_cmp);
-    r.score_gap_median = crate::stats::median(gaps.iter().map(|&g| g as f64).collect()) as f32;
-    r.score_gap_p90 = gaps
-        .get((gaps.len() * 9 / 10).min(gaps.len().saturating_sub(1)))
-        .copied()
-        .unwrap_or(0.0);
+    let gaps = crate::stats::sorted(&gaps);
+    r.score_gap_median = crate::stats::percentile(&gaps, 0.5).unwrap_or(0.0) as f32;
+    r.score_gap_p90 = crate::stats::percentile(&gaps, 0.9).unwrap_or(0.0) as f32;
     r
 }
 

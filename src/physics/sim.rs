@@ -376,12 +376,7 @@ impl Table {
 
     /// Flicks a piece and runs the table until it is at rest (or the time cap).
     pub fn flick_to_rest(&mut self, flick: Flick) -> Result<FlickOutcome, FlickError> {
-        let mut run = self.begin(flick)?;
-        loop {
-            if let Some(outcome) = self.advance(&mut run) {
-                return Ok(outcome);
-            }
-        }
+        self.run_flick(flick, false)
     }
 
     /// Flicks a piece as [`Table::flick_to_rest`] does, but ends the flick at
@@ -390,12 +385,16 @@ impl Table {
     /// movement flick, which from there can only fail (and the rules put the
     /// town back), needs no more steps.
     pub fn flick_until_spoiled(&mut self, flick: Flick) -> Result<FlickOutcome, FlickError> {
+        self.run_flick(flick, true)
+    }
+
+    fn run_flick(&mut self, flick: Flick, until_spoiled: bool) -> Result<FlickOutcome, FlickError> {
         let mut run = self.begin(flick)?;
         loop {
             if let Some(outcome) = self.advance(&mut run) {
                 return Ok(outcome);
             }
-            if run.spoiled() {
+            if until_spoiled && run.spoiled() {
                 let s = &self.state;
                 return Ok(run.finish(&self.index, &s.bodies, &s.islands, &self.profile));
             }
