@@ -128,6 +128,9 @@ enum FlickTool {
         /// Instead of the level's: seconds into a look-ahead flick from which what still moves is damped.
         #[arg(long)]
         settle_after: Option<f32>,
+        /// Instead of the level's: seconds a piece lies still before it sleeps in a look-ahead flick.
+        #[arg(long)]
+        time_until_sleep: Option<f32>,
     },
 }
 
@@ -207,6 +210,7 @@ impl FlickCli {
                 iterations,
                 still_time,
                 settle_after,
+                time_until_sleep,
             } => {
                 let levels = match load_levels(levels) {
                     Ok(l) => l,
@@ -221,12 +225,14 @@ impl FlickCli {
                     iterations: profile.solver.iterations,
                     still_time: profile.sleep.still_time,
                     settle_after: profile.sleep.settle_after,
+                    time_until_sleep: Some(profile.sleep.time_until_sleep),
                 };
                 let mut quick = spec.lookahead.unwrap_or(game);
                 quick.dt = dt.unwrap_or(quick.dt);
                 quick.iterations = iterations.unwrap_or(quick.iterations);
                 quick.still_time = still_time.unwrap_or(quick.still_time);
                 quick.settle_after = settle_after.unwrap_or(quick.settle_after);
+                quick.time_until_sleep = time_until_sleep.or(quick.time_until_sleep);
                 let problems = quick.problems();
                 if !problems.is_empty() {
                     for (_, message) in problems {
@@ -251,15 +257,19 @@ impl FlickCli {
                     }
                 };
                 println!(
-                    "look-ahead: step {:.4} s, {} solver iterations, {} s of stillness, damped from {} s (the game: {:.4} s, {}, {} s, {} s)",
+                    "look-ahead: step {:.4} s, {} solver iterations, {} s of stillness, damped from {} s, asleep after {} s still (the game: {:.4} s, {}, {} s, {} s, {} s)",
                     quick.dt,
                     quick.iterations,
                     quick.still_time,
                     quick.settle_after,
+                    quick
+                        .time_until_sleep
+                        .unwrap_or(profile.sleep.time_until_sleep),
                     game.dt,
                     game.iterations,
                     game.still_time,
-                    game.settle_after
+                    game.settle_after,
+                    profile.sleep.time_until_sleep
                 );
                 let report =
                     highnoon::ai::lookahead_check::check(&found, &spec, flicks, replays, seed);

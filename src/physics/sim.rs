@@ -95,6 +95,12 @@ pub struct Quick {
     /// profile's `sleep.settle_after` in the game), if that is earlier than
     /// the profile's; the backstop (`sleep.freeze_after`) comes as much earlier.
     pub settle_after: f32,
+    /// A piece lying still this long falls asleep, seconds (the profile's
+    /// `sleep.time_until_sleep` in the game; absent: the profile's). What a
+    /// flick wakes without moving it (the shooter beside his bullet) stops
+    /// costing solver work that much sooner.
+    #[serde(default)]
+    pub time_until_sleep: Option<f32>,
 }
 
 impl Quick {
@@ -105,6 +111,12 @@ impl Quick {
             ("iterations", self.iterations as f64, 1.0, 16.0),
             ("still_time", self.still_time as f64, 0.01, 10.0),
             ("settle_after", self.settle_after as f64, 0.0, 60.0),
+            (
+                "time_until_sleep",
+                self.time_until_sleep.map_or(1.0, |t| t as f64),
+                0.01,
+                10.0,
+            ),
         ]
         .into_iter()
         .filter(|&(_, v, lo, hi)| !(v.is_finite() && v >= lo && v <= hi))
@@ -299,27 +311,31 @@ impl Table {
         let earlier = (p.sleep.settle_after - quick.settle_after).max(0.0);
         p.sleep.settle_after -= earlier;
         p.sleep.freeze_after -= earlier;
+        p.sleep.time_until_sleep = quick.time_until_sleep.unwrap_or(p.sleep.time_until_sleep);
         self.params = integration_parameters(&p);
         self.profile = Arc::new(p);
         self.quick = Some(quick);
-        let _ = self.fit_discs_to_step();
+        let _ = self.fit_bodies_to_step();
         self.pristine = Some(Arc::new(self.state.clone()));
     }
 
-    /// The discs' predictive contact distance, as the profile says (a
-    /// look-ahead's grows with its step; a state put back from a copy of the
-    /// game's table has the game's).
-    /// Returns whether any disc changed.
-    fn fit_discs_to_step(&mut self) -> bool {
+    /// The discs' predictive contact distance and every piece's wait before
+    /// sleep, as the profile says (a look-ahead's differ from the game's; a
+    /// state put back from a copy of the game's table has the game's).
+    /// Returns whether any body changed.
+    fn fit_bodies_to_step(&mut self) -> bool {
         let d = self.profile.solver.disc_soft_ccd;
+        let sleep = self.profile.sleep.time_until_sleep;
         let mut changed = false;
         for q in self.index.pieces.iter() {
-            if matches!(q.kind, PieceKind::Disc(_)) {
-                let rb = &mut self.state.bodies[q.body];
-                if rb.soft_ccd_prediction() != d {
-                    rb.set_soft_ccd_prediction(d);
-                    changed = true;
-                }
+            let rb = &mut self.state.bodies[q.body];
+            if matches!(q.kind, PieceKind::Disc(_)) && rb.soft_ccd_prediction() != d {
+                rb.set_soft_ccd_prediction(d);
+                changed = true;
+            }
+            if rb.activation().time_until_sleep != sleep {
+                rb.activation_mut().time_until_sleep = sleep;
+                changed = true;
             }
         }
         changed
@@ -437,14 +453,14 @@ impl Table {
 
     pub fn restore(&mut self, snapshot: &Snapshot) {
         self.state = (**snapshot).clone();
-        let refitted = self.fit_discs_to_step();
+        let refitted = self.fit_bodies_to_step();
         self.pristine = (!refitted).then(|| snapshot.clone());
     }
 
     /// Puts the town back as it was laid out.
     pub fn reset(&mut self) {
         self.state = (*self.initial).clone();
-        let refitted = self.fit_discs_to_step();
+        let refitted = self.fit_bodies_to_step();
         self.pristine = (!refitted).then(|| self.initial.clone());
     }
 

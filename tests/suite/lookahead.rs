@@ -130,3 +130,57 @@ fn an_unchanged_fork_shares_one_snapshot_and_a_changed_one_copies() {
     // The game's own table copies each time.
     assert!(!Arc::ptr_eq(&r.table.snapshot(), &r.table.snapshot()));
 }
+
+/// Every piece's wait before sleep, as the table's bodies carry it.
+fn sleep_waits(r: &Referee) -> Vec<f32> {
+    r.table
+        .index()
+        .pieces
+        .iter()
+        .map(|p| r.table.bodies()[p.body].activation().time_until_sleep)
+        .collect()
+}
+
+#[test]
+fn the_lookahead_puts_still_pieces_to_sleep_sooner_even_after_a_restore() {
+    let spec = hard();
+    let quick = spec.lookahead.expect("hard looks ahead the cheaper way");
+    let wait = quick
+        .time_until_sleep
+        .expect("hard's look-ahead sets its own wait before sleep");
+    let r = range(Intent::Shoot);
+    let game = r.table.profile().sleep.time_until_sleep;
+    assert!(wait < game, "sooner than the game's {game} s: {wait} s");
+    let mut fork = lookahead_fork(&r, &spec);
+    assert!(
+        sleep_waits(&fork).iter().all(|&w| w == wait),
+        "the fork's pieces"
+    );
+    assert!(
+        sleep_waits(&r).iter().all(|&w| w == game),
+        "the game's are left"
+    );
+    // The game's table put back on the fork: still the look-ahead's wait.
+    fork.table.restore(&r.table.snapshot());
+    assert!(
+        sleep_waits(&fork).iter().all(|&w| w == wait),
+        "after a restore"
+    );
+    fork.table.reset();
+    assert!(
+        sleep_waits(&fork).iter().all(|&w| w == wait),
+        "after a reset"
+    );
+    // A shot rules the same on the fork as on the game's table.
+    let target = r.position(1);
+    let aim = Aim {
+        direction: r.aim_at(0, Side::Right, target),
+        strength: 0.8,
+        spin: 0.0,
+    };
+    let mut fork = lookahead_fork(&r, &spec);
+    let mut full = r.clone();
+    full.flick_shot(Side::Right, aim).expect("a shot");
+    fork.flick_shot(Side::Right, aim).expect("a shot");
+    assert_eq!(format!("{:?}", full.game), format!("{:?}", fork.game));
+}
