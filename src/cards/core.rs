@@ -56,6 +56,14 @@ pub trait Game: Clone + Serialize + DeserializeOwned {
     /// One line for the log, about the state before the action is applied, as
     /// `viewer` may know it (`None`: a spectator who sees every card).
     fn describe(&self, action: &Self::Action, viewer: Option<Seat>) -> String;
+    /// An action the rules accept, in the form `legal_actions` lists it:
+    /// where the list names one of several actions that do the same (identical
+    /// cards in a hand, the moments of a wave that only order the slaps), the
+    /// one it names. Every accepted action's form is listed (tested over random
+    /// games for every game).
+    fn listed_as(&self, action: &Self::Action) -> Self::Action {
+        action.clone()
+    }
 
     fn is_over(&self) -> bool {
         self.turn() == Turn::Over

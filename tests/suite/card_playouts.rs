@@ -78,7 +78,17 @@ fn playout<G: Game + PartialEq + std::fmt::Debug>(
                     !legal.is_empty(),
                     "seed {seed}: seat {seat} has no legal action"
                 );
-                // Illegal actions are refused and change nothing.
+                // Every listed action is accepted (all of them in the first
+                // games, then at one step in eight).
+                if seed < 20 || actions.len() % 8 == 0 {
+                    for a in &legal {
+                        if let Err(e) = game.clone().apply(a.clone()) {
+                            panic!("seed {seed}: listed {a:?} refused: {e}");
+                        }
+                    }
+                }
+                // Other actions are refused and change nothing; one that is
+                // accepted is listed (in the form the list names it).
                 for wrong in wrong_actions(&game, &mut rng) {
                     let before = game.clone();
                     if game.apply(wrong.clone()).is_err() {
@@ -87,6 +97,11 @@ fn playout<G: Game + PartialEq + std::fmt::Debug>(
                             "seed {seed}: refused {wrong:?} changed the game"
                         );
                     } else {
+                        let listed = before.listed_as(&wrong);
+                        assert!(
+                            legal.contains(&listed),
+                            "seed {seed}: {wrong:?} (listed as {listed:?}) was accepted but is not in legal_actions"
+                        );
                         game = before;
                     }
                 }

@@ -400,6 +400,26 @@ impl Game for Gunfighter {
         self.winners.clone()
     }
 
+    /// Covert cards of the same name are one choice: the first in the hand.
+    fn listed_as(&self, action: &Action) -> Action {
+        match (&self.phase, action) {
+            (Phase::Prepare { seat }, Action::Covert { card, target }) => {
+                let name = &self.rules.card(*card).name;
+                let first = self.fighters[*seat]
+                    .covert
+                    .iter()
+                    .copied()
+                    .find(|&c| self.rules.card(c).name == *name)
+                    .unwrap_or(*card);
+                Action::Covert {
+                    card: first,
+                    target: *target,
+                }
+            }
+            _ => action.clone(),
+        }
+    }
+
     fn describe(&self, action: &Action, viewer: Option<Seat>) -> String {
         super::view::describe(self, action, viewer)
     }

@@ -519,7 +519,15 @@ fn random_games_keep_every_card_in_one_place_end_and_replay() {
             };
             // A wrong action changes nothing.
             let before = g.clone();
-            if g.apply(Action::Land { in_hole: true }).is_ok() {
+            let land = Action::Land { in_hole: true };
+            if g.apply(land.clone()).is_ok() {
+                // A landing is the chance event of a card in the air; a
+                // seat's turn accepts it only if it lists it.
+                assert!(
+                    before.turn() == Turn::Chance
+                        || before.legal_actions().contains(&before.listed_as(&land)),
+                    "an accepted landing is a chance event or listed"
+                );
                 g = before.clone();
             } else {
                 assert!(g == before, "a refused action changed the game");

@@ -557,6 +557,35 @@ impl Game for Slap45 {
         }
     }
 
+    /// A wave's slaps are listed at a grid of moments: any moment at or after
+    /// the wave's start only orders the slaps, so a slap is listed at the
+    /// grid's first. A slap on the card is listed without what does nothing:
+    /// a point at someone when the horse is slapped without a power (it
+    /// tramples the slapper all the same), a power with nobody pointed at
+    /// (it is paid only when its shot counts; the Comanche's on a horse aside).
+    fn listed_as(&self, action: &Action) -> Action {
+        let (Phase::React(r), Action::Slap(s), Turn::Player(seat)) =
+            (&self.phase, action, self.turn())
+        else {
+            return action.clone();
+        };
+        let mut s = Slap {
+            at_ms: r.wave.start_ms.saturating_add(GRID_MS[0]),
+            ..*s
+        };
+        if s.target == Target::Card {
+            let moving = self.kind(r.card) == CardKind::Move;
+            if moving && !s.power {
+                s.point = None;
+            }
+            let comanche = self.power(seat) == Some(Power::Comanche);
+            if s.power && s.point.is_none() && !(moving && comanche) {
+                s.power = false;
+            }
+        }
+        Action::Slap(s)
+    }
+
     fn describe(&self, action: &Action, viewer: Option<Seat>) -> String {
         match action {
             Action::Bases(v) => format!(

@@ -1093,10 +1093,16 @@ fn random_game(g: &mut Slap45, rng: &mut ChaCha8Rng, max_actions: usize) -> usiz
         };
         if rng.random_bool(0.05) {
             let before = g.clone();
+            let legal = before.legal_actions();
             for w in g.clone().wrong_actions(rng) {
                 if g.apply(w.clone()).is_err() {
                     assert_eq!(*g, before, "{w:?} refused but changed the state");
                 } else {
+                    let listed = before.listed_as(&w);
+                    assert!(
+                        legal.contains(&listed),
+                        "{w:?} (listed as {listed:?}) accepted but not listed"
+                    );
                     *g = before.clone();
                 }
             }

@@ -254,7 +254,7 @@ impl Tabletown {
 
     /// The action with its card replaced by the first card of the same kind in
     /// the actor's hand (identical cards are one choice in `legal_actions`).
-    fn canonical(&self, action: &Action) -> Action {
+    pub(super) fn canonical(&self, action: &Action) -> Action {
         let Turn::Player(seat) = self.turn() else {
             return action.clone();
         };

@@ -557,6 +557,11 @@ impl Game for Tabletown {
     }
 
     /// Every Tabletown action is public (cards drawn are not actions).
+    /// Identical cards in a hand are one choice: the first of the kind.
+    fn listed_as(&self, action: &Action) -> Action {
+        self.canonical(action)
+    }
+
     fn describe(&self, action: &Action, _viewer: Option<Seat>) -> String {
         let who = match self.turn() {
             Turn::Player(s) => self.name(s),

@@ -77,8 +77,15 @@ impl Slap45 {
                             }
                         }
                     }
-                    if moving {
-                        let slap = Slap::leave(t).second();
+                    // Lifting a hand off its base: on a Move! a second hand
+                    // gives up cover it need not keep; on any other card the
+                    // book allows it and puts the gang out of the bases for
+                    // the round.
+                    for second in [false, true] {
+                        let slap = Slap {
+                            second_hand: second,
+                            ..Slap::leave(t)
+                        };
                         if self.check_slap(r, seat, &slap).is_ok() {
                             v.push(Action::Slap(slap));
                         }
