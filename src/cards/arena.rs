@@ -20,6 +20,19 @@ pub struct ArenaReport {
     /// Games that stopped on an error (a refused action, no end): should be none.
     pub failed: usize,
     pub seconds: f64,
+    /// Each game, in the order of its index (whatever thread played it).
+    pub played: Vec<ArenaGame>,
+}
+
+/// One game of an arena, as it ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaGame {
+    /// The seat the first level sat in.
+    pub a_seat: usize,
+    /// The winners (empty: a draw, or the game failed).
+    pub winners: Vec<usize>,
+    /// Actions played, chance included (`None`: it stopped on an error).
+    pub actions: Option<usize>,
 }
 
 impl ArenaReport {
@@ -44,7 +57,7 @@ pub fn arena<G: TableGame + Send>(
     threads: usize,
 ) -> ArenaReport {
     let started = Instant::now();
-    let results: Vec<(f64, bool, bool)> = std::thread::scope(|scope| {
+    let mut results: Vec<(usize, ArenaGame)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|t| {
                 let make = &make;
@@ -79,16 +92,18 @@ pub fn arena<G: TableGame + Send>(
                                 5_000_000,
                                 |_, _, _| {},
                             );
-                            if played.is_err() {
-                                return (0.0, false, true);
-                            }
-                            let w = game.winners();
-                            let share = if w.contains(&a_seat) {
-                                1.0 / w.len() as f64
-                            } else {
-                                0.0
+                            let (winners, actions) = match played {
+                                Ok(n) => (game.winners(), Some(n)),
+                                Err(_) => (Vec::new(), None),
                             };
-                            (share, w.is_empty(), false)
+                            (
+                                i,
+                                ArenaGame {
+                                    a_seat,
+                                    winners,
+                                    actions,
+                                },
+                            )
                         })
                         .collect::<Vec<_>>()
                 })
@@ -99,12 +114,20 @@ pub fn arena<G: TableGame + Send>(
             .flat_map(|h| h.join().expect("arena thread"))
             .collect()
     });
+    results.sort_by_key(|r| r.0);
+    let played: Vec<ArenaGame> = results.into_iter().map(|r| r.1).collect();
+    let ok = || played.iter().filter(|g| g.actions.is_some());
     ArenaReport {
         games,
-        wins: results.iter().map(|r| r.0).sum(),
-        draws: results.iter().filter(|r| r.1).count(),
-        failed: results.iter().filter(|r| r.2).count(),
+        // A shared win counts its share.
+        wins: ok()
+            .filter(|g| g.winners.contains(&g.a_seat))
+            .map(|g| 1.0 / g.winners.len() as f64)
+            .sum(),
+        draws: ok().filter(|g| g.winners.is_empty()).count(),
+        failed: played.iter().filter(|g| g.actions.is_none()).count(),
         seconds: started.elapsed().as_secs_f64(),
+        played,
     }
 }
 

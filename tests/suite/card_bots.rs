@@ -142,6 +142,10 @@ fn stronger_bots_beat_weaker_ones() {
         2,
     );
     assert!(r.rate() >= 0.85, "Slapshot hard vs random: {r:?}");
+    assert_eq!(
+        r.failed, 0,
+        "Slapshot hard vs random: every game played to its end"
+    );
     let r = arena(
         |_| Slapshot::new(s.clone()),
         Level::Normal,
@@ -151,6 +155,10 @@ fn stronger_bots_beat_weaker_ones() {
         2,
     );
     assert!(r.rate() >= 0.75, "Slapshot normal vs random: {r:?}");
+    assert_eq!(
+        r.failed, 0,
+        "Slapshot normal vs random: every game played to its end"
+    );
     let t = tabletown_rules(2);
     let r = arena(
         |_| Tabletown::new(t.clone()),
@@ -161,6 +169,10 @@ fn stronger_bots_beat_weaker_ones() {
         2,
     );
     assert!(r.rate() >= 0.95, "Tabletown normal vs random: {r:?}");
+    assert_eq!(
+        r.failed, 0,
+        "Tabletown normal vs random: every game played to its end"
+    );
     let r = arena(
         |_| Tabletown::new(t.clone()),
         Level::Easy,
@@ -170,6 +182,10 @@ fn stronger_bots_beat_weaker_ones() {
         2,
     );
     assert!(r.rate() >= 0.8, "Tabletown easy vs random: {r:?}");
+    assert_eq!(
+        r.failed, 0,
+        "Tabletown easy vs random: every game played to its end"
+    );
     let r = arena(
         |_| Tabletown::new(t.clone()),
         Level::Hard,
@@ -179,6 +195,10 @@ fn stronger_bots_beat_weaker_ones() {
         2,
     );
     assert!(r.rate() >= 0.9, "Tabletown hard vs random: {r:?}");
+    assert_eq!(
+        r.failed, 0,
+        "Tabletown hard vs random: every game played to its end"
+    );
     // Four at the table: one normal gunslinger against three easy ones.
     let four = tabletown_rules(4);
     let r = arena(
@@ -190,7 +210,10 @@ fn stronger_bots_beat_weaker_ones() {
         2,
     );
     assert!(r.rate() >= 0.5, "Tabletown normal vs three easy: {r:?}");
-    assert_eq!(r.failed, 0, "every game played to its end");
+    assert_eq!(
+        r.failed, 0,
+        "Tabletown normal vs three easy: every game played to its end"
+    );
 }
 
 #[test]
@@ -383,7 +406,7 @@ fn a_game_saved_at_the_prompt_goes_on_with_load_and_a_broken_save_is_refused() {
 /// the arena's result on one thread and on three is the same, game for game.
 #[test]
 fn a_seed_gives_the_same_games_on_any_thread_count() {
-    for game in [CardGame::Slapshot, CardGame::Tabletown, CardGame::Slap45] {
+    for game in CardGame::ALL {
         struct Both;
         impl GameVisitor for Both {
             type Output = (
@@ -401,8 +424,14 @@ fn a_seed_gives_the_same_games_on_any_thread_count() {
             }
         }
         let (one, three) = game.dispatch(Both);
-        assert_eq!(one.failed, 0);
-        assert_eq!((one.wins, one.draws), (three.wins, three.draws), "{game:?}");
+        assert_eq!(
+            (one.failed, three.failed),
+            (0, 0),
+            "{game:?}: every game ended"
+        );
+        // Game by game: who sat where, who won, after how many actions.
+        assert_eq!(one.played.len(), 24);
+        assert_eq!(one.played, three.played, "{game:?}");
     }
     // The stream itself: ChaCha8 from a seed is the same sequence everywhere
     // (golden values: a change of generator or of its seeding shows here).
