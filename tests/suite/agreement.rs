@@ -211,6 +211,27 @@ fn leaving_one_drawn_token_turns_only_that_one_up() {
         .find(|p| p.building == BuildingKind::GeneralStore)
         .unwrap();
     assert_eq!(pile.face_down_count(), 2);
+    // Masked, not merely counted: the table holds water face down, the view
+    // the bot plans on holds the same stand-in for each, left by nobody, and
+    // the face-up one as it lies.
+    let real: Vec<Token> = store
+        .tokens
+        .iter()
+        .filter(|t| t.face_down)
+        .map(|t| t.token)
+        .collect();
+    assert!(real.iter().all(|t| *t != Token::Colt), "{real:?}");
+    for t in pile.tokens.iter().filter(|t| t.face_down) {
+        assert_eq!(
+            (t.token, t.left_by),
+            (Token::Colt, None),
+            "masked: {pile:?}"
+        );
+    }
+    assert_eq!(
+        pile.face_up().collect::<Vec<_>>(),
+        store.face_up().collect::<Vec<_>>()
+    );
 }
 
 /// Plays one game with `a` and `b` and checks the agreement after every step.
