@@ -54,7 +54,18 @@ impl DataError {
 
     /// A semantic error about `needle` (a name found in the text): points at its first occurrence.
     pub fn at_text(file: &Path, text: &str, needle: &str, message: impl Into<String>) -> Self {
-        let position = text.find(needle).map(|offset| line_col(text, offset));
+        // The first place outside a `//` comment (a comment may name a
+        // setting before the setting itself), else the first at all.
+        let in_comment = |offset: usize| {
+            let line = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+            text[line..offset].contains("//")
+        };
+        let position = text
+            .match_indices(needle)
+            .map(|(offset, _)| offset)
+            .find(|&offset| !in_comment(offset))
+            .or_else(|| text.find(needle))
+            .map(|offset| line_col(text, offset));
         Self {
             file: file.to_path_buf(),
             position,
@@ -64,6 +75,34 @@ impl DataError {
 }
 
 impl DataError {
+    /// At a dotted field (`section.key`): the key's first place after its
+    /// section's (`tumbleweed.radius` at the tumbleweed's radius, not the
+    /// first radius in the file); a plain name as [`DataError::at_text`].
+    pub fn at_field(file: &Path, text: &str, field: &str, message: impl Into<String>) -> Self {
+        let Some((section, key)) = field.rsplit_once('.') else {
+            return Self::at_text(file, text, field, message);
+        };
+        let outside = |o: usize| {
+            let line = text[..o].rfind('\n').map_or(0, |i| i + 1);
+            !text[line..o].contains("//")
+        };
+        let first = |needle: &str, from: usize| {
+            text[from..]
+                .match_indices(needle)
+                .map(|(o, _)| from + o)
+                .find(|&o| outside(o))
+        };
+        let at = first(&format!("{section}:"), 0)
+            .and_then(|s| first(key, s))
+            .or_else(|| first(key, 0))
+            .or_else(|| text.find(key));
+        Self {
+            file: file.to_path_buf(),
+            position: at.map(|o| line_col(text, o)),
+            message: message.into(),
+        }
+    }
+
     /// Like [`DataError::at_text`], at the `nth` (0-based) occurrence of `needle`.
     pub fn at_nth(
         file: &Path,

@@ -485,7 +485,11 @@ impl PhysicsProfile {
             ),
             (
                 "dice.tray_size",
-                self.dice.tray_size.0.min(self.dice.tray_size.1),
+                worst(
+                    &[self.dice.tray_size.0, self.dice.tray_size.1],
+                    die * 4.0,
+                    2.0,
+                ),
                 die * 4.0,
                 2.0,
             ),
@@ -540,7 +544,7 @@ impl PhysicsProfile {
             ("dice.throw_spin", self.dice.throw_spin, 0.0, 200.0),
             (
                 "cards.card_size",
-                self.cards.card_size.0.min(self.cards.card_size.1),
+                worst(&[self.cards.card_size.0, self.cards.card_size.1], 0.01, 0.3),
                 0.01,
                 0.3,
             ),
@@ -577,15 +581,17 @@ impl PhysicsProfile {
             ),
             (
                 "cards.mat_size",
-                self.cards.mat_size.0.min(self.cards.mat_size.1),
+                worst(&[self.cards.mat_size.0, self.cards.mat_size.1], 0.05, 2.0),
                 0.05,
                 2.0,
             ),
             ("cards.mat_thickness", self.cards.mat_thickness, 0.001, 0.05),
             (
                 "cards.hole_size",
-                (self.cards.hole_size.0 / self.cards.mat_size.0.max(1e-3))
-                    .max(self.cards.hole_size.1 / self.cards.mat_size.1.max(1e-3)),
+                most(&[
+                    self.cards.hole_size.0 / self.cards.mat_size.0.max(1e-3),
+                    self.cards.hole_size.1 / self.cards.mat_size.1.max(1e-3),
+                ]),
                 0.05,
                 0.95,
             ),
@@ -634,22 +640,29 @@ impl PhysicsProfile {
                             message,
                         }
                     }
-                    None => DataError::at_text(path, text, field, message),
+                    None => DataError::at_field(path, text, field, message),
                 });
             }
         }
         for (name, m) in &self.materials {
-            let ok = super::params::MATERIAL_FIELDS.iter().all(|f| {
+            for f in super::params::MATERIAL_FIELDS {
                 let v = (f.get)(m);
-                v.is_finite() && v >= f.min && v <= f.max
-            });
-            if !ok {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    name,
-                    format!("material \"{name}\": density 1–100000 kg/m³, friction 0–10, restitution 0–1, damping 0–1000"),
-                ));
+                if v.is_finite() && v >= f.min && v <= f.max {
+                    continue;
+                }
+                // At the field's key inside the material's entry.
+                let entry = text.find(&format!("\"{name}\"")).unwrap_or(0);
+                let at = text[entry..]
+                    .find(&format!("{}:", f.field))
+                    .map_or(entry, |o| entry + o);
+                out.push(DataError {
+                    file: path.to_path_buf(),
+                    position: Some(super::line_col(text, at)),
+                    message: format!(
+                        "material \"{name}\": `{}` must be between {} and {}, got {v}",
+                        f.field, f.min, f.max
+                    ),
+                });
             }
         }
         // Every size must be a positive, finite number of metres.
@@ -671,28 +684,28 @@ impl PhysicsProfile {
             ("figure.hat_height", p.figure.hat_height),
             (
                 "building.block_size",
-                p.building
-                    .block_size
-                    .0
-                    .min(p.building.block_size.1)
-                    .min(p.building.block_size.2),
+                least(&[
+                    p.building.block_size.0,
+                    p.building.block_size.1,
+                    p.building.block_size.2,
+                ]),
             ),
             ("building.door_width", p.building.door_width),
             (
                 "building.facade_size",
-                p.building
-                    .facade_size
-                    .0
-                    .min(p.building.facade_size.1)
-                    .min(p.building.facade_size.2),
+                least(&[
+                    p.building.facade_size.0,
+                    p.building.facade_size.1,
+                    p.building.facade_size.2,
+                ]),
             ),
             (
                 "gallows.platform_size",
-                p.gallows
-                    .platform_size
-                    .0
-                    .min(p.gallows.platform_size.1)
-                    .min(p.gallows.platform_size.2),
+                least(&[
+                    p.gallows.platform_size.0,
+                    p.gallows.platform_size.1,
+                    p.gallows.platform_size.2,
+                ]),
             ),
             ("gallows.post_height", p.gallows.post_height),
             ("gallows.post_width", p.gallows.post_width),
@@ -705,17 +718,16 @@ impl PhysicsProfile {
             ("cactus.arm_length", p.cactus.arm_length),
             (
                 "fence.size",
-                p.fence.size.0.min(p.fence.size.1).min(p.fence.size.2),
+                least(&[p.fence.size.0, p.fence.size.1, p.fence.size.2]),
             ),
             ("tumbleweed.radius", p.tumbleweed.radius),
         ];
         for (field, value) in sizes {
             if !(value.is_finite() && value > 0.0 && value < 100.0) {
-                let last = field.rsplit('.').next().unwrap_or(field);
-                out.push(DataError::at_text(
+                out.push(DataError::at_field(
                     path,
                     text,
-                    last,
+                    field,
                     format!("`{field}` must be a positive size in metres (under 100), got {value}"),
                 ));
             }
@@ -728,13 +740,12 @@ impl PhysicsProfile {
             ("fence.size", p.fence.size),
         ];
         for (field, t) in triples {
-            let largest = t.0.max(t.1).max(t.2);
+            let largest = most(&[t.0, t.1, t.2]);
             if !(largest < 100.0) {
-                let last = field.rsplit('.').next().unwrap_or(field);
-                out.push(DataError::at_text(
+                out.push(DataError::at_field(
                     path,
                     text,
-                    last,
+                    field,
                     format!("`{field}` must be under 100 metres, got {largest}"),
                 ));
             }
@@ -747,7 +758,7 @@ impl PhysicsProfile {
                 "`substeps` and `iterations` must be at most 64",
             ));
         }
-        let fastest = self.flick.movement_disc_speed.max(self.flick.bullet_speed);
+        let fastest = most(&[self.flick.movement_disc_speed, self.flick.bullet_speed]);
         let per_step = fastest * self.solver.dt;
         if self.solver.ccd_substeps == 0 && self.solver.disc_soft_ccd < per_step {
             out.push(DataError::at_text(
@@ -794,4 +805,30 @@ mod tests {
         assert!(err.message.contains("balsa"), "{err}");
         assert!(err.position.is_some());
     }
+}
+
+/// The smallest of `v`, NaN if any is (`f32::min` would pass over a NaN and
+/// let a broken size through its range check).
+fn least(v: &[f32]) -> f32 {
+    if v.iter().any(|x| x.is_nan()) {
+        return f32::NAN;
+    }
+    v.iter().copied().fold(f32::INFINITY, f32::min)
+}
+
+/// The largest of `v`, NaN if any is.
+fn most(v: &[f32]) -> f32 {
+    if v.iter().any(|x| x.is_nan()) {
+        return f32::NAN;
+    }
+    v.iter().copied().fold(f32::NEG_INFINITY, f32::max)
+}
+
+/// Of a pair (or more) checked against one range: the first out of it, else
+/// the first (each must lie in the range, not only the smallest).
+fn worst(v: &[f32], min: f32, max: f32) -> f32 {
+    v.iter()
+        .copied()
+        .find(|x| !(x.is_finite() && *x >= min && *x <= max))
+        .unwrap_or(v[0])
 }

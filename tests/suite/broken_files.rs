@@ -200,7 +200,36 @@ fn no_file_content_makes_the_loader_panic() {
             &profile_text[b..]
         );
         std::fs::write(&ppath, &mutated).unwrap();
-        if let Ok(p) = PhysicsProfile::load(&ppath) {
+        let loaded = PhysicsProfile::load(&ppath);
+        // No setting of the profile can be NaN or infinite: refused, naming
+        // the setting and where it is (the key before the number).
+        let line_start = profile_text[..a].rfind('\n').map_or(0, |i| i + 1);
+        let before = &profile_text[line_start..a];
+        if matches!(replacement, "NaN" | "inf") && !before.contains("//") {
+            let key = before
+                .rsplit(':')
+                .nth(1)
+                .and_then(|k| {
+                    k.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .rfind(|w| !w.is_empty())
+                })
+                .unwrap_or("");
+            let line = profile_text[..a].matches('\n').count() + 1;
+            match &loaded {
+                Ok(_) => panic!("{replacement} for {key} (line {line}) was accepted"),
+                Err(e) => {
+                    let e = e.to_string();
+                    // Its line (and column), and the setting by name; a
+                    // whole number's NaN is a syntax error at the spot.
+                    assert!(
+                        e.contains(&format!(":{line}:"))
+                            && (e.contains(key) || e.contains("Expected integer")),
+                        "{replacement} for {key} at line {line}: not named: {e}"
+                    );
+                }
+            }
+        }
+        if let Ok(p) = loaded {
             // Whatever the checks let through must build a table without panicking.
             let town = Town::load(&root.join("scenarios/standard_town.ron"), &p);
             if let Ok(town) = town {
