@@ -56,14 +56,7 @@ impl DataError {
     pub fn at_text(file: &Path, text: &str, needle: &str, message: impl Into<String>) -> Self {
         // The first place outside a `//` comment (a comment may name a
         // setting before the setting itself), else the first at all.
-        let in_comment = |offset: usize| {
-            let line = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-            text[line..offset].contains("//")
-        };
-        let position = text
-            .match_indices(needle)
-            .map(|(offset, _)| offset)
-            .find(|&offset| !in_comment(offset))
+        let position = first_outside_comments(text, needle, 0)
             .or_else(|| text.find(needle))
             .map(|offset| line_col(text, offset));
         Self {
@@ -82,19 +75,9 @@ impl DataError {
         let Some((section, key)) = field.rsplit_once('.') else {
             return Self::at_text(file, text, field, message);
         };
-        let outside = |o: usize| {
-            let line = text[..o].rfind('\n').map_or(0, |i| i + 1);
-            !text[line..o].contains("//")
-        };
-        let first = |needle: &str, from: usize| {
-            text[from..]
-                .match_indices(needle)
-                .map(|(o, _)| from + o)
-                .find(|&o| outside(o))
-        };
-        let at = first(&format!("{section}:"), 0)
-            .and_then(|s| first(key, s))
-            .or_else(|| first(key, 0))
+        let at = first_outside_comments(text, &format!("{section}:"), 0)
+            .and_then(|s| first_outside_comments(text, &format!("{key}:"), s))
+            .or_else(|| first_outside_comments(text, key, 0))
             .or_else(|| text.find(key));
         Self {
             file: file.to_path_buf(),
@@ -121,6 +104,17 @@ impl DataError {
             message: message.into(),
         }
     }
+}
+
+/// The first offset of `needle` at or after `from` that is not inside a `//` comment.
+fn first_outside_comments(text: &str, needle: &str, from: usize) -> Option<usize> {
+    text[from..]
+        .match_indices(needle)
+        .map(|(o, _)| from + o)
+        .find(|&o| {
+            let line = text[..o].rfind('\n').map_or(0, |i| i + 1);
+            !text[line..o].contains("//")
+        })
 }
 
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {

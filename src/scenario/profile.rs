@@ -624,24 +624,8 @@ impl PhysicsProfile {
         for (field, value, min, max) in tunable.chain(ranges) {
             if !(value.is_finite() && value >= min && value <= max) {
                 let message = format!("`{field}` must be between {min} and {max}, got {value}");
-                let section = field
-                    .split_once('.')
-                    .filter(|(s, _)| matches!(*s, "dice" | "cards"));
-                out.push(match section {
-                    // A dice or cards field: its key inside its section.
-                    Some((section, key)) => {
-                        let start = text.find(&format!("{section}:")).unwrap_or(0);
-                        let at = text[start..]
-                            .find(&format!("{key}:"))
-                            .map_or(start, |o| start + o);
-                        DataError {
-                            file: path.to_path_buf(),
-                            position: Some(super::line_col(text, at)),
-                            message,
-                        }
-                    }
-                    None => DataError::at_field(path, text, field, message),
-                });
+                // A dotted field at its key inside its section.
+                out.push(DataError::at_field(path, text, field, message));
             }
         }
         for (name, m) in &self.materials {
