@@ -23,6 +23,11 @@ const BASE_KEY: u32 = 1000;
 const MEMBER_KEY: u32 = 2000;
 const GOLD_KEY: u32 = 3000;
 const HAND_KEY: u32 = 4000;
+/// The final duel's deck as its dealer sees it: fanned in rows toward him,
+/// the top card first.
+const DUEL_FAN_AT: Vec3 = Vec3::new(-0.27, TOP, 0.10);
+const DUEL_FAN_ROW: usize = 12;
+const DUEL_FAN_STEP: glam::Vec2 = glam::Vec2::new(0.045, 0.05);
 /// Where the flipped card lies.
 const FACE_UP_AT: Vec3 = Vec3::new(0.0, TOP, 0.07);
 const PAPER: [u8; 4] = [244, 233, 208, 255];
@@ -253,20 +258,49 @@ impl CardView for Slap45 {
             .iter()
             .find(|a| matches!(a, Action::Flip | Action::Play(0)))
             .cloned();
-        for (i, &c) in self
-            .deck
-            .iter()
-            .rev()
-            .enumerate()
-            .skip(deck.saturating_sub(12))
-        {
-            scene.cards.push(Placed {
-                key: c as u32,
-                face: None,
-                spot: stacked(DECK_AT, 0.0, i, false),
-                action: flip.clone().filter(|_| i + 1 == deck),
-                highlight: flip.is_some() && i + 1 == deck,
-            });
+        // What the viewer may know of the deck: the final duel's dealer looks
+        // through it and plays any card (fanned before him, top card left);
+        // the Railroad Company's dealer peeks at the top card.
+        let view = viewer.map(|v| self.observation(v));
+        let peek = view.as_ref().and_then(|v| v.peek);
+        match view.and_then(|v| v.duel_deck) {
+            Some(cards) => {
+                for (i, &c) in cards.iter().enumerate() {
+                    let play = legal.iter().find(|a| **a == Action::Play(i)).cloned();
+                    let at = DUEL_FAN_AT
+                        + Vec3::new(
+                            (i % DUEL_FAN_ROW) as f32 * DUEL_FAN_STEP.x,
+                            0.0,
+                            (i / DUEL_FAN_ROW) as f32 * DUEL_FAN_STEP.y,
+                        );
+                    scene.cards.push(Placed {
+                        key: c as u32,
+                        face: Some(kind_index(self.kind(c))),
+                        spot: stacked(at, 0.0, i, true),
+                        highlight: play.is_some(),
+                        action: play,
+                    });
+                }
+            }
+            None => {
+                for (i, &c) in self
+                    .deck
+                    .iter()
+                    .rev()
+                    .enumerate()
+                    .skip(deck.saturating_sub(12))
+                {
+                    let top = i + 1 == deck;
+                    let peeked = top && peek == Some(c);
+                    scene.cards.push(Placed {
+                        key: c as u32,
+                        face: peeked.then(|| kind_index(self.kind(c))),
+                        spot: stacked(DECK_AT, 0.0, i, peeked),
+                        action: flip.clone().filter(|_| top),
+                        highlight: flip.is_some() && top,
+                    });
+                }
+            }
         }
         let discards = self.discard.len();
         for (i, &c) in self
