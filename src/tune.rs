@@ -118,12 +118,15 @@ impl Sweep {
     /// Reads and checks a sweep file; every problem names its place, before any work.
     pub fn load(path: &Path) -> Result<Sweep, Problems> {
         let (file, text): (SweepFile, String) = load_ron(path)?;
-        let profile = PhysicsProfile::load(&data_path(
-            file.profile.as_deref().unwrap_or("assets/physics.ron"),
-        ))?;
-        let town = Town::load(&data_path(&file.town), &profile)?;
-        let mut problems = Vec::new();
         let at = |needle: &str, msg: String| DataError::at_text(path, &text, needle, msg);
+        // A profile or town the sweep names that does not load: refused at
+        // the sweep's key, with the other file's own problems after it.
+        let profile_name = file.profile.as_deref().unwrap_or("assets/physics.ron");
+        let profile = PhysicsProfile::load(&data_path(profile_name))
+            .map_err(|e| e.in_named_file(path, &text, "profile", profile_name))?;
+        let town = Town::load(&data_path(&file.town), &profile)
+            .map_err(|e| e.in_named_file(path, &text, "town", &file.town))?;
+        let mut problems = Vec::new();
         let mut params = Vec::new();
         for p in &file.parameters {
             let needle = format!("\"{}\"", p.name);
@@ -198,6 +201,22 @@ impl Sweep {
         if file.samples == 0 {
             problems.push(at("samples:", "samples must be at least 1".into()));
         }
+        let count = setting_count(&file);
+        if count > MAX_SETTINGS {
+            problems.push(at(
+                "samples:",
+                format!("{count} settings (grid × samples): at most {MAX_SETTINGS} in one sweep"),
+            ));
+        }
+        let flicks = count.saturating_mul(f.per_setting);
+        if flicks > MAX_FLICKS {
+            problems.push(at(
+                "per_setting:",
+                format!(
+                    "{flicks} flicks in all (settings × samples × per_setting): at most {MAX_FLICKS} in one sweep; split it into several"
+                ),
+            ));
+        }
         Problems::check(problems)?;
         let settings = settings(&file, file.seed);
         Ok(Sweep {
@@ -221,6 +240,24 @@ impl Sweep {
     pub fn total_flicks(&self) -> usize {
         self.settings.len() * self.file.flicks.per_setting
     }
+}
+
+/// The most flicks one sweep may hold (about an hour on two cores at the
+/// tuner's rate): a sweep file's numbers are refused above it before any
+/// work or memory is spent. Split a larger survey into sweeps or shards.
+pub const MAX_FLICKS: usize = 10_000_000;
+/// The most settings (grid points × samples) one sweep may hold.
+pub const MAX_SETTINGS: usize = 1_000_000;
+
+/// How many settings [`settings`] makes, without making them.
+fn setting_count(file: &SweepFile) -> usize {
+    let grid = file
+        .parameters
+        .iter()
+        .map(|p| p.values.len().max(1))
+        .fold(1usize, usize::saturating_mul);
+    let ranged = file.parameters.iter().any(|p| p.range.is_some());
+    grid.saturating_mul(if ranged { file.samples } else { 1 })
 }
 
 /// Every setting: the grid of listed values, each point with `samples` draws

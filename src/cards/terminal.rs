@@ -161,9 +161,22 @@ fn save<G: TableGame>(game: &G, path: &Path, out: &mut dyn Write) -> io::Result<
 /// Reads a saved game: syntax errors name the file, line and column; a state
 /// whose cards do not add up is refused.
 pub fn load<G: TableGame>(path: &Path) -> Result<G, crate::scenario::Problems> {
-    let (game, _): (G, String) = crate::scenario::load_ron(path)?;
+    let (game, text): (G, String) = crate::scenario::load_ron(path)?;
     game.check().map_err(|e| {
-        crate::scenario::DataError::new(path, format!("not a consistent saved game: {e}"))
+        // The whole game is one value: the place is where it starts.
+        let start = text
+            .lines()
+            .position(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+            .unwrap_or(0);
+        let col = text
+            .lines()
+            .nth(start)
+            .map_or(0, |l| l.len() - l.trim_start().len());
+        crate::scenario::DataError {
+            file: path.to_path_buf(),
+            position: Some((start + 1, col + 1)),
+            message: format!("the saved game that starts here is not consistent: {e}"),
+        }
     })?;
     Ok(game)
 }

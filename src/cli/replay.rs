@@ -96,7 +96,13 @@ fn table_replay(file: &Path, quiet: bool, window: Option<&PlayArgs>) -> ExitCode
         Ok(r) => r,
         Err(e) => return fail(&e),
     };
-    let rerun = checked.rerun();
+    let rerun = match checked.rerun() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    };
     if let Some(note) = &checked.replay.note {
         println!("{}: {note}", file.display());
     }

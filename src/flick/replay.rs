@@ -126,9 +126,45 @@ impl Replay {
         data_path(self.profile.as_deref().unwrap_or("assets/physics.ron"))
     }
 
-    /// Reads a replay file; a broken one names its file, line and column.
+    /// Reads a replay file; a broken one names its file, line and column,
+    /// and so does a flick no hand could make (a direction that is not one,
+    /// a strength outside 0 to 1, a spin outside -1 to 1: never clamped).
     pub fn load(path: &Path) -> Result<Replay, Problems> {
-        let (replay, _text): (Replay, String) = load_ron(path)?;
+        let (replay, text): (Replay, String) = load_ron(path)?;
+        let mut problems = Vec::new();
+        let flicks = replay.steps.iter().filter_map(|s| match s {
+            ReplayStep::Intent(_) => None,
+            ReplayStep::Move(f) | ReplayStep::Shot(_, f) | ReplayStep::Blast(_, f) => Some(f),
+        });
+        for (k, f) in flicks.enumerate() {
+            let at = |key: &str, msg: String| {
+                DataError::at_nth(
+                    path,
+                    &text,
+                    &format!("{key}:"),
+                    k,
+                    format!("flick {}: {msg}", k + 1),
+                )
+            };
+            let (x, z) = f.direction;
+            let length = (x * x + z * z).sqrt();
+            if !(x.is_finite() && z.is_finite() && length > 1e-6 && length < 1e6) {
+                problems.push(at(
+                    "direction",
+                    format!("direction ({x}, {z}) is not a direction"),
+                ));
+            }
+            if !(0.0..=1.0).contains(&f.strength) {
+                problems.push(at(
+                    "strength",
+                    format!("strength {} must be 0 to 1", f.strength),
+                ));
+            }
+            if !(-1.0..=1.0).contains(&f.spin) {
+                problems.push(at("spin", format!("spin {} must be -1 to 1", f.spin)));
+            }
+        }
+        Problems::check(problems)?;
         Ok(replay)
     }
 
@@ -142,8 +178,13 @@ impl Replay {
     /// referee refuses (the file was edited, or the rules changed) is an
     /// error naming the step.
     pub fn rerun(&self, file: &Path) -> Result<Rerun, Problems> {
-        let profile = PhysicsProfile::load(&self.profile_path())?;
-        let town = Town::load(&data_path(&self.scenario), &profile)?;
+        // Placed at the replay's own keys when its text can be read again.
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let profile_name = self.profile.as_deref().unwrap_or("assets/physics.ron");
+        let profile = PhysicsProfile::load(&self.profile_path())
+            .map_err(|e| e.in_named_file(file, &text, "profile", profile_name))?;
+        let town = Town::load(&data_path(&self.scenario), &profile)
+            .map_err(|e| e.in_named_file(file, &text, "scenario", &self.scenario))?;
         let mut referee = Referee::new(profile, &town, self.seed)
             .map_err(|e| Problems(vec![DataError::new(file, e)]))?;
         let mut steps = Vec::with_capacity(self.steps.len());

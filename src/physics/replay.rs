@@ -110,9 +110,9 @@ impl TableReplay {
 
     /// Checks a replay read from `text` (the file `path`).
     pub fn check(self, path: &Path, text: &str) -> Result<CheckedTableReplay, Problems> {
-        let mut profile = PhysicsProfile::load(&data_path(
-            self.profile.as_deref().unwrap_or("assets/physics.ron"),
-        ))?;
+        let profile_name = self.profile.as_deref().unwrap_or("assets/physics.ron");
+        let mut profile = PhysicsProfile::load(&data_path(profile_name))
+            .map_err(|e| e.in_named_file(path, text, "profile", profile_name))?;
         let mut problems = Vec::new();
         let at =
             |needle: &str, nth: usize, msg: String| DataError::at_nth(path, text, needle, nth, msg);
@@ -139,31 +139,51 @@ impl TableReplay {
             }
         }
         Problems::check(std::mem::take(&mut problems))?;
-        let town = Town::load(&data_path(&self.town), &profile)?;
+        let town = Town::load(&data_path(&self.town), &profile)
+            .map_err(|e| e.in_named_file(path, text, "town", &self.town))?;
         // The pieces' names and ids as the table lays the town out.
         let table = Table::new(profile.clone(), &town);
         let mut flicks = Vec::with_capacity(self.flicks.len());
         for (i, f) in self.flicks.iter().enumerate() {
             let here = |msg: String| at("piece:", i, format!("flick {}: {msg}", i + 1));
+            let at_key = |key: &str, msg: String| {
+                DataError::at_key_in_nth(
+                    path,
+                    text,
+                    "piece:",
+                    i,
+                    key,
+                    format!("flick {}: {msg}", i + 1),
+                )
+            };
             let Some(piece) = table.index().by_name(&f.piece) else {
                 problems.push(here(format!("no piece named {:?} on the town", f.piece)));
                 continue;
             };
             let direction = Vec2::new(f.direction.0, f.direction.1);
-            if !(direction.is_finite() && direction.length() > 1e-6) {
-                problems.push(here("the direction must be a non-zero vector".into()));
+            if !(direction.is_finite() && direction.length() > 1e-6 && direction.length() < 1e6) {
+                problems.push(at_key(
+                    "direction:",
+                    "the direction must be a non-zero, finite vector".into(),
+                ));
             }
             if !(0.0..=1.0).contains(&f.strength) {
-                problems.push(here(format!("strength {} is not 0 to 1", f.strength)));
+                problems.push(at_key(
+                    "strength:",
+                    format!("strength {} is not 0 to 1", f.strength),
+                ));
             }
             if !(-1.0..=1.0).contains(&f.spin) {
-                problems.push(here(format!("spin {} is not −1 to 1", f.spin)));
+                problems.push(at_key("spin:", format!("spin {} is not −1 to 1", f.spin)));
             }
             let place = f.place.map(|(x, z)| Vec2::new(x, z));
             if let Some(p) = place {
                 let half = Vec2::new(profile.table.size.0, profile.table.size.1) / 2.0;
                 if !(p.is_finite() && p.x.abs() <= half.x && p.y.abs() <= half.y) {
-                    problems.push(here(format!("place ({}, {}) is off the table", p.x, p.y)));
+                    problems.push(at_key(
+                        "place:",
+                        format!("place ({}, {}) is off the table", p.x, p.y),
+                    ));
                 }
             }
             flicks.push((
@@ -192,18 +212,27 @@ impl CheckedTableReplay {
         Table::new(self.profile.clone(), &self.town)
     }
 
-    /// Re-simulates every flick from the town as laid out, headless.
-    pub fn rerun(&self) -> Vec<TableRerunStep> {
+    /// Re-simulates every flick from the town as laid out, headless. A flick
+    /// the table refuses (its piece was knocked off the table by an earlier
+    /// flick and is not put down again; a direction the physics cannot take)
+    /// stops the rerun with an error naming the flick.
+    pub fn rerun(&self) -> Result<Vec<TableRerunStep>, String> {
         let mut table = self.table();
         self.flicks
             .iter()
-            .map(|(place, flick)| {
-                let outcome = play(&mut table, *place, *flick)
-                    .expect("a checked flick of a piece on the table");
-                TableRerunStep {
+            .enumerate()
+            .map(|(i, (place, flick))| {
+                let outcome = play(&mut table, *place, *flick).map_err(|e| {
+                    format!(
+                        "flick {} ({}) is refused by the table: {e}",
+                        i + 1,
+                        self.replay.flicks[i].piece
+                    )
+                })?;
+                Ok(TableRerunStep {
                     outcome,
                     hash: table.pose_hash(),
-                }
+                })
             })
             .collect()
     }
@@ -302,7 +331,7 @@ mod tests {
         replay.save(&path).unwrap();
         let checked = TableReplay::load(&path).expect("loads");
         assert_eq!(checked.replay, replay);
-        let first = checked.rerun();
+        let first = checked.rerun().expect("reruns");
         assert_eq!(first.len(), 2);
         // The parameter was set: the profile differs from the shipped one.
         assert_eq!(
@@ -318,14 +347,14 @@ mod tests {
         replay.final_hash = Some(first[1].hash);
         replay.save(&path).unwrap();
         let again = TableReplay::load(&path).expect("loads");
-        let second = again.rerun();
+        let second = again.rerun().expect("reruns");
         assert_eq!(again.first_drift(&second), None);
         assert_eq!(first, second);
         // A wrong recorded hash is found at its flick.
         replay.flicks[1].hash = Some(first[1].hash ^ 1);
         replay.save(&path).unwrap();
         let drifted = TableReplay::load(&path).expect("loads");
-        let rerun = drifted.rerun();
+        let rerun = drifted.rerun().expect("reruns");
         assert_eq!(
             drifted.first_drift(&rerun),
             Some((1, first[1].hash ^ 1, first[1].hash))

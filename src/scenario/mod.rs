@@ -67,7 +67,51 @@ impl DataError {
     }
 }
 
+impl Problems {
+    /// The problems of another file that `path` names at `key:` (a town, a
+    /// profile): first one placed at the key in `path`, then the other file's own.
+    pub fn in_named_file(self, path: &Path, text: &str, key: &str, name: &str) -> Problems {
+        let mut all = vec![DataError::at_text(
+            path,
+            text,
+            &format!("{key}:"),
+            format!("{key} \"{name}\" does not load (below)"),
+        )];
+        all.extend(self.0);
+        Problems(all)
+    }
+}
+
 impl DataError {
+    /// At `key` inside the `nth` (from 0) entry that starts with `anchor` (a
+    /// flick's `strength:` after its `piece:`); at the entry when the key is
+    /// not written there.
+    pub fn at_key_in_nth(
+        file: &Path,
+        text: &str,
+        anchor: &str,
+        nth: usize,
+        key: &str,
+        message: impl Into<String>,
+    ) -> Self {
+        let entries: Vec<usize> = text
+            .match_indices(anchor)
+            .map(|(o, _)| o)
+            .filter(|&o| !in_comment(text, o))
+            .collect();
+        let position = entries.get(nth).map(|&start| {
+            let end = entries.get(nth + 1).copied().unwrap_or(text.len());
+            first_outside_comments(text, key, start)
+                .filter(|&o| o < end)
+                .unwrap_or(start)
+        });
+        Self {
+            file: file.to_path_buf(),
+            position: position.map(|o| line_col(text, o)),
+            message: message.into(),
+        }
+    }
+
     /// At a dotted field (`section.key`): the key's first place after its
     /// section's (`tumbleweed.radius` at the tumbleweed's radius, not the
     /// first radius in the file); a plain name as [`DataError::at_text`].
@@ -94,10 +138,13 @@ impl DataError {
         nth: usize,
         message: impl Into<String>,
     ) -> Self {
+        // Counted outside `//` comments (a comment may name it first).
         let position = text
             .match_indices(needle)
+            .map(|(offset, _)| offset)
+            .filter(|&o| !in_comment(text, o))
             .nth(nth)
-            .map(|(offset, _)| line_col(text, offset));
+            .map(|offset| line_col(text, offset));
         Self {
             file: file.to_path_buf(),
             position,
@@ -111,10 +158,13 @@ fn first_outside_comments(text: &str, needle: &str, from: usize) -> Option<usize
     text[from..]
         .match_indices(needle)
         .map(|(o, _)| from + o)
-        .find(|&o| {
-            let line = text[..o].rfind('\n').map_or(0, |i| i + 1);
-            !text[line..o].contains("//")
-        })
+        .find(|&o| !in_comment(text, o))
+}
+
+/// Whether `offset` lies after a `//` on its line.
+fn in_comment(text: &str, offset: usize) -> bool {
+    let line = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    text[line..offset].contains("//")
 }
 
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {

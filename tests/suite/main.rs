@@ -15,6 +15,7 @@ mod common;
 mod dice;
 mod flick_bot;
 mod flick_session;
+mod fuzzed_files;
 mod hidden_info;
 mod layers;
 mod lookahead;

@@ -56,7 +56,7 @@ fn golden_table_replays_end_on_their_recorded_pose_hashes() {
     for f in files {
         assert!(is_table_replay(&std::fs::read_to_string(&f).unwrap()));
         let checked = TableReplay::load(&f).unwrap_or_else(|e| panic!("{e}"));
-        let rerun = checked.rerun();
+        let rerun = checked.rerun().expect("reruns");
         assert!(
             checked.replay.flicks.iter().all(|f| f.hash.is_some()),
             "{}: every flick's hash recorded",

@@ -232,7 +232,7 @@ fn a_sweep_row_becomes_a_table_replay_that_reruns_to_the_same_row() {
         let file = write(&format!("row-{s}-{k}.replay.ron"), "");
         replay.save(&file).unwrap();
         let checked = TableReplay::load(&file).unwrap_or_else(|e| panic!("{e}"));
-        let rerun = checked.rerun();
+        let rerun = checked.rerun().expect("reruns");
         assert_eq!(checked.first_drift(&rerun), None, "the recorded hash");
         assert_eq!(rerun[0].outcome.travelled, row.slide);
         assert_eq!(rerun[0].outcome.steps, row.steps);

@@ -213,7 +213,7 @@ fn a_table_replay_played_back_in_the_window_matches_the_headless_rerun() {
     let file = dir.join("two.replay.ron");
     replay.save(&file).unwrap();
     let checked = TableReplay::load(&file).unwrap_or_else(|e| panic!("{e}"));
-    let rerun = checked.rerun();
+    let rerun = checked.rerun().expect("reruns");
     let options = WindowOptions {
         start: Start::Flick { scenario: None },
         size: (320, 200),

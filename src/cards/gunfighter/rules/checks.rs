@@ -15,6 +15,7 @@ impl Gunfighter {
     /// living exactly those with health; pockets within their limit; every
     /// stacked card a toss of this showdown that landed in that hole.
     pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_shape()?;
         let r = &self.rules;
         if !matches!(self.phase, Phase::Deal) && self.fighters.len() != r.players {
             return Err(format!(
@@ -78,6 +79,111 @@ impl Gunfighter {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Every index in range and every number in its limits (a saved game is
+    /// user data): the rules it carries, seats, characters, slots, cards,
+    /// the hands' chances. Checked before the invariants, which rely on it.
+    fn check_shape(&self) -> Result<(), String> {
+        let r = &self.rules;
+        let n = r.players;
+        if !super::super::setup::PLAYERS.contains(&n) {
+            return Err(format!("{n} players: The Gunfighter is for 2 to 6"));
+        }
+        let limits = [
+            ("health", usize::from(r.health), 1, 9),
+            ("bandolier", r.bandolier, 1, 12),
+            ("pocket", r.pocket, 0, 30),
+            ("covert_hand", r.covert_hand, 0, 10),
+            ("showdown_ms", r.showdown_ms as usize, 1000, 30_000),
+            ("showdown_limit", r.showdown_limit as usize, 1, 100_000),
+        ];
+        for (key, v, lo, hi) in limits {
+            if !(lo..=hi).contains(&v) {
+                return Err(format!("the rules' {key} {v}: must be {lo} to {hi}"));
+            }
+        }
+        let cards = r.cards.len();
+        if r.characters.len() < n {
+            return Err(format!("{} characters for {n} players", r.characters.len()));
+        }
+        let card_ok = |c: CardId| usize::from(c) < cards;
+        for (k, ch) in r.characters.iter().enumerate() {
+            if ch.deck.is_empty() || !ch.deck.iter().all(|&c| card_ok(c)) {
+                return Err(format!(
+                    "character {k}'s deck names a card that is not in the rules"
+                ));
+            }
+        }
+        if !r.covert.iter().all(|&c| card_ok(c)) {
+            return Err("the covert deck names a card that is not in the rules".into());
+        }
+        if r.cards
+            .iter()
+            .any(|c| c.character.is_some_and(|k| k >= r.characters.len()))
+        {
+            return Err("a card of a character that is not in the rules".into());
+        }
+        let seat_ok = |s: usize| s < n;
+        let phase_seat = match self.phase {
+            Phase::Exchange { seat } | Phase::Prepare { seat } => Some(seat),
+            _ => None,
+        };
+        if !phase_seat.is_none_or(seat_ok) || !seat_ok(self.first) {
+            return Err("a seat past the table".into());
+        }
+        if self.mats.len() != n || self.hands.len() != n {
+            return Err(format!(
+                "{} mats and {} hands for {n} players",
+                self.mats.len(),
+                self.hands.len()
+            ));
+        }
+        if !self.hands.iter().all(|h| (0.0..=1.0).contains(h)) {
+            return Err("a hand's chance of landing in the hole must be 0 to 1".into());
+        }
+        for (s, f) in self.fighters.iter().enumerate() {
+            if f.character >= r.characters.len() || f.bandolier.len() > r.bandolier.max(30) {
+                return Err(format!("seat {s}'s character or bandolier is out of range"));
+            }
+        }
+        let landed = self
+            .mats
+            .iter()
+            .flatten()
+            .chain(self.last_reading.iter().flat_map(|m| &m.stack));
+        for l in landed {
+            if !card_ok(l.card) || !seat_ok(l.thrower) {
+                return Err(
+                    "a card on a mat is not in the rules, or its thrower not at the table".into(),
+                );
+            }
+        }
+        for t in &self.tosses {
+            if !card_ok(t.card) || !seat_ok(t.thrower) || !seat_ok(t.target) {
+                return Err(
+                    "a toss of a card not in the rules, or by or at a seat past the table".into(),
+                );
+            }
+        }
+        let event_ok = |e: &super::super::resolve::Event| match *e {
+            super::super::resolve::Event::Damage { to, by, .. } => seat_ok(to) && seat_ok(by),
+            super::super::resolve::Event::Heal { to, .. } => seat_ok(to),
+            super::super::resolve::Event::Pickpocket { from, to } => seat_ok(from) && seat_ok(to),
+        };
+        let reading_ok = |m: &super::MatReading| {
+            seat_ok(m.owner)
+                && m.readings.len() == m.stack.len()
+                && m.readings.iter().all(|x| {
+                    x.negated_by.is_none_or(|i| i < m.stack.len())
+                        && x.ricochet_by.is_none_or(|i| i < m.stack.len())
+                })
+                && m.events.iter().all(event_ok)
+        };
+        if !self.last_reading.iter().all(reading_ok) || self.winners.iter().any(|&s| !seat_ok(s)) {
+            return Err("a reading or a winner past the table".into());
         }
         Ok(())
     }
