@@ -162,7 +162,13 @@ fn save<G: TableGame>(game: &G, path: &Path, out: &mut dyn Write) -> io::Result<
 /// whose cards do not add up is refused.
 pub fn load<G: TableGame>(path: &Path) -> Result<G, crate::scenario::Problems> {
     let (game, text): (G, String) = crate::scenario::load_ron(path)?;
-    game.check().map_err(|e| {
+    let stuck = |g: &G| match g.turn() {
+        super::core::Turn::Player(s) if g.legal_actions().is_empty() => {
+            Err(format!("seat {s} is to play and has nothing it may do"))
+        }
+        _ => Ok(()),
+    };
+    game.check().and_then(|()| stuck(&game)).map_err(|e| {
         // The whole game is one value: the place is where it starts.
         let start = text
             .lines()

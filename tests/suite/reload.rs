@@ -174,3 +174,164 @@ fn a_saved_profile_is_in_force_at_the_next_flick() {
         .collect();
     assert_eq!(frictions, vec![0.6]);
 }
+
+fn referee(app: &App) -> highnoon::flick::referee::Referee {
+    app.world()
+        .resource::<FlickSession>()
+        .referee()
+        .expect("a game in play")
+        .clone()
+}
+
+/// The game in play: its stamp, its rules state and the table's pose.
+fn game_now(app: &App) -> (highnoon::window::flick_table::session::Stamp, String, u64) {
+    let r = referee(app);
+    (
+        app.world().resource::<FlickSession>().stamp(),
+        format!("{:?}", r.game),
+        r.table.pose_hash(),
+    )
+}
+
+/// The person plays the first legal intent of the game in play.
+fn play_a_step(app: &mut App) {
+    use highnoon::flick::driver::Step;
+    use highnoon::window::flick_table::session::FlickAction;
+    let intent = referee(app).game.legal_intents()[0].clone();
+    app.world_mut()
+        .write_message(FlickIntent::person(FlickAction::Step(Step::Intent(intent))));
+    app.update();
+}
+
+/// Saves `text` to `path` and updates until the reload status changes;
+/// returns the status and the time from the save to the table's answer.
+fn save_and_wait(app: &mut App, path: &std::path::Path, text: &str) -> (ReloadStatus, Duration) {
+    let start = Instant::now();
+    save(path, text);
+    let status = until_reload_status_changes(app);
+    (status, start.elapsed())
+}
+
+/// The scenario being played is reloaded when saved: the game starts again
+/// from the file as it now is. A broken save of the scenario or of the
+/// profile is reported at its file, line and column, and the game in play
+/// goes on untouched. The time from each save to the table's answer is
+/// measured (printed; the file events come from the operating system).
+#[test]
+fn the_scenario_in_play_reloads_and_a_broken_scenario_or_profile_keeps_the_game() {
+    let dir = std::env::temp_dir().join(format!("highnoon-reload-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shipped_profile = std::fs::read_to_string(default_profile_path()).unwrap();
+    let profile_path = dir.join("physics.ron");
+    save(&profile_path, &shipped_profile);
+    let scenario =
+        std::fs::read_to_string(highnoon::scenario::data_root().join("scenarios/bank_robbery.ron"))
+            .unwrap();
+    assert!(scenario.contains("start_hour: 6,"));
+    let path = dir.join("bank_robbery.ron");
+    save(&path, &scenario);
+    let mut app = reload_app(
+        PhysicsProfile::load(&profile_path).unwrap(),
+        &path,
+        Watched {
+            profile: profile_path.clone(),
+        },
+    );
+    assert_eq!(referee(&app).game.hour, 6);
+    play_a_step(&mut app);
+    let played = app.world().resource::<FlickSession>().stamp();
+    assert!(played.version > 0, "a step was played");
+    let mut waits = Vec::new();
+
+    // The author moves the start to 8 o'clock: the game starts again at 8.
+    let eight = scenario.replacen("start_hour: 6,", "start_hour: 8,", 1);
+    let (status, took) = save_and_wait(&mut app, &path, &eight);
+    waits.push(took);
+    assert_eq!((status.reloads, status.error), (1, None));
+    let session = app.world().resource::<FlickSession>();
+    assert_eq!(session.stamp().game, played.game + 1, "a new game");
+    assert_eq!(session.stamp().version, 0, "from its first step");
+    assert_eq!(referee(&app).game.hour, 8);
+
+    // A step into the new game, then a broken save: 13 o'clock. Reported at
+    // its line; the game in play is the same, step for step.
+    play_a_step(&mut app);
+    let before = game_now(&app);
+    let line = eight
+        .lines()
+        .position(|l| l.contains("start_hour"))
+        .unwrap()
+        + 1;
+    let (status, took) = save_and_wait(
+        &mut app,
+        &path,
+        &eight.replacen("start_hour: 8,", "start_hour: 13,", 1),
+    );
+    waits.push(took);
+    let error = status.error.expect("the broken scenario is reported");
+    assert!(
+        error.starts_with(&format!("{}:{line}:", path.display())),
+        "{error}"
+    );
+    assert_eq!(status.reloads, 1, "nothing reloaded");
+    for _ in 0..5 {
+        app.update();
+    }
+    let after = game_now(&app);
+    assert!(
+        after == before,
+        "the game in play was touched by a broken save"
+    );
+
+    // A broken profile (a friction that is not a number): reported at its
+    // line; the profile in force and the game stay.
+    let (fixed, took) = save_and_wait(&mut app, &path, &eight);
+    waits.push(took);
+    assert_eq!((fixed.reloads, fixed.error), (2, None));
+    play_a_step(&mut app);
+    let before = game_now(&app);
+    let needle = "\"tabletop\": (density: 700.0, friction: 0.3,";
+    let line = shipped_profile
+        .lines()
+        .position(|l| l.contains(needle))
+        .unwrap()
+        + 1;
+    let broken =
+        shipped_profile.replacen(needle, "\"tabletop\": (density: 700.0, friction: NaN,", 1);
+    let (status, took) = save_and_wait(&mut app, &profile_path, &broken);
+    waits.push(took);
+    let error = status.error.expect("the broken profile is reported");
+    assert!(
+        error.starts_with(&format!("{}:{line}:", profile_path.display())),
+        "{error}"
+    );
+    assert!(error.contains("friction"), "{error}");
+    assert_eq!(
+        app.world().resource::<Profile>().0.materials["tabletop"].friction,
+        0.3,
+        "the last good profile is in force"
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    let after = game_now(&app);
+    assert!(
+        after == before,
+        "the game in play was touched by a broken profile"
+    );
+
+    // Fixed with a change: in force, and the game starts again on it.
+    let tuned =
+        shipped_profile.replacen(needle, "\"tabletop\": (density: 700.0, friction: 0.35,", 1);
+    let (status, took) = save_and_wait(&mut app, &profile_path, &tuned);
+    waits.push(took);
+    assert_eq!((status.reloads, status.error), (3, None));
+    assert_eq!(
+        app.world().resource::<Profile>().0.materials["tabletop"].friction,
+        0.35
+    );
+    assert_eq!(app.world().resource::<FlickSession>().stamp().version, 0);
+    let ms: Vec<u128> = waits.iter().map(|d| d.as_millis()).collect();
+    eprintln!("save to the table's answer, ms: {ms:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

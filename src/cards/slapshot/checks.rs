@@ -144,6 +144,22 @@ impl Slapshot {
                 return Err(format!("seat {seat} holds {n} {}", p.plural()));
             }
         }
+        // Picks go round the table from the first seat: the seats that have
+        // picked this round hold one card more than the rest.
+        if let Phase::Pick { seat } = self.phase {
+            let n = self.teams.len();
+            let k = self.teams[seat].len();
+            let round_of = |s: Seat| (s + n - self.rules.first_seat % n) % n;
+            for s in 0..n {
+                let ahead = round_of(s) < round_of(seat);
+                if k >= 6 || self.teams[s].len() != k + usize::from(ahead) {
+                    return Err(format!(
+                        "seat {seat} picks with {k} cards while seat {s} holds {}",
+                        self.teams[s].len()
+                    ));
+                }
+            }
+        }
         if let Phase::Lineup(m) = &self.phase {
             for (side, line) in m.lines.iter().enumerate() {
                 let team = &self.teams[m.seat(side)];
