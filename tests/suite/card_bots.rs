@@ -395,7 +395,12 @@ fn a_game_saved_at_the_prompt_goes_on_with_load_and_a_broken_save_is_refused() {
     std::fs::write(&broken, ron::to_string(&twice).unwrap()).unwrap();
     let out = run_loaded(&broken);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a consistent saved game"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!("{}:1:1:", broken.display()))
+            && err.contains("saved game that starts here is not consistent"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
