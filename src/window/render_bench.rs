@@ -179,6 +179,11 @@ impl Offscreen {
         self.sub_apps.main.world()
     }
 
+    /// The main world, to set a table's state (tests, screenshots).
+    pub fn world_mut(&mut self) -> &mut World {
+        self.sub_apps.main.world_mut()
+    }
+
     /// One frame: updated, drawn, and waited on until the GPU has finished it.
     pub fn frame(&mut self) -> Result<FrameTimes, String> {
         let t0 = Instant::now();

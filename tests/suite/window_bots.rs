@@ -87,7 +87,8 @@ fn two_bots_play_the_bank_robbery_in_the_window() {
     assert!(flicks >= 2, "the bots flicked {flicks} times");
     // The bots thought off the main thread: frames went on being drawn while
     // they thought, and no frame's main world took as long as a hard bot's
-    // turn of planning (about 0.27 s on this machine, docs/flick-bot.md).
+    // turn of planning (about 0.4 s on this machine: median 0.41 s, bench-bot
+    // 2026-11-26, docs/flick-bot.md).
     assert!(!think_runs.is_empty(), "the bots thought");
     assert!(
         longest_main < Duration::from_millis(150),

@@ -23,11 +23,12 @@ const BASE_KEY: u32 = 1000;
 const MEMBER_KEY: u32 = 2000;
 const GOLD_KEY: u32 = 3000;
 const HAND_KEY: u32 = 4000;
-/// The final duel's deck as its dealer sees it: fanned in rows toward him,
-/// the top card first.
-const DUEL_FAN_AT: Vec3 = Vec3::new(-0.27, TOP, 0.10);
-const DUEL_FAN_ROW: usize = 12;
-const DUEL_FAN_STEP: glam::Vec2 = glam::Vec2::new(0.045, 0.05);
+/// The final duel's deck as its dealer sees it: fanned in overlapping rows
+/// toward him (the top of each card shows), the top card first, between the
+/// card flipped in the middle and his own row.
+const DUEL_FAN_AT: Vec3 = Vec3::new(-0.24, TOP, 0.19);
+const DUEL_FAN_ROW: usize = 17;
+const DUEL_FAN_STEP: glam::Vec2 = glam::Vec2::new(0.03, 0.035);
 /// Where the flipped card lies.
 const FACE_UP_AT: Vec3 = Vec3::new(0.0, TOP, 0.07);
 const PAPER: [u8; 4] = [244, 233, 208, 255];
