@@ -23,6 +23,7 @@ pub fn label_table<G: TableGame>(
     cameras: Query<(&Camera, &GlobalTransform)>,
     now: Res<SceneNow<G>>,
     table: Option<Res<CardTable<G>>>,
+    panel_rect: Res<super::input::PanelRect>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, cam_t)) = cameras.single() else {
@@ -42,6 +43,14 @@ pub fn label_table<G: TableGame>(
         painter.rect_filled(rect, 6.0, egui::Color32::from_black_alpha(180));
         painter.galley(rect.min + egui::vec2(6.0, 6.0), galley, GOLD);
     }
+    // Words stay inside the window and clear of the side panel: a long
+    // verdict wraps onto more lines rather than run off an edge.
+    let mut screen = ctx.content_rect().shrink(4.0);
+    if let Some(panel) = panel_rect.0
+        && panel.min.x > screen.center().x
+    {
+        screen.max.x = screen.max.x.min(panel.min.x - 4.0);
+    }
     for label in &now.scene.labels {
         let Ok(pos) = camera.world_to_viewport(cam_t, label.at) else {
             continue;
@@ -49,12 +58,17 @@ pub fn label_table<G: TableGame>(
         let [r, g, b] = label.colour;
         let ink = egui::Color32::from_rgb(r, g, b);
         let font = egui::FontId::proportional(if label.big { 22.0 } else { 14.0 });
-        let galley = painter.layout_no_wrap(label.text.clone(), font, ink);
+        let widest = if label.big { 640.0 } else { 320.0 };
+        let galley = painter.layout(
+            label.text.clone(),
+            font,
+            ink,
+            (screen.width() - 8.0).clamp(80.0, widest),
+        );
         let mut rect = egui::Align2::CENTER_CENTER
             .anchor_size(egui::pos2(pos.x, pos.y), galley.size())
             .expand(3.0);
         // A label by the table's edge stays on the screen.
-        let screen = ctx.content_rect().shrink(4.0);
         rect = rect.translate(egui::vec2(
             (screen.left() - rect.left()).max(0.0) + (screen.right() - rect.right()).min(0.0),
             (screen.top() - rect.top()).max(0.0) + (screen.bottom() - rect.bottom()).min(0.0),
