@@ -463,7 +463,7 @@ fn bot_play_through_every_scenario_keeps_the_table_and_the_rules_agreed() {
     for (file, town) in &scenarios() {
         let mut a = FlickBot::new(Level::Easy, &levels, 11);
         let mut b = FlickBot::new(Level::Easy, &levels, 12);
-        check_game(file, town, &mut a, &mut b, 5, 40);
+        check_game(file, town, &mut a, &mut b, 5, 30);
     }
 }
 

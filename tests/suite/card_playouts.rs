@@ -160,7 +160,7 @@ fn every_registered_game_passes_the_random_playout_test() {
             total
         }
     }
-    let games = 500;
+    let games = 300;
     assert_eq!(
         CardGame::ALL.len(),
         4,
@@ -194,7 +194,7 @@ fn slapshot_random_playouts_over_short_seasons_and_first_seats() {
 fn slapshot_legal_actions_are_exactly_the_accepted_ones() {
     use slapshot::{Action, Position};
     let mut rng = ChaCha8Rng::seed_from_u64(77);
-    for seed in 0..100 {
+    for seed in 0..60 {
         let mut g = slapshot_game(seed);
         while let Some(()) = (!g.is_over()).then_some(()) {
             if let Turn::Player(_) = g.turn() {

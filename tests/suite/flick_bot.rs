@@ -61,8 +61,8 @@ fn face_down_tokens_do_not_change_the_bots_decision() {
 fn hard_aims_like_a_practised_player_and_easy_like_a_beginner() {
     let levels = BotLevels::load_default().unwrap();
     let p = profile();
-    let hard = range(&p, &levels, Level::Hard, 25.0, 40, 1).unwrap();
-    let easy = range(&p, &levels, Level::Easy, 25.0, 40, 1).unwrap();
+    let hard = range(&p, &levels, Level::Hard, 25.0, 30, 1).unwrap();
+    let easy = range(&p, &levels, Level::Easy, 25.0, 30, 1).unwrap();
     assert!(hard.rate() >= 0.8, "hard {hard:?}");
     assert!(easy.rate() <= 0.4, "easy {easy:?}");
 }

@@ -1,5 +1,5 @@
 //! The coach at the window's Flick table, driven frame by frame offscreen
-//! (the window's own plugins, no window, no display; as window_bots.rs):
+//! (the window's own plugins, no window, no display; as bots_in_the_window.rs):
 //! asked while the bot thinks, it refuses and says why; asked on the
 //! person's move, it finds the hard bot's flick off the main thread and
 //! draws its drag, and nothing is played; after the person's flick it says
