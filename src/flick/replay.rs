@@ -137,31 +137,16 @@ impl Replay {
             ReplayStep::Move(f) | ReplayStep::Shot(_, f) | ReplayStep::Blast(_, f) => Some(f),
         });
         for (k, f) in flicks.enumerate() {
-            let at = |key: &str, msg: String| {
-                DataError::at_nth(
+            for (key, msg) in
+                crate::physics::replay::flick_number_problems(f.direction, f.strength, f.spin)
+            {
+                problems.push(DataError::at_nth(
                     path,
                     &text,
-                    &format!("{key}:"),
+                    key,
                     k,
                     format!("flick {}: {msg}", k + 1),
-                )
-            };
-            let (x, z) = f.direction;
-            let length = (x * x + z * z).sqrt();
-            if !(x.is_finite() && z.is_finite() && length > 1e-6 && length < 1e6) {
-                problems.push(at(
-                    "direction",
-                    format!("direction ({x}, {z}) is not a direction"),
                 ));
-            }
-            if !(0.0..=1.0).contains(&f.strength) {
-                problems.push(at(
-                    "strength",
-                    format!("strength {} must be 0 to 1", f.strength),
-                ));
-            }
-            if !(-1.0..=1.0).contains(&f.spin) {
-                problems.push(at("spin", format!("spin {} must be -1 to 1", f.spin)));
             }
         }
         Problems::check(problems)?;

@@ -161,20 +161,8 @@ impl TableReplay {
                 continue;
             };
             let direction = Vec2::new(f.direction.0, f.direction.1);
-            if !(direction.is_finite() && direction.length() > 1e-6 && direction.length() < 1e6) {
-                problems.push(at_key(
-                    "direction:",
-                    "the direction must be a non-zero, finite vector".into(),
-                ));
-            }
-            if !(0.0..=1.0).contains(&f.strength) {
-                problems.push(at_key(
-                    "strength:",
-                    format!("strength {} is not 0 to 1", f.strength),
-                ));
-            }
-            if !(-1.0..=1.0).contains(&f.spin) {
-                problems.push(at_key("spin:", format!("spin {} is not −1 to 1", f.spin)));
+            for (key, msg) in flick_number_problems(f.direction, f.strength, f.spin) {
+                problems.push(at_key(key, msg));
             }
             let place = f.place.map(|(x, z)| Vec2::new(x, z));
             if let Some(p) = place {
@@ -270,6 +258,32 @@ pub fn play(
         table.place(flick.piece, at, 0.0);
     }
     table.flick_to_rest(flick)
+}
+
+/// What is wrong with a recorded flick's numbers, each with the key it is
+/// written at (`direction:`, `strength:`, `spin:`): a direction must be a
+/// finite, non-zero vector, a strength 0 to 1, a spin −1 to 1 — refused,
+/// never clamped. Table replays and game replays read flicks alike.
+pub fn flick_number_problems(
+    direction: (f32, f32),
+    strength: f32,
+    spin: f32,
+) -> Vec<(&'static str, String)> {
+    let d = Vec2::new(direction.0, direction.1);
+    let mut problems = Vec::new();
+    if !(d.is_finite() && d.length() > 1e-6 && d.length() < 1e6) {
+        problems.push((
+            "direction:",
+            "the direction must be a non-zero, finite vector".to_string(),
+        ));
+    }
+    if !(0.0..=1.0).contains(&strength) {
+        problems.push(("strength:", format!("strength {strength} is not 0 to 1")));
+    }
+    if !(-1.0..=1.0).contains(&spin) {
+        problems.push(("spin:", format!("spin {spin} is not −1 to 1")));
+    }
+    problems
 }
 
 /// Which kind of replay a file holds, told by its fields: a table replay

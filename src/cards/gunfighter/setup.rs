@@ -185,6 +185,17 @@ fn showdown_limit() -> u32 {
 /// A card of any deck, by id (an index into [`Rules::cards`]).
 pub type CardId = u16;
 
+/// The numbered settings' limits, in this order: (key, lowest, highest).
+/// A setup file and a saved game's rules are checked against them.
+pub(crate) const LIMITS: [(&str, u64, u64); 6] = [
+    ("health", 1, 9),
+    ("bandolier", 1, 12),
+    ("pocket", 0, 30),
+    ("covert_hand", 0, 10),
+    ("showdown_ms", 1000, 30_000),
+    ("showdown_limit", 1, 100_000),
+];
+
 /// A card as the rules know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardDef {
@@ -271,12 +282,17 @@ impl Rules {
                 problems.push(at(key, format!("{key} {v}: must be {lo} to {hi}")));
             }
         };
-        range("health", setup.health as u64, 1, 9);
-        range("bandolier", setup.bandolier as u64, 1, 12);
-        range("pocket", setup.pocket as u64, 0, 30);
-        range("covert_hand", setup.covert_hand as u64, 0, 10);
-        range("showdown_ms", setup.showdown_ms as u64, 1000, 30_000);
-        range("showdown_limit", setup.showdown_limit as u64, 1, 100_000);
+        let values = [
+            u64::from(setup.health),
+            setup.bandolier as u64,
+            setup.pocket as u64,
+            setup.covert_hand as u64,
+            u64::from(setup.showdown_ms),
+            u64::from(setup.showdown_limit),
+        ];
+        for ((key, lo, hi), v) in LIMITS.into_iter().zip(values) {
+            range(key, v, lo, hi);
+        }
         // The six characters, each once, each with a deck of 30.
         let names: Vec<String> = setup
             .characters

@@ -407,6 +407,21 @@ impl Slap45 {
     }
 
     /// The card face up in the middle, during a round.
+    /// The card `seat` may look at before it is flipped: the Railroad
+    /// Company's dealer peeks at the top card while dealing.
+    pub fn peek_for(&self, seat: Seat) -> Option<CardId> {
+        let dealing = matches!(self.phase, Phase::Deal) && self.dealer == seat;
+        (dealing && self.power(seat) == Some(Power::RailroadCompany))
+            .then(|| self.deck.first().copied())
+            .flatten()
+    }
+
+    /// The final duel's dealer holds the deck: he may look through it and
+    /// play any card.
+    pub fn holds_the_deck(&self, seat: Seat) -> bool {
+        self.duel && self.dealer == seat
+    }
+
     pub fn face_up(&self) -> Option<CardId> {
         self.round().map(|r| r.card)
     }
@@ -533,18 +548,11 @@ impl Game for Slap45 {
                 }
             }
         }
-        let dealing = matches!(self.phase, Phase::Deal) && self.dealer == seat;
-        let peek = if dealing && self.power(seat) == Some(Power::RailroadCompany) {
-            self.deck.first().copied()
-        } else {
-            None
-        };
-        let duel_deck = (self.duel && self.dealer == seat).then(|| self.deck.clone());
         View {
             seat,
             deck_size: self.deck.len(),
-            peek,
-            duel_deck,
+            peek: self.peek_for(seat),
+            duel_deck: self.holds_the_deck(seat).then(|| self.deck.clone()),
             public,
         }
     }

@@ -262,11 +262,10 @@ impl CardView for Slap45 {
         // What the viewer may know of the deck: the final duel's dealer looks
         // through it and plays any card (fanned before him, top card left);
         // the Railroad Company's dealer peeks at the top card.
-        let view = viewer.map(|v| self.observation(v));
-        let peek = view.as_ref().and_then(|v| v.peek);
-        match view.and_then(|v| v.duel_deck) {
-            Some(cards) => {
-                for (i, &c) in cards.iter().enumerate() {
+        let peek = viewer.and_then(|v| self.peek_for(v));
+        match viewer.filter(|&v| self.holds_the_deck(v)) {
+            Some(_) => {
+                for (i, &c) in self.deck.iter().enumerate() {
                     let play = legal.iter().find(|a| **a == Action::Play(i)).cloned();
                     let at = DUEL_FAN_AT
                         + Vec3::new(

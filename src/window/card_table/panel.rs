@@ -45,12 +45,10 @@ pub fn label_table<G: TableGame>(
     }
     // Words stay inside the window and clear of the side panel: a long
     // verdict wraps onto more lines rather than run off an edge.
-    let mut screen = ctx.content_rect().shrink(4.0);
-    if let Some(panel) = panel_rect.0
-        && panel.min.x > screen.center().x
-    {
-        screen.max.x = screen.max.x.min(panel.min.x - 4.0);
-    }
+    let screen = ctx.content_rect().shrink(4.0);
+    let panel = panel_rect.0.map(|r| {
+        egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y))
+    });
     for label in &now.scene.labels {
         let Ok(pos) = camera.world_to_viewport(cam_t, label.at) else {
             continue;
@@ -73,6 +71,15 @@ pub fn label_table<G: TableGame>(
             (screen.left() - rect.left()).max(0.0) + (screen.right() - rect.right()).min(0.0),
             (screen.top() - rect.top()).max(0.0) + (screen.bottom() - rect.bottom()).min(0.0),
         ));
+        // Beside the panel (on the right), not under it: only a label the
+        // panel would cover moves left.
+        if let Some(panel) = panel
+            && rect.intersects(panel)
+            && panel.min.x > screen.center().x
+        {
+            let left = (rect.right() - panel.left() + 4.0).min(rect.left() - screen.left());
+            rect = rect.translate(egui::vec2(-left.max(0.0), 0.0));
+        }
         painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
         painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, ink);
     }

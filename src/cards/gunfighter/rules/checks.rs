@@ -92,15 +92,15 @@ impl Gunfighter {
         if !super::super::setup::PLAYERS.contains(&n) {
             return Err(format!("{n} players: The Gunfighter is for 2 to 6"));
         }
-        let limits = [
-            ("health", usize::from(r.health), 1, 9),
-            ("bandolier", r.bandolier, 1, 12),
-            ("pocket", r.pocket, 0, 30),
-            ("covert_hand", r.covert_hand, 0, 10),
-            ("showdown_ms", r.showdown_ms as usize, 1000, 30_000),
-            ("showdown_limit", r.showdown_limit as usize, 1, 100_000),
+        let values = [
+            u64::from(r.health),
+            r.bandolier as u64,
+            r.pocket as u64,
+            r.covert_hand as u64,
+            u64::from(r.showdown_ms),
+            u64::from(r.showdown_limit),
         ];
-        for (key, v, lo, hi) in limits {
+        for ((key, lo, hi), v) in super::super::setup::LIMITS.into_iter().zip(values) {
             if !(lo..=hi).contains(&v) {
                 return Err(format!("the rules' {key} {v}: must be {lo} to {hi}"));
             }
