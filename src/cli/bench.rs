@@ -158,6 +158,7 @@ fn render(
         town,
         profile_path,
         last_frame,
+        graphics: play.graphics,
     };
     match highnoon::window::render_bench::run(profile, &options) {
         Ok(report) => {

@@ -25,6 +25,38 @@ pub fn resolution(text: &str) -> Result<(u32, u32), String> {
         })
 }
 
+/// `--camera YAW_DEG,PITCH_DEG,DISTANCE_M[,X_M,Z_M]`: where a screenshot is
+/// taken from (pitch 5–89°, distance 0.15–4 m, the point looked at on the table).
+pub fn camera(text: &str) -> Result<highnoon::window::shell::camera::OrbitCamera, String> {
+    let usage = || {
+        format!(
+            "--camera wants YAW_DEG,PITCH_DEG,DISTANCE_M[,X_M,Z_M] (pitch 5 to 89, distance 0.15 to 4), e.g. 20,35,0.5,0.3,-0.2; got {text:?}"
+        )
+    };
+    let v: Vec<f32> = text
+        .split(',')
+        .map(|s| s.trim().parse::<f32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| usage())?;
+    if !(v.len() == 3 || v.len() == 5) || v.iter().any(|x| !x.is_finite()) {
+        return Err(usage());
+    }
+    if !(5.0..=89.0).contains(&v[1]) || !(0.15..=4.0).contains(&v[2]) {
+        return Err(usage());
+    }
+    let (x, z) = if v.len() == 5 {
+        (v[3], v[4])
+    } else {
+        (0.0, 0.03)
+    };
+    Ok(highnoon::window::shell::camera::OrbitCamera {
+        focus: bevy::math::Vec3::new(x.clamp(-1.0, 1.0), 0.0, z.clamp(-0.8, 0.8)),
+        yaw: v[0].to_radians(),
+        pitch: v[1].to_radians(),
+        distance: v[2],
+    })
+}
+
 /// `--bots LEVEL[,LEVEL…]`: the bots' levels, one per seat (repeated when
 /// shorter): random, easy, normal or hard.
 pub fn seat_levels(text: &str) -> Result<Vec<Level>, String> {

@@ -58,6 +58,14 @@ pub struct PlayArgs {
     /// Window size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800", global = true, value_parser = parse::size)]
     pub size: (u32, u32),
+    /// Graphics quality: low (no shadows, no lamp, plain colours: for
+    /// software rendering), medium or high (the lamp's shadows too).
+    #[arg(long, default_value = "medium", global = true)]
+    pub graphics: highnoon::window::shell::look::Graphics,
+    /// With --screenshot: look from YAW_DEG,PITCH_DEG,DISTANCE_M[,X_M,Z_M]
+    /// (yaw 0 from the player's seat, pitch above the table, the point looked at).
+    #[arg(long, global = true, value_parser = parse::camera)]
+    pub camera: Option<highnoon::window::shell::camera::OrbitCamera>,
 }
 
 impl PlayArgs {
@@ -66,6 +74,7 @@ impl PlayArgs {
         highnoon::window::shell::screenshot::ScreenshotScript {
             path: self.screenshot.clone(),
             frames: self.frames,
+            camera: self.camera,
         }
     }
 
@@ -173,6 +182,7 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
         WindowOptions {
             start,
             size: play.size,
+            graphics: play.graphics,
             screenshot: play.screenshot_script(),
             flick_script: highnoon::window::flick_table::script::FlickScript {
                 aim: play.aim.clone(),

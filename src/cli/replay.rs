@@ -180,6 +180,7 @@ fn table_replay_in_window(checked: &CheckedTableReplay, play: &PlayArgs) -> Exit
         ),
         replay: None,
         table_replay: Some(TableReplayScript::of(checked)),
+        graphics: play.graphics,
     };
     highnoon::window::run_window(checked.profile.clone(), options)
 }
@@ -214,6 +215,7 @@ fn game_in_window(replay: &Replay, play: &PlayArgs) -> ExitCode {
             played: 0,
         }),
         table_replay: None,
+        graphics: play.graphics,
     };
     highnoon::window::run_window(profile, options)
 }

@@ -65,7 +65,8 @@ pub fn figure_height(p: &PhysicsProfile) -> f32 {
     f.base_height + f.body_height + f.head_radius * 1.5 + f.hat_height
 }
 
-fn gallows_shape(p: &PhysicsProfile) -> SharedShape {
+/// The gallows: platform, upright and beam; origin at its foot.
+pub fn gallows_shape(p: &PhysicsProfile) -> SharedShape {
     let g = &p.pieces.gallows;
     let (px, py, pz) = g.platform_size;
     let post_x = -px / 2.0 + g.post_width;
@@ -107,6 +108,21 @@ fn cactus_shape(p: &PhysicsProfile) -> SharedShape {
             SharedShape::cuboid(c.arm_length / 2.0, c.arm_radius, c.arm_radius),
         ),
     ])
+}
+
+/// A prop's shape in its own frame: a barrel's cylinder, a fence's box and a
+/// tumbleweed's ball are centred; a cactus stands on its origin.
+pub fn prop_shape(p: &PhysicsProfile, kind: PropKind) -> SharedShape {
+    let pieces = &p.pieces;
+    match kind {
+        PropKind::Barrel => SharedShape::cylinder(pieces.barrel.height / 2.0, pieces.barrel.radius),
+        PropKind::Cactus => cactus_shape(p),
+        PropKind::Fence => {
+            let (x, y, z) = pieces.fence.size;
+            SharedShape::cuboid(x / 2.0, y / 2.0, z / 2.0)
+        }
+        PropKind::Tumbleweed => SharedShape::ball(pieces.tumbleweed.radius),
+    }
 }
 
 /// A disc's shape: a flat cylinder with its edges rounded by `edge` metres
@@ -402,29 +418,13 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
     }
 
     for spec in &town.props {
-        let (shape, y, material) = match spec.kind {
-            PropKind::Barrel => {
-                let d = &pieces.barrel;
-                (
-                    SharedShape::cylinder(d.height / 2.0, d.radius),
-                    d.height / 2.0,
-                    &d.material,
-                )
-            }
-            PropKind::Cactus => (cactus_shape(profile), 0.0, &pieces.cactus.material),
-            PropKind::Fence => {
-                let (x, y, z) = pieces.fence.size;
-                (
-                    SharedShape::cuboid(x / 2.0, y / 2.0, z / 2.0),
-                    y / 2.0,
-                    &pieces.fence.material,
-                )
-            }
-            PropKind::Tumbleweed => {
-                let r = pieces.tumbleweed.radius;
-                (SharedShape::ball(r), r, &pieces.tumbleweed.material)
-            }
+        let (y, material) = match spec.kind {
+            PropKind::Barrel => (pieces.barrel.height / 2.0, &pieces.barrel.material),
+            PropKind::Cactus => (0.0, &pieces.cactus.material),
+            PropKind::Fence => (pieces.fence.size.1 / 2.0, &pieces.fence.material),
+            PropKind::Tumbleweed => (pieces.tumbleweed.radius, &pieces.tumbleweed.material),
         };
+        let shape = prop_shape(profile, spec.kind);
         let m = profile.material(material);
         let name = names.next().expect("a name per piece");
         b.whole(

@@ -135,13 +135,13 @@ fn refresh_menu(
 fn set_the_empty_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    look: Res<crate::window::shell::look::Look>,
     mut cameras: Query<&mut crate::window::shell::camera::OrbitCamera>,
 ) {
     let table = crate::window::shell::room::spawn_table(
         &mut commands,
         &mut meshes,
-        &mut materials,
+        &look,
         (1.5, 1.05),
         0.04,
     );

@@ -85,6 +85,8 @@ pub struct WindowOptions {
     pub replay: Option<flick_table::bot_turn::ReplayScript>,
     /// Flicks to play back at the sandbox (`replay FILE --window` of a table replay).
     pub table_replay: Option<flick_table::table_replay::TableReplayScript>,
+    /// How much the renderer draws (`--graphics`).
+    pub graphics: shell::look::Graphics,
 }
 
 /// Opens the window and runs until it is closed.
@@ -129,6 +131,7 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
         .insert_resource(options.screenshot.clone())
         .insert_resource(options.flick_script.clone())
         .insert_resource(options.autoplay)
+        .insert_resource(options.graphics)
         .insert_resource(menu::Launch::from_options(options));
     if let Some(script) = &options.replay {
         app.insert_resource(script.clone());

@@ -42,6 +42,7 @@ pub struct RenderBenchOptions {
     pub profile_path: PathBuf,
     /// Save the last frame here (a PNG), to see what was drawn.
     pub last_frame: Option<PathBuf>,
+    pub graphics: super::shell::look::Graphics,
 }
 
 /// One phase's CPU time per frame, median and p99 (ms).
@@ -241,6 +242,7 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
         profile_path: options.profile_path.clone(),
         replay: None,
         table_replay: None,
+        graphics: options.graphics,
     };
     let mut app = Offscreen::new(
         profile,

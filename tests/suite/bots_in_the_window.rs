@@ -129,6 +129,7 @@ fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
             played: 0,
         }),
         table_replay: None,
+        graphics: highnoon::window::shell::look::Graphics::Low,
     };
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     let started = Instant::now();
@@ -225,6 +226,7 @@ fn a_table_replay_played_back_in_the_window_matches_the_headless_rerun() {
         profile_path: highnoon::scenario::default_profile_path(),
         replay: None,
         table_replay: Some(TableReplayScript::of(&checked)),
+        graphics: highnoon::window::shell::look::Graphics::Low,
     };
     let mut app = Offscreen::new(checked.profile.clone(), &options, (320, 200), 0);
     let started = Instant::now();

@@ -373,7 +373,13 @@ fn leaving_a_card_table_despawns_everything_it_spawned() {
     ))
     .init_state::<Screen>();
     highnoon::window::frame_order(&mut app);
-    app.add_plugins(highnoon::window::card_table::plugin);
+    // The room's materials (the table and its baize are dressed in them).
+    app.insert_resource(highnoon::window::shell::look::Graphics::Low)
+        .add_plugins((
+            highnoon::window::shell::look::LookPlugin,
+            highnoon::window::card_table::plugin,
+        ));
+    app.finish();
     for game in CardGame::ALL {
         app.insert_resource(CardRequest {
             game,

@@ -2,8 +2,6 @@
 //! mapped whole) and a back underneath with the paper rim around it. A card
 //! lying face up has the identity rotation, its top edge toward −z.
 
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 pub use crate::cards::table_layout::{CARD_H, CARD_T, CARD_W};
@@ -92,26 +90,12 @@ pub fn back_mesh() -> Mesh {
     build(positions, normals, uvs, indices)
 }
 
-/// A triangle-list mesh from positions, normals, UVs and indices.
-pub fn build(
-    positions: Vec<[f32; 3]>,
-    normals: Vec<[f32; 3]>,
-    uvs: Vec<[f32; 2]>,
-    indices: Vec<u32>,
-) -> Mesh {
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
-}
+pub use crate::window::shell::meshes::triangles as build;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy::mesh::Indices;
 
     #[test]
     fn the_outline_stays_inside_the_card_and_goes_round_it() {

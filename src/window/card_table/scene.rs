@@ -5,10 +5,7 @@
 use std::collections::HashMap;
 use std::f32::consts::PI;
 
-use bevy::asset::RenderAssetUsages;
-use bevy::image::{ImageSampler, ImageSamplerDescriptor};
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::faces::{FaceSpec, Painter, Pixels};
 use super::input::{Hovered, SlotPlan, planned_spot};
@@ -18,6 +15,7 @@ use crate::cards::TableGame;
 use crate::cards::table_layout::{self as layout, CARD_SCALE};
 use crate::cards::view::{CardKey, Spot, TableScene};
 use crate::window::Screen;
+use crate::window::shell::look::Look;
 
 /// Seconds a card takes to move to its new place.
 pub const MOVE_SECONDS: f32 = 0.35;
@@ -85,20 +83,9 @@ impl<G: TableGame> Default for SceneNow<G> {
     }
 }
 
+/// A card's (or the dice's) painted pixels as an image, not tiled.
 pub fn to_image(p: &Pixels) -> Image {
-    let mut image = Image::new(
-        Extent3d {
-            width: p.width,
-            height: p.height,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        p.data.clone(),
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
-    );
-    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor::linear());
-    image
+    crate::window::shell::look::image(p, false)
 }
 
 /// Paints every face of the game's cards and its back (when the table opens).
@@ -159,23 +146,17 @@ pub fn paint_card_art<G: TableGame>(
 }
 
 /// The table, a green baize and the dice tray, for the game `game`'s screen.
-pub fn furnish_card_table(
-    screen: Screen,
-) -> impl FnMut(Commands, ResMut<Assets<Mesh>>, ResMut<Assets<StandardMaterial>>) {
-    move |mut commands, mut meshes, mut materials| {
+pub fn furnish_card_table(screen: Screen) -> impl FnMut(Commands, ResMut<Assets<Mesh>>, Res<Look>) {
+    move |mut commands, mut meshes, look| {
         let table = crate::window::shell::room::spawn_table(
             &mut commands,
             &mut meshes,
-            &mut materials,
+            &look,
             layout::TABLE_SIZE,
             layout::TABLE_THICKNESS,
         );
         commands.entity(table).insert(DespawnOnExit(screen));
-        let baize = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.12, 0.33, 0.20),
-            perceptual_roughness: 0.95,
-            ..default()
-        });
+        let baize = look.felt.clone();
         commands.spawn((
             Name::new("Baize"),
             Mesh3d(

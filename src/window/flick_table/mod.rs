@@ -14,6 +14,7 @@
 //! sets, seats      system sets; who sits in each team's seat
 //! session          the session resource, its intents, their one apply system
 //! pieces, scene    the entities follow the session; meshes and materials
+//! shapes           the pieces' render meshes, inside their colliders
 //! aim, reload      the mouse's drag and its aim on show; file events
 //! bot_turn         computer seats think off the main thread and hand in steps
 //! script           --flick / --aim from the command line
@@ -35,6 +36,7 @@ pub mod script;
 pub mod seats;
 pub mod session;
 pub mod sets;
+pub mod shapes;
 pub mod table_replay;
 
 use std::path::PathBuf;

@@ -1,17 +1,25 @@
-//! Meshes and materials: the town made visible.
+//! Meshes and materials: the town made visible. Each piece wears its render
+//! mesh ([`super::shapes`], inside its collider) in a material made from the
+//! project's own textures at start-up ([`PieceLook`]): the teams' wood, turned
+//! discs, barrels' staves and hoops, saguaro green, the buildings' printed
+//! cardboard with their names painted on the signs.
 
 use bevy::prelude::*;
 
 use super::sets::FlickSystems;
+use super::shapes;
 use crate::physics::pieces::{
     DiscKind, Door, Hat, PartKind, Piece, PieceCollider, PieceKind, TableTop,
 };
 use crate::physics::table::Profile;
 use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team};
 use crate::window::FrameSystems;
+use crate::window::shell::look::{Graphics, Look, TextureSpec, textured};
+use crate::window::shell::paint::{Painter, Rgba};
+use crate::window::shell::textures::{self, Print};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_systems(Startup, make_piece_look).add_systems(
         Update,
         (dress_table, dress_pieces, paint_hats)
             .in_set(FrameSystems::Dress)
@@ -23,43 +31,31 @@ pub fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct HatMesh;
 
-fn mat(
-    materials: &mut Assets<StandardMaterial>,
-    color: Color,
-    roughness: f32,
-) -> MeshMaterial3d<StandardMaterial> {
-    MeshMaterial3d(materials.add(StandardMaterial {
-        base_color: color,
-        perceptual_roughness: roughness,
-        ..default()
-    }))
+/// The pieces' materials, made once from the procedural textures.
+#[derive(Resource, Clone, Debug)]
+pub struct PieceLook {
+    lawmen: Handle<StandardMaterial>,
+    outlaws: Handle<StandardMaterial>,
+    neutral: Handle<StandardMaterial>,
+    pine: Handle<StandardMaterial>,
+    beech: Handle<StandardMaterial>,
+    staves: Handle<StandardMaterial>,
+    iron: Handle<StandardMaterial>,
+    saguaro: Handle<StandardMaterial>,
+    fence: Handle<StandardMaterial>,
+    brush: Handle<StandardMaterial>,
+    gallows: Handle<StandardMaterial>,
+    rope: Handle<StandardMaterial>,
+    block: Handle<StandardMaterial>,
+    fronts: Vec<(BuildingKind, Handle<StandardMaterial>)>,
 }
 
-fn dress_table(
-    mut commands: Commands,
-    profile: Res<Profile>,
-    tables: Query<Entity, Added<TableTop>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let t = &profile.0.table;
-    for e in &tables {
-        let furniture = crate::window::shell::room::spawn_table(
-            &mut commands,
-            &mut meshes,
-            &mut materials,
-            t.size,
-            t.thickness,
-        );
-        commands.entity(e).add_child(furniture);
-    }
-}
-
-fn team_colour(team: Team) -> Color {
+fn team_wood(team: Team) -> (Rgba, Rgba) {
     match team {
-        Team::Lawmen => Color::srgb(0.86, 0.70, 0.48), // natural wood
-        Team::Outlaws => Color::srgb(0.09, 0.08, 0.08), // black
-        Team::Neutral => Color::srgb(0.55, 0.58, 0.62),
+        // Natural maple for the lawmen, black-stained wood for the outlaws.
+        Team::Lawmen => ([226, 186, 128, 255], [176, 128, 74, 255]),
+        Team::Outlaws => ([58, 50, 46, 255], [22, 19, 18, 255]),
+        Team::Neutral => ([150, 150, 156, 255], [102, 102, 110, 255]),
     }
 }
 
@@ -82,179 +78,255 @@ pub fn building_colour(kind: BuildingKind) -> Color {
     }
 }
 
+fn rgba(c: Color) -> Rgba {
+    c.to_srgba().to_u8_array()
+}
+
+const BUILDINGS: [BuildingKind; 6] = BuildingKind::ALL;
+
+/// The pieces' textures, in [`PieceLook`]'s order, then a building's print
+/// for each kind in [`BUILDINGS`]' order.
+pub fn piece_textures() -> Vec<TextureSpec> {
+    let spec = |name, pixels, tiles, roughness| TextureSpec {
+        name,
+        pixels,
+        tiles,
+        roughness,
+    };
+    let wood = |seed, (light, dark): (Rgba, Rgba)| textures::wood(seed, light, dark);
+    let mut out = vec![
+        spec(
+            "lawmen",
+            wood(21, team_wood(Team::Lawmen)),
+            Vec2::new(0.3, 1.0),
+            0.6,
+        ),
+        spec(
+            "outlaws",
+            wood(22, team_wood(Team::Outlaws)),
+            Vec2::new(0.3, 1.0),
+            0.45,
+        ),
+        spec(
+            "townsfolk",
+            wood(23, team_wood(Team::Neutral)),
+            Vec2::new(0.3, 1.0),
+            0.6,
+        ),
+        spec(
+            "pine",
+            wood(24, ([236, 206, 150, 255], [196, 150, 92, 255])),
+            Vec2::ONE,
+            0.55,
+        ),
+        spec(
+            "beech",
+            wood(25, ([150, 146, 140, 255], [104, 100, 96, 255])),
+            Vec2::ONE,
+            0.55,
+        ),
+        spec(
+            "staves",
+            textures::planks(26, 14, [156, 104, 60, 255], [104, 64, 34, 255]),
+            Vec2::ONE,
+            0.7,
+        ),
+        spec(
+            "iron",
+            textures::metal(27, [70, 70, 74, 255]),
+            Vec2::ONE,
+            0.4,
+        ),
+        spec(
+            "saguaro",
+            textures::planks(28, 12, [86, 140, 70, 255], [50, 96, 44, 255]),
+            Vec2::ONE,
+            0.8,
+        ),
+        spec(
+            "fence",
+            wood(29, ([178, 146, 104, 255], [122, 96, 66, 255])),
+            Vec2::new(1.0, 0.3),
+            0.85,
+        ),
+        spec(
+            "brush",
+            textures::felt(30, [186, 154, 98, 255]),
+            Vec2::ONE,
+            1.0,
+        ),
+        spec(
+            "gallows",
+            wood(31, ([104, 74, 48, 255], [62, 42, 26, 255])),
+            Vec2::ONE,
+            0.8,
+        ),
+        spec(
+            "rope",
+            textures::felt(32, [192, 172, 118, 255]),
+            Vec2::ONE,
+            0.95,
+        ),
+        spec(
+            "block",
+            wood(33, ([206, 166, 112, 255], [156, 114, 70, 255])),
+            Vec2::ONE,
+            0.7,
+        ),
+    ];
+    let mut painter = Painter::new();
+    for (i, kind) in BUILDINGS.iter().enumerate() {
+        let print = Print {
+            paint: rgba(building_colour(*kind)),
+            trim: [236, 226, 204, 255],
+        };
+        let atlas = textures::building_atlas(40 + i as u32, print, kind.title(), &mut painter);
+        out.push(spec("building print", atlas, Vec2::ONE, 0.85));
+    }
+    out
+}
+
+fn make_piece_look(
+    mut commands: Commands,
+    graphics: Res<Graphics>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let g = *graphics;
+    let started = std::time::Instant::now();
+    let mut made = piece_textures().into_iter().map(|t| {
+        textured(
+            g,
+            &mut images,
+            &mut materials,
+            &t.pixels,
+            t.tiles,
+            t.roughness,
+        )
+    });
+    let mut next = || made.next().expect("a texture for every material");
+    let look = PieceLook {
+        lawmen: next(),
+        outlaws: next(),
+        neutral: next(),
+        pine: next(),
+        beech: next(),
+        staves: next(),
+        iron: next(),
+        saguaro: next(),
+        fence: next(),
+        brush: next(),
+        gallows: next(),
+        rope: next(),
+        block: next(),
+        fronts: BUILDINGS.iter().map(|k| (*k, next())).collect(),
+    };
+    commands.insert_resource(look);
+    info!(
+        "the pieces' textures made in {:.0} ms",
+        started.elapsed().as_secs_f64() * 1e3
+    );
+}
+
+fn dress_table(
+    mut commands: Commands,
+    profile: Res<Profile>,
+    look: Res<Look>,
+    tables: Query<Entity, Added<TableTop>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let t = &profile.0.table;
+    for e in &tables {
+        let furniture = crate::window::shell::room::spawn_table(
+            &mut commands,
+            &mut meshes,
+            &look,
+            t.size,
+            t.thickness,
+        );
+        commands.entity(e).add_child(furniture);
+    }
+}
+
 fn dress_pieces(
     mut commands: Commands,
     profile: Res<Profile>,
+    look: Res<PieceLook>,
     pieces: Query<(Entity, &Piece, Option<&Hat>, Option<&Door>), Added<Piece>>,
     building_parts: Query<(Entity, &PieceCollider, &ChildOf), Added<PieceCollider>>,
     all_pieces: Query<&Piece>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let p = &profile.0.pieces;
+    let profile = &profile.0;
+    let p = &profile.pieces;
+    let m = MeshMaterial3d::<StandardMaterial>;
     for (e, piece, hat, _door) in &pieces {
         match piece.kind {
             PieceKind::Disc(kind) => {
-                let (d, colour) = match kind {
-                    DiscKind::Movement => (&p.movement_disc, Color::srgb(0.93, 0.80, 0.58)),
-                    DiscKind::Bullet => (&p.bullet, Color::srgb(0.45, 0.46, 0.48)),
+                let (d, wood) = match kind {
+                    DiscKind::Movement => (&p.movement_disc, &look.pine),
+                    DiscKind::Bullet => (&p.bullet, &look.beech),
                 };
-                let m = mat(&mut materials, colour, 0.6);
-                commands
-                    .entity(e)
-                    .insert((Mesh3d(meshes.add(Cylinder::new(d.radius, d.height))), m));
+                commands.entity(e).insert((
+                    Mesh3d(meshes.add(shapes::turned_disc(d.radius, d.height, d.edge_radius))),
+                    m(wood.clone()),
+                ));
             }
             PieceKind::Figure { team, .. } => {
-                let f = &p.figure;
-                let body = mat(&mut materials, team_colour(team), 0.6);
-                let skin = mat(&mut materials, Color::srgb(0.90, 0.72, 0.55), 0.7);
-                let hat_m = mat(
-                    &mut materials,
-                    hat.map(hat_colour).unwrap_or(Color::WHITE),
-                    0.5,
-                );
-                let head_y = f.base_height + f.body_height + f.head_radius * 0.8;
-                let hat_y = head_y + f.head_radius * 0.7 + f.hat_height / 2.0;
-                let base = meshes.add(Cylinder::new(f.base_radius, f.base_height));
-                let torso = meshes.add(Cuboid::new(
-                    f.body_radius * 2.0,
-                    f.body_height,
-                    f.body_radius * 2.0 * crate::physics::build::FIGURE_DEPTH,
-                ));
-                let head = meshes.add(Sphere::new(f.head_radius));
-                let brim = meshes.add(Cylinder::new(f.hat_radius, f.hat_height * 0.4));
-                let crown = meshes.add(Cylinder::new(f.hat_radius * 0.6, f.hat_height));
+                let wood = match team {
+                    Team::Lawmen => &look.lawmen,
+                    Team::Outlaws => &look.outlaws,
+                    Team::Neutral => &look.neutral,
+                };
+                // Each hat its own paint: the rules turn hats one by one.
+                let hat_paint = materials.add(StandardMaterial {
+                    base_color: hat.map(hat_colour).unwrap_or(Color::WHITE),
+                    perceptual_roughness: 0.5,
+                    ..default()
+                });
+                let body = meshes.add(shapes::figure_body(profile));
+                let brim = meshes.add(shapes::figure_hat(profile));
                 commands.entity(e).with_children(|c| {
-                    c.spawn((
-                        Mesh3d(base),
-                        body.clone(),
-                        Transform::from_xyz(0.0, f.base_height / 2.0, 0.0),
-                    ));
-                    c.spawn((
-                        Mesh3d(torso),
-                        body,
-                        Transform::from_xyz(0.0, f.base_height + f.body_height / 2.0, 0.0),
-                    ));
-                    c.spawn((Mesh3d(head), skin, Transform::from_xyz(0.0, head_y, 0.0)));
-                    c.spawn((
-                        HatMesh,
-                        Mesh3d(brim),
-                        hat_m.clone(),
-                        Transform::from_xyz(0.0, hat_y - f.hat_height * 0.3, 0.0),
-                    ));
-                    c.spawn((
-                        HatMesh,
-                        Mesh3d(crown),
-                        hat_m,
-                        Transform::from_xyz(0.0, hat_y + f.hat_height * 0.2, 0.0),
-                    ));
+                    c.spawn((Mesh3d(body), m(wood.clone())));
+                    c.spawn((HatMesh, Mesh3d(brim), m(hat_paint)));
                 });
             }
             PieceKind::Building(_) => {} // dressed through its parts below
             PieceKind::Gallows => {
-                let g = &p.gallows;
-                let wood = mat(&mut materials, Color::srgb(0.30, 0.20, 0.12), 0.8);
-                let (px, py, pz) = g.platform_size;
-                let post_x = -px / 2.0 + g.post_width;
-                let rope = mat(&mut materials, Color::srgb(0.75, 0.68, 0.45), 0.9);
+                let wood = meshes.add(shapes::gallows(profile));
+                let rope = meshes.add(shapes::gallows_rope(profile));
                 commands.entity(e).with_children(|c| {
-                    c.spawn((
-                        Mesh3d(meshes.add(Cuboid::new(px, py, pz))),
-                        wood.clone(),
-                        Transform::from_xyz(0.0, py / 2.0, 0.0),
-                    ));
-                    c.spawn((
-                        Mesh3d(meshes.add(Cuboid::new(g.post_width, g.post_height, g.post_width))),
-                        wood.clone(),
-                        Transform::from_xyz(post_x, py + g.post_height / 2.0, 0.0),
-                    ));
-                    c.spawn((
-                        Mesh3d(meshes.add(Cuboid::new(g.beam_length, g.post_width, g.post_width))),
-                        wood,
-                        Transform::from_xyz(
-                            post_x + g.beam_length / 2.0,
-                            py + g.post_height - g.post_width / 2.0,
-                            0.0,
-                        ),
-                    ));
-                    c.spawn((
-                        Mesh3d(meshes.add(Cylinder::new(0.0015, 0.04))),
-                        rope,
-                        Transform::from_xyz(
-                            post_x + g.beam_length - 0.005,
-                            py + g.post_height - g.post_width - 0.02,
-                            0.0,
-                        ),
-                    ));
+                    c.spawn((Mesh3d(wood), m(look.gallows.clone())));
+                    c.spawn((Mesh3d(rope), m(look.rope.clone())));
                 });
             }
             PieceKind::Prop(kind) => match kind {
                 PropKind::Barrel => {
                     let d = &p.barrel;
-                    let m = mat(&mut materials, Color::srgb(0.48, 0.30, 0.16), 0.7);
-                    let hoop = mat(&mut materials, Color::srgb(0.25, 0.25, 0.27), 0.4);
-                    commands
-                        .entity(e)
-                        .insert((Mesh3d(meshes.add(Cylinder::new(d.radius, d.height))), m));
+                    let staves = meshes.add(shapes::barrel_staves(d.radius, d.height));
+                    let hoops = meshes.add(shapes::barrel_hoops(d.radius, d.height));
                     commands.entity(e).with_children(|c| {
-                        for y in [-0.3, 0.3] {
-                            c.spawn((
-                                Mesh3d(meshes.add(Cylinder::new(d.radius * 1.04, d.height * 0.08))),
-                                hoop.clone(),
-                                Transform::from_xyz(0.0, y * d.height, 0.0),
-                            ));
-                        }
+                        c.spawn((Mesh3d(staves), m(look.staves.clone())));
+                        c.spawn((Mesh3d(hoops), m(look.iron.clone())));
                     });
                 }
                 PropKind::Cactus => {
-                    let c = &p.cactus;
-                    let green = mat(&mut materials, Color::srgb(0.25, 0.50, 0.22), 0.8);
-                    let arm_y = c.trunk_height * 0.55;
-                    let arm_x = c.trunk_radius + c.arm_length / 2.0;
-                    commands.entity(e).with_children(|k| {
-                        k.spawn((
-                            Mesh3d(meshes.add(Cylinder::new(c.trunk_radius, c.trunk_height))),
-                            green.clone(),
-                            Transform::from_xyz(0.0, c.trunk_height / 2.0, 0.0),
-                        ));
-                        for (x, y) in [(-arm_x, arm_y), (arm_x, arm_y + c.arm_radius * 2.0)] {
-                            k.spawn((
-                                Mesh3d(meshes.add(Cuboid::new(
-                                    c.arm_length,
-                                    c.arm_radius * 2.0,
-                                    c.arm_radius * 2.0,
-                                ))),
-                                green.clone(),
-                                Transform::from_xyz(x, y, 0.0),
-                            ));
-                            k.spawn((
-                                Mesh3d(meshes.add(Cuboid::new(
-                                    c.arm_radius * 2.0,
-                                    c.arm_length * 0.9,
-                                    c.arm_radius * 2.0,
-                                ))),
-                                green.clone(),
-                                Transform::from_xyz(
-                                    x + x.signum() * c.arm_length * 0.4,
-                                    y + c.arm_length * 0.45,
-                                    0.0,
-                                ),
-                            ));
-                        }
-                    });
+                    commands.entity(e).insert((
+                        Mesh3d(meshes.add(shapes::cactus(profile))),
+                        m(look.saguaro.clone()),
+                    ));
                 }
                 PropKind::Fence => {
-                    let (x, y, z) = p.fence.size;
-                    let m = mat(&mut materials, Color::srgb(0.70, 0.55, 0.35), 0.8);
-                    commands
-                        .entity(e)
-                        .insert((Mesh3d(meshes.add(Cuboid::new(x, y, z))), m));
+                    commands.entity(e).insert((
+                        Mesh3d(meshes.add(shapes::fence(p.fence.size))),
+                        m(look.fence.clone()),
+                    ));
                 }
                 PropKind::Tumbleweed => {
-                    let m = mat(&mut materials, Color::srgb(0.72, 0.60, 0.38), 1.0);
                     commands.entity(e).insert((
-                        Mesh3d(meshes.add(Sphere::new(p.tumbleweed.radius).mesh().ico(2).unwrap())),
-                        m,
+                        Mesh3d(meshes.add(shapes::tumbleweed(p.tumbleweed.radius))),
+                        m(look.brush.clone()),
                     ));
                 }
             },
@@ -271,35 +343,21 @@ fn dress_pieces(
         let _ = part.piece;
         match part.part {
             PartKind::LeftBlock | PartKind::RightBlock => {
-                let (x, y, z) = b.block_size;
-                let m = mat(&mut materials, Color::srgb(0.76, 0.60, 0.40), 0.7);
-                commands
-                    .entity(e)
-                    .insert((Mesh3d(meshes.add(Cuboid::new(x, y, z))), m));
+                commands.entity(e).insert((
+                    Mesh3d(meshes.add(shapes::support_block(b.block_size))),
+                    m(look.block.clone()),
+                ));
             }
             PartKind::Facade => {
-                let (x, y, z) = b.facade_size;
-                let m = mat(&mut materials, building_colour(kind), 0.85);
-                let trim = mat(&mut materials, Color::srgb(0.95, 0.92, 0.85), 0.6);
+                let print = look
+                    .fronts
+                    .iter()
+                    .find(|(k, _)| *k == kind)
+                    .map(|(_, h)| h.clone())
+                    .unwrap_or_default();
                 commands
                     .entity(e)
-                    .insert((Mesh3d(meshes.add(Cuboid::new(x, y, z))), m));
-                // A sign board and two windows on the street side, for readability.
-                commands.entity(e).with_children(|c| {
-                    c.spawn((
-                        Mesh3d(meshes.add(Cuboid::new(x * 0.7, y * 0.16, 0.002))),
-                        trim.clone(),
-                        Transform::from_xyz(0.0, y * 0.3, z / 2.0 + 0.001),
-                    ));
-                    let glass = mat(&mut materials, Color::srgb(0.15, 0.17, 0.22), 0.2);
-                    for wx in [-0.3, 0.3] {
-                        c.spawn((
-                            Mesh3d(meshes.add(Cuboid::new(x * 0.18, y * 0.22, 0.002))),
-                            glass.clone(),
-                            Transform::from_xyz(wx * x, -y * 0.05, z / 2.0 + 0.001),
-                        ));
-                    }
-                });
+                    .insert((Mesh3d(meshes.add(shapes::facade(b.facade_size))), m(print)));
             }
             PartKind::Whole => {}
         }
@@ -321,4 +379,35 @@ fn paint_hats(
             }
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::window::shell::look::room_textures;
+
+    fn fnv(h: u64, data: &[u8]) -> u64 {
+        data.iter().fold(h, |h, b| {
+            (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
+    fn hash_all() -> u64 {
+        room_textures()
+            .into_iter()
+            .chain(piece_textures())
+            .fold(0xcbf2_9ce4_8422_2325, |h, t| fnv(h, &t.pixels.data))
+    }
+
+    /// Every texture made at start-up, hashed: the same pixels on every run
+    /// (and a change to any generator shows here: update the hash with the
+    /// screenshots that show the change).
+    #[test]
+    fn textures_are_the_same_every_run() {
+        let h = hash_all();
+        assert_eq!(h, hash_all());
+        assert_eq!(h, TEXTURES_HASH, "the textures changed: {h:#018x}");
+    }
+
+    const TEXTURES_HASH: u64 = 0x0fec_2723_c712_c3ab;
 }

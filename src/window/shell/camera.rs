@@ -64,7 +64,7 @@ fn place_camera(mut commands: Commands) {
     ));
 }
 
-fn orbit_camera(
+pub fn orbit_camera(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,

@@ -5,14 +5,19 @@
 
 pub mod camera;
 pub mod frame_stats;
+pub mod look;
+pub mod meshes;
+pub mod paint;
 pub mod pointer;
 pub mod room;
 pub mod screenshot;
+pub mod textures;
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((
+        look::LookPlugin,
         room::plugin,
         camera::plugin,
         pointer::plugin,

@@ -74,5 +74,7 @@ pub fn bank_robbery_window(
         profile_path: highnoon::scenario::default_profile_path(),
         replay: None,
         table_replay: None,
+        // The behaviour under test, not the look: the cheapest drawing.
+        graphics: highnoon::window::shell::look::Graphics::Low,
     }
 }

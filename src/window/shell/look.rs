@@ -1,0 +1,252 @@
+//! The look shared by every table: the graphics quality setting, the room's
+//! and the table's materials made from the procedural textures at start-up,
+//! and turning painted pixels into images the GPU samples.
+
+use std::str::FromStr;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
+use bevy::math::Affine2;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use super::paint::Pixels;
+use super::textures;
+
+/// Makes the [`Look`] when every plugin is built (the asset stores exist)
+/// and before anything runs: the first screen's furniture, entered before
+/// any start-up system, dresses in it.
+pub struct LookPlugin;
+
+impl Plugin for LookPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Graphics>();
+    }
+
+    fn finish(&self, app: &mut App) {
+        let world = app.world_mut();
+        if !world.contains_resource::<Assets<Image>>()
+            || !world.contains_resource::<Assets<StandardMaterial>>()
+        {
+            return;
+        }
+        let graphics = *world.resource::<Graphics>();
+        let started = std::time::Instant::now();
+        let look = world.resource_scope(|world, mut images: Mut<Assets<Image>>| {
+            let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
+            make_materials(graphics, &mut images, &mut materials)
+        });
+        world.insert_resource(look);
+        info!(
+            "the room's textures made in {:.0} ms ({graphics:?} graphics)",
+            started.elapsed().as_secs_f64() * 1e3
+        );
+    }
+}
+
+/// How much the renderer is asked to draw: `Low` turns off what software
+/// rendering cannot afford (shadows, the lamp's light), `High` adds the
+/// lamp's shadows and finer shadow maps.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Graphics {
+    Low,
+    #[default]
+    Medium,
+    High,
+}
+
+impl FromStr for Graphics {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "low" => Ok(Graphics::Low),
+            "medium" => Ok(Graphics::Medium),
+            "high" => Ok(Graphics::High),
+            _ => Err(format!(
+                "graphics quality is low, medium or high, not {s:?}"
+            )),
+        }
+    }
+}
+
+impl Graphics {
+    /// Whether the key light casts shadows.
+    pub fn key_shadows(self) -> bool {
+        self != Graphics::Low
+    }
+    /// Whether the hanging lamp lights the table (and, at high, casts shadows).
+    pub fn lamp(self) -> bool {
+        self != Graphics::Low
+    }
+    /// Whether textures are drawn (plain colours at low).
+    pub fn textures(self) -> bool {
+        self != Graphics::Low
+    }
+}
+
+/// An image of painted pixels; `repeat` tiles it (wood, floors, felt).
+pub fn image(p: &Pixels, repeat: bool) -> Image {
+    let mut image = Image::new(
+        Extent3d {
+            width: p.width,
+            height: p.height,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        p.data.clone(),
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    let mode = if repeat {
+        ImageAddressMode::Repeat
+    } else {
+        ImageAddressMode::ClampToEdge
+    };
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: mode,
+        address_mode_v: mode,
+        ..ImageSamplerDescriptor::linear()
+    });
+    image
+}
+
+/// The mean colour of painted pixels: what a material shows when textures
+/// are off (the low setting).
+pub fn mean_colour(p: &Pixels) -> Color {
+    let mut sum = [0u64; 3];
+    let n = (p.width * p.height).max(1) as u64;
+    for px in p.data.chunks(4) {
+        for c in 0..3 {
+            sum[c] += px[c] as u64;
+        }
+    }
+    Color::srgb_u8((sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8)
+}
+
+/// A material of painted pixels, tiled `tiles` times across the mesh's UVs;
+/// at the low setting, their mean colour only.
+pub fn textured(
+    graphics: Graphics,
+    images: &mut Assets<Image>,
+    materials: &mut Assets<StandardMaterial>,
+    pixels: &Pixels,
+    tiles: Vec2,
+    roughness: f32,
+) -> Handle<StandardMaterial> {
+    if !graphics.textures() {
+        return materials.add(StandardMaterial {
+            base_color: mean_colour(pixels),
+            perceptual_roughness: roughness,
+            ..default()
+        });
+    }
+    materials.add(StandardMaterial {
+        base_color_texture: Some(images.add(image(pixels, true))),
+        uv_transform: Affine2::from_scale(tiles),
+        perceptual_roughness: roughness,
+        ..default()
+    })
+}
+
+/// The room's and the table's materials, made once at start-up.
+#[derive(Resource, Clone, Debug)]
+pub struct Look {
+    pub table_top: Handle<StandardMaterial>,
+    pub table_legs: Handle<StandardMaterial>,
+    pub floor: Handle<StandardMaterial>,
+    pub wall: Handle<StandardMaterial>,
+    pub wainscot: Handle<StandardMaterial>,
+    pub brass: Handle<StandardMaterial>,
+    pub felt: Handle<StandardMaterial>,
+}
+
+/// Walnut for the table, dark-stained oak boards for the floor, pine boards
+/// for the walls.
+pub const WALNUT: ([u8; 4], [u8; 4]) = ([168, 112, 68, 255], [122, 78, 44, 255]);
+pub const FLOOR_OAK: ([u8; 4], [u8; 4]) = ([78, 54, 38, 255], [44, 30, 20, 255]);
+pub const WALL_PINE: ([u8; 4], [u8; 4]) = ([168, 124, 78, 255], [120, 82, 46, 255]);
+
+/// A texture to make: its name, its pixels, how often it repeats across the
+/// mesh and the material's roughness.
+pub struct TextureSpec {
+    pub name: &'static str,
+    pub pixels: Pixels,
+    pub tiles: Vec2,
+    pub roughness: f32,
+}
+
+/// The room's and the table's textures, in [`Look`]'s order.
+pub fn room_textures() -> Vec<TextureSpec> {
+    let spec = |name, pixels, tiles, roughness| TextureSpec {
+        name,
+        pixels,
+        tiles,
+        roughness,
+    };
+    vec![
+        // One slab, no seams: nothing on the playing surface that reads as
+        // a line in the town.
+        spec(
+            "table top",
+            textures::wood(11, WALNUT.0, WALNUT.1),
+            Vec2::new(2.0, 1.0),
+            0.55,
+        ),
+        spec(
+            "table legs",
+            textures::wood(12, WALNUT.0, WALNUT.1),
+            Vec2::ONE,
+            0.6,
+        ),
+        spec(
+            "floor",
+            textures::planks(13, 8, FLOOR_OAK.0, FLOOR_OAK.1),
+            Vec2::splat(3.0),
+            0.8,
+        ),
+        spec(
+            "wall",
+            textures::planks(14, 10, WALL_PINE.0, WALL_PINE.1),
+            Vec2::new(4.0, 1.0),
+            0.85,
+        ),
+        spec(
+            "wainscot",
+            textures::planks(15, 4, [98, 60, 36, 255], [60, 36, 20, 255]),
+            Vec2::new(4.0, 1.0),
+            0.7,
+        ),
+        spec(
+            "brass",
+            textures::metal(16, [196, 150, 74, 255]),
+            Vec2::ONE,
+            0.35,
+        ),
+        spec(
+            "felt",
+            textures::felt(17, [34, 92, 58, 255]),
+            Vec2::splat(4.0),
+            0.95,
+        ),
+    ]
+}
+
+fn make_materials(
+    g: Graphics,
+    images: &mut Assets<Image>,
+    materials: &mut Assets<StandardMaterial>,
+) -> Look {
+    let mut made = room_textures()
+        .into_iter()
+        .map(|t| textured(g, images, materials, &t.pixels, t.tiles, t.roughness));
+    let mut next = || made.next().expect("a texture for every material");
+    Look {
+        table_top: next(),
+        table_legs: next(),
+        floor: next(),
+        wall: next(),
+        wainscot: next(),
+        brass: next(),
+        felt: next(),
+    }
+}
