@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::input::{Hovered, SlotPlan};
-use super::scene::{CardArt, SceneNow};
+use super::scene::{CardArt, CardSprite, SceneNow};
 use super::session::{CardIntent, CardTable};
 use crate::cards::TableGame;
 use crate::cards::core::Turn;
@@ -17,13 +17,65 @@ use crate::window::shell::pointer::EguiWantsPointer;
 const GOLD: egui::Color32 = egui::Color32::from_rgb(240, 200, 120);
 const PROBLEM: egui::Color32 = egui::Color32::from_rgb(255, 130, 110);
 
-/// Seat names, scores and verdicts, painted over the 3D table.
+/// Where a label goes when it would lie across a card: the nearest spot, in
+/// 6-pixel steps up to `reach`, that covers no card and stays on `screen`
+/// (at equal distance: away from the table's middle, `away`, before sideways,
+/// sideways before back toward it); where there is none, where it was.
+pub fn clear_of_cards(
+    rect: egui::Rect,
+    cards: &[egui::Rect],
+    away: egui::Vec2,
+    screen: egui::Rect,
+    reach: f32,
+) -> egui::Rect {
+    let free = |r: egui::Rect| screen.contains_rect(r) && !cards.iter().any(|c| c.intersects(r));
+    if !cards.iter().any(|c| c.intersects(rect)) {
+        return rect;
+    }
+    let out = if away.length() > 1e-3 {
+        away.normalized()
+    } else {
+        egui::vec2(0.0, 1.0)
+    };
+    let side = egui::vec2(-out.y, out.x);
+    let steps = (reach / 6.0) as i32;
+    (1..=steps)
+        .flat_map(|k| [out, side, -side, -out].map(|d| rect.translate(d * 6.0 * k as f32)))
+        .find(|r| free(*r))
+        .unwrap_or(rect)
+}
+
+/// The screen rectangles of the cards on the table.
+fn card_rects(
+    camera: &Camera,
+    cam_t: &GlobalTransform,
+    cards: &Query<&GlobalTransform, With<CardSprite>>,
+) -> Vec<egui::Rect> {
+    let (w, h) = (super::mesh::CARD_W / 2.0, super::mesh::CARD_H / 2.0);
+    cards
+        .iter()
+        .filter_map(|t| {
+            let corners = [(-w, -h), (w, -h), (w, h), (-w, h)].map(|(x, z)| {
+                camera.world_to_viewport(cam_t, t.transform_point(Vec3::new(x, 0.0, z)))
+            });
+            let mut points = corners.into_iter().flatten().map(|p| egui::pos2(p.x, p.y));
+            let first = points.next()?;
+            Some(points.fold(egui::Rect::from_min_max(first, first), |r, p| {
+                r.union(egui::Rect::from_min_max(p, p))
+            }))
+        })
+        .collect()
+}
+
+/// Seat names, scores and verdicts, painted over the 3D table, clear of the
+/// cards and of each other (a seat's name does not lie across its hand).
 pub fn label_table<G: TableGame>(
     mut contexts: EguiContexts,
     cameras: Query<(&Camera, &GlobalTransform)>,
     now: Res<SceneNow<G>>,
     table: Option<Res<CardTable<G>>>,
     panel_rect: Res<super::input::PanelRect>,
+    cards: Query<&GlobalTransform, With<CardSprite>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, cam_t)) = cameras.single() else {
@@ -49,7 +101,17 @@ pub fn label_table<G: TableGame>(
     let panel = panel_rect.0.map(|r| {
         egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y))
     });
-    for label in &now.scene.labels {
+    // Cards, then each small label once placed: none covers another.
+    let mut covered = card_rects(camera, cam_t, &cards);
+    let middle = camera
+        .world_to_viewport(cam_t, Vec3::ZERO)
+        .map(|p| egui::pos2(p.x, p.y))
+        .unwrap_or(screen.center());
+    // The big words (verdicts, dice) stay where the scene puts them: they are
+    // placed first, and the small ones kept off them too.
+    let mut labels: Vec<_> = now.scene.labels.iter().collect();
+    labels.sort_by_key(|l| !l.big);
+    for label in labels {
         let Ok(pos) = camera.world_to_viewport(cam_t, label.at) else {
             continue;
         };
@@ -71,6 +133,13 @@ pub fn label_table<G: TableGame>(
             (screen.left() - rect.left()).max(0.0) + (screen.right() - rect.right()).min(0.0),
             (screen.top() - rect.top()).max(0.0) + (screen.bottom() - rect.bottom()).min(0.0),
         ));
+        // Off the cards (a verdict across the table may lie over them: it
+        // is read and gone).
+        if !label.big {
+            let away = egui::pos2(pos.x, pos.y) - middle;
+            rect = clear_of_cards(rect, &covered, away, screen, 90.0);
+        }
+        covered.push(rect);
         // Beside the panel (on the right), not under it: only a label the
         // panel would cover moves left.
         if let Some(panel) = panel
@@ -265,4 +334,61 @@ pub fn show_card_panel<G: TableGame>(
         Rect::new(r.min.x, r.min.y, r.max.x, r.max.y)
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(x0: f32, y0: f32, x1: f32, y1: f32) -> egui::Rect {
+        egui::Rect::from_min_max(egui::pos2(x0, y0), egui::pos2(x1, y1))
+    }
+
+    #[test]
+    fn a_label_across_a_card_moves_off_it_away_from_the_middle() {
+        let screen = r(0.0, 0.0, 1280.0, 800.0);
+        // A tall card, a label across its middle: left or right are as near.
+        let card = r(100.0, 300.0, 160.0, 560.0);
+        let label = r(110.0, 430.0, 150.0, 450.0);
+        // The label's seat is left of the middle: it moves further left.
+        let moved = clear_of_cards(label, &[card], egui::vec2(-500.0, 0.0), screen, 90.0);
+        assert!(!moved.intersects(card), "{moved:?}");
+        assert!(screen.contains_rect(moved));
+        assert!(moved.center().x < label.center().x, "{moved:?}");
+        assert!((moved.center() - label.center()).length() <= 90.0);
+        // Seated right of the middle: right.
+        let moved = clear_of_cards(label, &[card], egui::vec2(500.0, 0.0), screen, 90.0);
+        assert!(
+            !moved.intersects(card) && moved.center().x > label.center().x,
+            "{moved:?}"
+        );
+        // A wide label goes the shortest way off (up, here).
+        let wide = r(90.0, 430.0, 190.0, 450.0);
+        let short = r(100.0, 400.0, 160.0, 480.0);
+        let moved = clear_of_cards(wide, &[short], egui::vec2(-500.0, 0.0), screen, 90.0);
+        assert!(
+            !moved.intersects(short) && moved.center().x == wide.center().x,
+            "{moved:?}"
+        );
+        // A label already clear stays where it is.
+        let clear = r(300.0, 100.0, 400.0, 120.0);
+        assert_eq!(
+            clear_of_cards(clear, &[card], egui::vec2(1.0, 0.0), screen, 90.0),
+            clear
+        );
+        // Against the screen's edge it goes round the other ways.
+        let edge = r(0.0, 430.0, 100.0, 450.0);
+        let at_edge = r(0.0, 420.0, 120.0, 470.0);
+        let moved = clear_of_cards(edge, &[at_edge], egui::vec2(-1.0, 0.0), screen, 90.0);
+        assert!(
+            !moved.intersects(at_edge) && screen.contains_rect(moved),
+            "{moved:?}"
+        );
+        // Nowhere free within reach: where it was.
+        let wall = r(0.0, 0.0, 1280.0, 800.0);
+        assert_eq!(
+            clear_of_cards(label, &[wall], egui::vec2(-1.0, 0.0), screen, 90.0),
+            label
+        );
+    }
 }
