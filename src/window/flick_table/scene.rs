@@ -4,6 +4,8 @@
 //! discs, barrels' staves and hoops, saguaro green, the buildings' printed
 //! cardboard with their names painted on the signs.
 
+use std::collections::HashMap;
+
 use bevy::prelude::*;
 
 use super::sets::FlickSystems;
@@ -13,13 +15,19 @@ use crate::physics::pieces::{
 };
 use crate::physics::table::Profile;
 use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team};
-use crate::window::FrameSystems;
 use crate::window::shell::look::{Graphics, Look, TextureSpec, textured};
 use crate::window::shell::paint::{Painter, Rgba};
 use crate::window::shell::textures::{self, Print};
+use crate::window::{FrameSystems, Screen};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_piece_look).add_systems(
+    // Made when the town is first shown, not at start-up: a player who
+    // only plays cards never waits for the town's prints.
+    app.add_systems(
+        OnEnter(Screen::Flick),
+        make_piece_look.run_if(not(resource_exists::<PieceLook>)),
+    )
+    .add_systems(
         Update,
         (dress_table, dress_pieces, paint_hats)
             .in_set(FrameSystems::Dress)
@@ -261,15 +269,25 @@ fn dress_pieces(
     let profile = &profile.0;
     let p = &profile.pieces;
     let m = MeshMaterial3d::<StandardMaterial>;
+    // Each shape built once for all the pieces laid out together (twelve
+    // figures share one body and one hat).
+    let mut made: HashMap<&'static str, Handle<Mesh>> = HashMap::new();
+    let mut shape = |key: &'static str, build: &dyn Fn() -> Mesh| {
+        made.entry(key)
+            .or_insert_with(|| meshes.add(build()))
+            .clone()
+    };
     for (e, piece, hat, _door) in &pieces {
         match piece.kind {
             PieceKind::Disc(kind) => {
-                let (d, wood) = match kind {
-                    DiscKind::Movement => (&p.movement_disc, &look.pine),
-                    DiscKind::Bullet => (&p.bullet, &look.beech),
+                let (key, d, wood) = match kind {
+                    DiscKind::Movement => ("movement disc", &p.movement_disc, &look.pine),
+                    DiscKind::Bullet => ("bullet", &p.bullet, &look.beech),
                 };
                 commands.entity(e).insert((
-                    Mesh3d(meshes.add(shapes::turned_disc(d.radius, d.height, d.edge_radius))),
+                    Mesh3d(shape(key, &|| {
+                        shapes::turned_disc(d.radius, d.height, d.edge_radius)
+                    })),
                     m(wood.clone()),
                 ));
             }
@@ -285,8 +303,8 @@ fn dress_pieces(
                     perceptual_roughness: 0.5,
                     ..default()
                 });
-                let body = meshes.add(shapes::figure_body(profile));
-                let brim = meshes.add(shapes::figure_hat(profile));
+                let body = shape("figure", &|| shapes::figure_body(profile));
+                let brim = shape("hat", &|| shapes::figure_hat(profile));
                 commands.entity(e).with_children(|c| {
                     c.spawn((Mesh3d(body), m(wood.clone())));
                     c.spawn((HatMesh, Mesh3d(brim), m(hat_paint)));
@@ -294,8 +312,8 @@ fn dress_pieces(
             }
             PieceKind::Building(_) => {} // dressed through its parts below
             PieceKind::Gallows => {
-                let wood = meshes.add(shapes::gallows(profile));
-                let rope = meshes.add(shapes::gallows_rope(profile));
+                let wood = shape("gallows", &|| shapes::gallows(profile));
+                let rope = shape("rope", &|| shapes::gallows_rope(profile));
                 commands.entity(e).with_children(|c| {
                     c.spawn((Mesh3d(wood), m(look.gallows.clone())));
                     c.spawn((Mesh3d(rope), m(look.rope.clone())));
@@ -304,8 +322,8 @@ fn dress_pieces(
             PieceKind::Prop(kind) => match kind {
                 PropKind::Barrel => {
                     let d = &p.barrel;
-                    let staves = meshes.add(shapes::barrel_staves(d.radius, d.height));
-                    let hoops = meshes.add(shapes::barrel_hoops(d.radius, d.height));
+                    let staves = shape("staves", &|| shapes::barrel_staves(d.radius, d.height));
+                    let hoops = shape("hoops", &|| shapes::barrel_hoops(d.radius, d.height));
                     commands.entity(e).with_children(|c| {
                         c.spawn((Mesh3d(staves), m(look.staves.clone())));
                         c.spawn((Mesh3d(hoops), m(look.iron.clone())));
@@ -313,19 +331,21 @@ fn dress_pieces(
                 }
                 PropKind::Cactus => {
                     commands.entity(e).insert((
-                        Mesh3d(meshes.add(shapes::cactus(profile))),
+                        Mesh3d(shape("cactus", &|| shapes::cactus(profile))),
                         m(look.saguaro.clone()),
                     ));
                 }
                 PropKind::Fence => {
                     commands.entity(e).insert((
-                        Mesh3d(meshes.add(shapes::fence(p.fence.size))),
+                        Mesh3d(shape("fence", &|| shapes::fence(p.fence.size))),
                         m(look.fence.clone()),
                     ));
                 }
                 PropKind::Tumbleweed => {
                     commands.entity(e).insert((
-                        Mesh3d(meshes.add(shapes::tumbleweed(p.tumbleweed.radius))),
+                        Mesh3d(shape("tumbleweed", &|| {
+                            shapes::tumbleweed(p.tumbleweed.radius)
+                        })),
                         m(look.brush.clone()),
                     ));
                 }
@@ -344,7 +364,7 @@ fn dress_pieces(
         match part.part {
             PartKind::LeftBlock | PartKind::RightBlock => {
                 commands.entity(e).insert((
-                    Mesh3d(meshes.add(shapes::support_block(b.block_size))),
+                    Mesh3d(shape("block", &|| shapes::support_block(b.block_size))),
                     m(look.block.clone()),
                 ));
             }
@@ -355,9 +375,10 @@ fn dress_pieces(
                     .find(|(k, _)| *k == kind)
                     .map(|(_, h)| h.clone())
                     .unwrap_or_default();
-                commands
-                    .entity(e)
-                    .insert((Mesh3d(meshes.add(shapes::facade(b.facade_size))), m(print)));
+                commands.entity(e).insert((
+                    Mesh3d(shape("facade", &|| shapes::facade(b.facade_size))),
+                    m(print),
+                ));
             }
             PartKind::Whole => {}
         }
