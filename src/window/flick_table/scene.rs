@@ -430,5 +430,5 @@ mod tests {
         assert_eq!(h, TEXTURES_HASH, "the textures changed: {h:#018x}");
     }
 
-    const TEXTURES_HASH: u64 = 0x0fec_2723_c712_c3ab;
+    const TEXTURES_HASH: u64 = 0xddd4_3fef_d60b_5fc6;
 }

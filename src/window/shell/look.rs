@@ -188,7 +188,7 @@ pub fn room_textures() -> Vec<TextureSpec> {
         // a line in the town.
         spec(
             "table top",
-            textures::wood(11, WALNUT.0, WALNUT.1),
+            textures::planed_wood(11, WALNUT.0, WALNUT.1),
             Vec2::new(2.0, 1.0),
             0.55,
         ),

@@ -94,15 +94,28 @@ fn fill(size: (u32, u32), at: impl Fn(f32, f32) -> Rgba + Sync) -> Pixels {
 /// The grain of one board at (u, v): fine growth rings running along u,
 /// gently warped, and long fibres, between `light` and `dark`.
 fn grain(seed: u32, u: f32, v: f32, light: Rgba, dark: Rgba) -> Rgba {
+    figured_grain(seed, u, v, light, dark, 0.5)
+}
+
+/// Wood grain whose growth rings weigh `rings` (0..1) against the fibres.
+fn figured_grain(seed: u32, u: f32, v: f32, light: Rgba, dark: Rgba, rings: f32) -> Rgba {
     let warp = fbm(seed, u, v, (3, 2), 3) - 0.5;
-    let rings = ((v * 14.0 + warp * 2.2) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
+    let ring = ((v * 14.0 + warp * 2.2) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
     let fibre = fbm(seed ^ 0x5bd1, u, v, (4, 96), 2);
-    mix(light, dark, rings * rings * 0.5 + fibre * 0.5)
+    mix(light, dark, ring * ring * rings + fibre * (1.0 - rings))
 }
 
 /// Wood: long grain along the texture's width, tiling.
 pub fn wood(seed: u32, light: Rgba, dark: Rgba) -> Pixels {
     fill((256, 256), |u, v| grain(seed, u, v, light, dark))
+}
+
+/// A planed slab: the same grain, its rings faint (a playing surface
+/// whose rings read as ripples across the whole table otherwise).
+pub fn planed_wood(seed: u32, light: Rgba, dark: Rgba) -> Pixels {
+    fill((256, 256), |u, v| {
+        figured_grain(seed, u, v, light, dark, 0.18)
+    })
 }
 
 /// Boards side by side (`boards` across the texture's height), each its own
