@@ -24,6 +24,7 @@ use crate::window::{FrameSystems, Screen, Start, WindowOptions};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
+        .init_resource::<Pictures>()
         .add_systems(Update, launch_from_command_line)
         .add_systems(OnEnter(Screen::Menu), (refresh_menu, set_the_empty_table))
         .add_systems(
@@ -149,6 +150,8 @@ fn set_the_empty_table(
     for mut c in &mut cameras {
         *c = crate::window::shell::camera::OrbitCamera::card_table();
     }
+    // The menu's view is the whole window: nothing to fit.
+    commands.insert_resource(crate::window::shell::camera::Framing::default());
 }
 
 /// The first frame: go straight to the table the command line named (with
@@ -198,8 +201,22 @@ fn return_to_menu(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Sc
     }
 }
 
-const TITLE: egui::Color32 = egui::Color32::from_rgb(240, 200, 120);
-const PROBLEM: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
+use crate::window::shell::pictures::{Pictures, show_picture};
+use crate::window::shell::style::{self, GOLD as TITLE, PROBLEM};
+
+/// The menu's pictures, one a game (`assets/menu/NAME.png`).
+pub const PICTURES: [&str; 5] = ["flick", "slapshot", "tabletown", "slap45", "gunfighter"];
+
+/// The picture of a choice, and the game's name under it.
+fn picture_of(choice: Choice) -> (&'static str, &'static str) {
+    match choice {
+        Choice::Sandbox | Choice::Scenario(_) => ("flick", "Flick 'em Up!"),
+        Choice::Cards(CardGame::Slapshot) => ("slapshot", "Slapshot"),
+        Choice::Cards(CardGame::Tabletown) => ("tabletown", "Tabletown"),
+        Choice::Cards(CardGame::Slap45) => ("slap45", "Slap .45"),
+        Choice::Cards(CardGame::Gunfighter) => ("gunfighter", "The Gunfighter"),
+    }
+}
 
 fn show_menu(
     mut contexts: EguiContexts,
@@ -209,16 +226,24 @@ fn show_menu(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut pictures: ResMut<Pictures>,
+    mut images: ResMut<Assets<Image>>,
 ) -> Result {
+    let (name, game) = picture_of(state.choice);
+    let picture = pictures.get(name, &mut images, &mut contexts);
     let ctx = contexts.ctx_mut()?;
     let state = &mut *state;
     egui::Window::new("highnoon")
         .title_bar(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .fixed_size([820.0, 540.0])
+        .fixed_size([860.0, 600.0])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.heading(egui::RichText::new("highnoon").color(TITLE).size(28.0));
+                ui.label(
+                    egui::RichText::new("highnoon")
+                        .font(style::display(32.0))
+                        .color(TITLE),
+                );
                 ui.label("— a Wild West table. Pick a game.");
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("Quit").clicked() {
@@ -234,6 +259,8 @@ fn show_menu(
                 egui::ScrollArea::vertical()
                     .id_salt("setup")
                     .show(&mut cols[1], |ui| {
+                        show_picture(ui, picture, ui.available_width().min(360.0), game);
+                        ui.add_space(4.0);
                         setup_panel(ui, state, &launch, &profile, &mut commands, &mut next)
                     });
             });
@@ -242,7 +269,11 @@ fn show_menu(
 }
 
 fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
-    ui.label(egui::RichText::new("Flick 'em Up!").strong().color(TITLE));
+    ui.label(
+        egui::RichText::new("Flick 'em Up!")
+            .font(style::display(18.0))
+            .color(TITLE),
+    );
     ui.selectable_value(
         &mut state.choice,
         Choice::Sandbox,
@@ -253,7 +284,11 @@ fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
         ui.selectable_value(&mut state.choice, Choice::Scenario(i), title);
     }
     ui.add_space(8.0);
-    ui.label(egui::RichText::new("Card games").strong().color(TITLE));
+    ui.label(
+        egui::RichText::new("Card games")
+            .font(style::display(18.0))
+            .color(TITLE),
+    );
     for game in CardGame::ALL {
         ui.selectable_value(&mut state.choice, Choice::Cards(game), game.title());
     }
@@ -456,6 +491,24 @@ fn card_setup(
                 next.set(Screen::Cards(game));
             }
             Err(e) => entry.form = Err(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::window::shell::pictures::{picture_path, read_picture};
+
+    #[test]
+    fn every_game_in_the_menu_has_a_picture() {
+        let mut choices = vec![Choice::Sandbox, Choice::Scenario(0)];
+        choices.extend(CardGame::ALL.map(Choice::Cards));
+        for choice in choices {
+            let (name, game) = picture_of(choice);
+            assert!(PICTURES.contains(&name), "{game}");
+            let image = read_picture(&picture_path(name)).unwrap_or_else(|e| panic!("{e}"));
+            assert!(image.width() >= 200 && image.height() >= 120, "{game}");
         }
     }
 }

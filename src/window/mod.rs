@@ -145,12 +145,40 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>();
     frame_order(app);
+    panel_order(app);
     app.add_plugins((
         shell::plugin,
         menu::plugin,
         flick_table::plugin,
         card_table::plugin,
     ));
+}
+
+/// Every table's panel systems, in egui's pass: after the dock opens, before
+/// the 3D view is fitted beside it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TablePanels;
+
+/// The egui pass in order: the dock (on a table, not on the menu), the
+/// table's panels, the view fitted beside the dock; each new context styled
+/// before its first pass.
+fn panel_order(app: &mut App) {
+    use shell::dock::DockSystems;
+    app.configure_sets(
+        bevy_egui::EguiPrimaryContextPass,
+        (
+            DockSystems::Open.run_if(not(in_state(Screen::Menu))),
+            TablePanels,
+            DockSystems::Fit,
+        )
+            .chain(),
+    )
+    .add_systems(
+        PreUpdate,
+        shell::style::style_new_contexts
+            .after(bevy_egui::EguiPreUpdateSet::InitContexts)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+    );
 }
 
 /// The frame's system sets in order (also for headless test apps).

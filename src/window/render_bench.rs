@@ -333,11 +333,15 @@ fn follow_path(path: Res<Path>, mut cameras: Query<(&mut OrbitCamera, &mut Trans
     }
 }
 
-/// Every camera draws into the offscreen image.
+/// Every camera draws into the offscreen image: the table's, and the
+/// panels' over it.
 fn draw_offscreen(
     target: Res<Target>,
     mut commands: Commands,
-    cameras: Query<(Entity, Option<&RenderTarget>), With<Camera3d>>,
+    cameras: Query<
+        (Entity, Option<&RenderTarget>),
+        Or<(With<Camera3d>, With<super::shell::dock::PanelsCamera>)>,
+    >,
 ) {
     for (e, current) in &cameras {
         let drawn_there = matches!(current, Some(RenderTarget::Image(i)) if i.handle == target.0);

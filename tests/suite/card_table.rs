@@ -368,6 +368,7 @@ fn leaving_a_card_table_despawns_everything_it_spawned() {
     .init_resource::<ButtonInput<MouseButton>>()
     .init_resource::<ButtonInput<KeyCode>>()
     .init_resource::<highnoon::window::shell::pointer::EguiWantsPointer>()
+    .init_resource::<highnoon::window::shell::dock::Dock>()
     .insert_resource(highnoon::physics::table::Profile(
         PhysicsProfile::load_default().expect("profile"),
     ))

@@ -3,6 +3,7 @@
 
 mod agreement;
 mod bad_input;
+mod bare_table_in_the_window;
 mod bot_fairness;
 // The tests that draw the window offscreen are the longest: named to sort
 // early, libtest starts them first and the short ones fill in beside them.

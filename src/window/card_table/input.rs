@@ -13,12 +13,9 @@ use super::session::{CardIntent, CardTable};
 use crate::cards::TableGame;
 use crate::cards::table_layout::{self as layout, card_size};
 use crate::cards::view::{CardKey, Spot};
+use crate::window::shell::camera::TableCamera;
+use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
-
-/// Where the side panel was drawn last frame (logical pixels): a press is the
-/// panel's only if the pointer is over it now, whatever egui thought a frame ago.
-#[derive(Resource, Debug, Default)]
-pub struct PanelRect(pub Option<Rect>);
 
 /// The card under the pointer, and where the pointer meets the table.
 #[derive(Resource, Debug, Default)]
@@ -107,9 +104,9 @@ pub fn planned_spot<G: TableGame>(
 pub fn pick_cards<G: TableGame>(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: TableCamera,
     over_ui: Res<EguiWantsPointer>,
-    panel: Res<PanelRect>,
+    dock: Res<Dock>,
     now: Res<SceneNow<G>>,
     table: Option<ResMut<CardTable<G>>>,
     mut plan: ResMut<SlotPlan<G>>,
@@ -127,8 +124,9 @@ pub fn pick_cards<G: TableGame>(
         hovered.key = key;
         hovered.at = p;
     }
-    let on_panel = match (panel.0, window.cursor_position()) {
-        (Some(rect), Some(cursor)) => rect.contains(cursor),
+    // The dock's rectangle now, whatever egui thought a frame ago.
+    let on_panel = match (dock.rect(), window.cursor_position()) {
+        (Some(_), Some(cursor)) => dock.covers(cursor),
         _ => over_ui.0,
     };
     if on_panel {

@@ -31,7 +31,7 @@ use crate::cards::CardGame;
 use crate::cards::registry::{GameVisitor, TableGame};
 use crate::physics::dice::DiceTray;
 use crate::physics::table::Profile;
-use crate::window::{FrameSystems, Screen};
+use crate::window::{FrameSystems, Screen, TablePanels};
 
 /// What the card table opens: a game from a setup file, `actions` actions in.
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -47,7 +47,6 @@ pub struct CardSystems(pub CardGame);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<input::Hovered>()
-        .init_resource::<input::PanelRect>()
         .add_systems(Update, scene::glide_cards.in_set(FrameSystems::Dress));
     for game in CardGame::ALL {
         game.dispatch(AddTable(app));
@@ -64,7 +63,10 @@ impl GameVisitor for AddTable<'_> {
         let screen = Screen::Cards(game);
         let set = CardSystems(game);
         app.configure_sets(Update, set.clone().run_if(in_state(screen)))
-            .configure_sets(EguiPrimaryContextPass, set.clone().run_if(in_state(screen)))
+            .configure_sets(
+                EguiPrimaryContextPass,
+                set.clone().run_if(in_state(screen)).in_set(TablePanels),
+            )
             .init_resource::<scene::SceneNow<G>>()
             .init_resource::<input::SlotPlan<G>>();
         session::plugin::<G>(app, set.clone());
@@ -154,6 +156,10 @@ fn open_table<G: TableGame>(
     for mut c in &mut cameras {
         *c = crate::window::shell::camera::OrbitCamera::card_table();
     }
+    commands.insert_resource(crate::window::shell::camera::Framing::table(
+        crate::cards::table_layout::TABLE_SIZE,
+        crate::cards::table_layout::TOP,
+    ));
     for mut w in &mut windows {
         w.title = format!("highnoon — {}", G::TITLE);
     }
@@ -168,7 +174,6 @@ fn close_table<G: TableGame>(
 ) {
     commands.remove_resource::<session::CardTable<G>>();
     commands.remove_resource::<scene::CardArt>();
-    commands.insert_resource(input::PanelRect::default());
     *now = scene::SceneNow::default();
     *plan = input::SlotPlan::default();
     for mut c in &mut cameras {

@@ -12,10 +12,10 @@ use super::session::{CardIntent, CardTable};
 use crate::cards::TableGame;
 use crate::cards::core::Turn;
 use crate::window::Screen;
+use crate::window::shell::camera::TableCamera;
+use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::EguiWantsPointer;
-
-const GOLD: egui::Color32 = egui::Color32::from_rgb(240, 200, 120);
-const PROBLEM: egui::Color32 = egui::Color32::from_rgb(255, 130, 110);
+use crate::window::shell::style::{self, GOLD, PROBLEM};
 
 /// Where a label goes when it would lie across a card: the nearest spot, in
 /// 6-pixel steps up to `reach`, that covers no card and stays on `screen`
@@ -71,36 +71,35 @@ fn card_rects(
 /// cards and of each other (a seat's name does not lie across its hand).
 pub fn label_table<G: TableGame>(
     mut contexts: EguiContexts,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: TableCamera,
     now: Res<SceneNow<G>>,
     table: Option<Res<CardTable<G>>>,
-    panel_rect: Res<super::input::PanelRect>,
+    dock: Res<Dock>,
     cards: Query<&GlobalTransform, With<CardSprite>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, cam_t)) = cameras.single() else {
         return Ok(());
     };
-    let painter = ctx.layer_painter(egui::LayerId::background());
-    // The clock, large at the top of the screen.
+    // Words stay over the 3D view, never on the dock: a long verdict wraps
+    // onto more lines rather than run off an edge.
+    let screen = dock.free().shrink(4.0);
+    let painter = ctx
+        .layer_painter(egui::LayerId::background())
+        .with_clip_rect(dock.free());
+    // The clock, large at the top of the view.
     if let Some(table) = &table
         && let Some(now_ms) = table.clock_ms()
     {
         let text = super::tossing::clock_words(now_ms, &table.game);
-        let galley = painter.layout_no_wrap(text, egui::FontId::proportional(34.0), GOLD);
-        let top = egui::pos2(ctx.content_rect().center().x - 150.0, 34.0);
+        let galley = painter.layout_no_wrap(text, style::display(34.0), GOLD);
+        let top = egui::pos2(screen.center().x, 34.0);
         let rect = egui::Align2::CENTER_CENTER
             .anchor_size(top, galley.size())
             .expand(6.0);
         painter.rect_filled(rect, 6.0, egui::Color32::from_black_alpha(180));
         painter.galley(rect.min + egui::vec2(6.0, 6.0), galley, GOLD);
     }
-    // Words stay inside the window and clear of the side panel: a long
-    // verdict wraps onto more lines rather than run off an edge.
-    let screen = ctx.content_rect().shrink(4.0);
-    let panel = panel_rect.0.map(|r| {
-        egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y))
-    });
     // Cards, then each small label once placed: none covers another.
     let mut covered = card_rects(camera, cam_t, &cards);
     let middle = camera
@@ -117,8 +116,15 @@ pub fn label_table<G: TableGame>(
         };
         let [r, g, b] = label.colour;
         let ink = egui::Color32::from_rgb(r, g, b);
-        let font = egui::FontId::proportional(if label.big { 22.0 } else { 14.0 });
-        let widest = if label.big { 640.0 } else { 320.0 };
+        // A few big words in the display face; a sentence in the plain one.
+        let font = match (label.big, label.text.chars().count() <= 28) {
+            (true, true) => style::display(24.0),
+            (true, false) => egui::FontId::proportional(21.0),
+            (false, _) => egui::FontId::proportional(14.0),
+        };
+        // A long seat label wraps onto two lines rather than reach across
+        // the next seat's.
+        let widest = if label.big { 640.0 } else { 250.0 };
         let galley = painter.layout(
             label.text.clone(),
             font,
@@ -137,18 +143,11 @@ pub fn label_table<G: TableGame>(
         // is read and gone).
         if !label.big {
             let away = egui::pos2(pos.x, pos.y) - middle;
-            rect = clear_of_cards(rect, &covered, away, screen, 90.0);
+            // Near first; where nothing near is free, further (a crowded
+            // side of the table).
+            rect = clear_of_cards(rect, &covered, away, screen, 200.0);
         }
         covered.push(rect);
-        // Beside the panel (on the right), not under it: only a label the
-        // panel would cover moves left.
-        if let Some(panel) = panel
-            && rect.intersects(panel)
-            && panel.min.x > screen.center().x
-        {
-            let left = (rect.right() - panel.left() + 4.0).min(rect.left() - screen.left());
-            rect = rect.translate(egui::vec2(-left.max(0.0), 0.0));
-        }
         painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
         painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, ink);
     }
@@ -165,7 +164,7 @@ pub fn show_card_panel<G: TableGame>(
     art: Option<Res<CardArt>>,
     mut plan: ResMut<SlotPlan<G>>,
     mut wants: ResMut<EguiWantsPointer>,
-    mut panel_rect: ResMut<super::input::PanelRect>,
+    mut dock: ResMut<Dock>,
     mut intents: MessageWriter<CardIntent<G>>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -173,21 +172,12 @@ pub fn show_card_panel<G: TableGame>(
     let Some(mut table) = table else {
         return Ok(());
     };
-    let shown = egui::Window::new(G::TITLE)
-        .title_bar(false)
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .resizable(false)
-        .default_width(290.0)
-        .max_height(ctx.content_rect().height() - 16.0)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.heading(egui::RichText::new(G::TITLE).color(GOLD));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Menu (Esc)").clicked() {
-                        next.set(Screen::Menu);
-                    }
-                });
-            });
+    let rest = dock.rest();
+    dock.section(ctx, G::TITLE, true, |ui| {
+            egui::ScrollArea::vertical().max_height(rest).show(ui, |ui| {
+            if ui.button("Menu (Esc)").clicked() {
+                next.set(Screen::Menu);
+            }
             for line in table.game.status(table.viewer) {
                 ui.label(line);
             }
@@ -328,11 +318,8 @@ pub fn show_card_panel<G: TableGame>(
                     });
             });
         });
+        });
     wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
-    panel_rect.0 = shown.map(|r| {
-        let r = r.response.rect;
-        Rect::new(r.min.x, r.min.y, r.max.x, r.max.y)
-    });
     Ok(())
 }
 

@@ -19,7 +19,6 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use rand::Rng;
 
-use super::input::PanelRect;
 use super::scene::SceneNow;
 use super::session::{CardIntent, CardTable};
 use crate::cards::TableGame;
@@ -28,6 +27,8 @@ use crate::cards::table_layout::{CARD_SCALE, TOP};
 use crate::cards::view::{CardKey, MatSpot, Spot};
 use crate::physics::card_toss::{CardThrow, TossRange};
 use crate::window::Screen;
+use crate::window::shell::camera::TableCamera;
+use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
 
 /// Drawn metres the card is meant to carry per metre dragged back.
@@ -356,9 +357,9 @@ pub fn lay_mats<G: TableGame>(
 pub fn flick_cards<G: TableGame>(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: TableCamera,
     over_ui: Res<EguiWantsPointer>,
-    panel: Res<PanelRect>,
+    dock: Res<Dock>,
     now: Res<SceneNow<G>>,
     table: Option<ResMut<CardTable<G>>>,
     mut intents: MessageWriter<CardIntent<G>>,
@@ -392,8 +393,9 @@ pub fn flick_cards<G: TableGame>(
         return;
     };
     let p = cursor_on_table(window, camera, cam_t, TOP + 0.002);
-    let on_panel = match (panel.0, window.cursor_position()) {
-        (Some(rect), Some(cursor)) => rect.contains(cursor),
+    // The dock's rectangle now, whatever egui thought a frame ago.
+    let on_panel = match (dock.rect(), window.cursor_position()) {
+        (Some(_), Some(cursor)) => dock.covers(cursor),
         _ => over_ui.0,
     };
     let mats = table.game.mats(table.viewer);

@@ -94,7 +94,7 @@ fn aim_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     window: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: crate::window::shell::camera::TableCamera,
     spawned: Res<crate::physics::pieces::SpawnedTown>,
     transforms: Query<&GlobalTransform>,
     session: Res<FlickSession>,

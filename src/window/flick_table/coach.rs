@@ -17,15 +17,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::aim::{Aim, draw_drag};
 use super::bot_turn::{BotTurn, flick_aim};
-use super::panels::PanelSystems;
 use super::seats::Seats;
 use super::session::{FlickSession, Stamp};
-use super::sets::{FlickOrder, FlickSystems};
+use super::sets::{FlickOrder, FlickPanels, FlickSystems};
 use crate::ai::coach::{self, Hint};
 use crate::ai::levels::BotLevels;
 use crate::flick::referee::Referee;
 use crate::window::FrameSystems;
+use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::EguiWantsPointer;
+use crate::window::shell::style::GOOD;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Coach>()
@@ -50,7 +51,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            show_coach.in_set(PanelSystems).in_set(FlickSystems),
+            show_coach.in_set(FlickPanels::Coach).in_set(FlickSystems),
         );
 }
 
@@ -419,6 +420,7 @@ fn show_coach(
     state: Res<CoachHint>,
     mut asks: MessageWriter<AskHint>,
     mut wants: ResMut<EguiWantsPointer>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     if session.referee().is_none() {
         return Ok(());
@@ -426,40 +428,36 @@ fn show_coach(
     let ctx = contexts.ctx_mut()?;
     let mut on = setting.on;
     let stamp = session.stamp();
-    egui::Window::new("Coach")
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
-        .resizable(false)
-        .default_width(320.0)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut on, "Coach")
-                    .on_hover_text("Hints when asked, and how each of your flicks compared");
-                if ui
-                    .add_enabled(on, egui::Button::new("Hint (H)"))
-                    .on_hover_text("The flick the hard bot would choose: drawn, not played")
-                    .clicked()
-                {
-                    asks.write(AskHint);
-                }
-            });
-            if state.thinking() {
-                ui.label("The coach is thinking…");
-            }
-            if let Some(hint) = state.hint().filter(|_| state.hint_stamp() == Some(stamp)) {
-                ui.colored_label(egui::Color32::from_rgb(170, 230, 140), hint.said());
-            }
-            if !state.lines().is_empty() {
-                ui.separator();
-                egui::ScrollArea::vertical()
-                    .max_height(120.0)
-                    .stick_to_bottom(true)
-                    .show(ui, |ui| {
-                        for line in state.lines() {
-                            ui.label(line);
-                        }
-                    });
+    dock.section(ctx, "Coach", true, |ui| {
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut on, "Coach")
+                .on_hover_text("Hints when asked, and how each of your flicks compared");
+            if ui
+                .add_enabled(on, egui::Button::new("Hint (H)"))
+                .on_hover_text("The flick the hard bot would choose: drawn, not played")
+                .clicked()
+            {
+                asks.write(AskHint);
             }
         });
+        if state.thinking() {
+            ui.label("The coach is thinking…");
+        }
+        if let Some(hint) = state.hint().filter(|_| state.hint_stamp() == Some(stamp)) {
+            ui.colored_label(GOOD, hint.said());
+        }
+        if !state.lines().is_empty() {
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .max_height(120.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in state.lines() {
+                        ui.label(line);
+                    }
+                });
+        }
+    });
     if on != setting.on {
         setting.on = on;
     }

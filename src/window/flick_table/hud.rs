@@ -7,19 +7,22 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::aim::{Aim, FULL_SLIDE, power_colour};
 use super::reload::ReloadStatus;
 use super::session::FlickSession;
-use super::sets::FlickSystems;
+use super::sets::{FlickPanels, FlickSystems};
 use super::table_replay::{SavedReplay, TableReplayScript};
 use crate::physics::pieces::{Door, Hat, Piece, PieceKind};
 use crate::physics::table::Profile;
 use crate::scenario::town::Team;
+use crate::window::shell::camera::TableCamera;
+use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::EguiWantsPointer;
+use crate::window::shell::style::{GOOD, PROBLEM};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (label_pieces, show_panels)
             .chain()
-            .in_set(HudSystems)
+            .in_set(FlickPanels::Hud)
             .in_set(FlickSystems),
     )
     .add_systems(
@@ -29,10 +32,6 @@ pub fn plugin(app: &mut App) {
             .in_set(FlickSystems),
     );
 }
-
-/// The HUD's egui systems (the game's panels come after them).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HudSystems;
 
 fn to_egui(c: Color) -> egui::Color32 {
     let s = c.to_srgba();
@@ -45,15 +44,19 @@ fn to_egui(c: Color) -> egui::Color32 {
 
 fn label_pieces(
     mut contexts: EguiContexts,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: TableCamera,
     pieces: Query<(&Piece, &GlobalTransform, &Name, Option<&Hat>)>,
     profile: Res<Profile>,
+    dock: Res<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, cam_t)) = cameras.single() else {
         return Ok(());
     };
-    let painter = ctx.layer_painter(egui::LayerId::background());
+    // Over the 3D view only: a tag is never drawn on the dock.
+    let painter = ctx
+        .layer_painter(egui::LayerId::background())
+        .with_clip_rect(dock.free());
     let b = &profile.0.pieces.building;
     for (piece, t, name, hat) in &pieces {
         let dark = egui::Color32::from_black_alpha(150);
@@ -113,14 +116,17 @@ fn show_panels(
     saved: Res<SavedReplay>,
     replaying: Option<Res<TableReplayScript>>,
     time: Res<Time>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Notices float over the middle of the 3D view, not of the window.
+    let middle = dock.centre_offset();
     let in_game = session.referee().is_some();
     let index = session.index();
     if let Some(status) = reload {
         if let Some(error) = &status.error {
             egui::Window::new("The saved file has problems")
-                .anchor(egui::Align2::CENTER_TOP, [0.0, 10.0])
+                .anchor(egui::Align2::CENTER_TOP, [middle, 10.0])
                 .resizable(false)
                 .collapsible(false)
                 .show(ctx, |ui| {
@@ -128,184 +134,174 @@ fn show_panels(
                         "The town on the table is the last good one. Fix the file and save again:",
                     );
                     for line in error.lines() {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(255, 120, 100),
-                            egui::RichText::new(line).monospace(),
-                        );
+                        ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
                     }
                 });
         } else if let Some((notice, at)) = &status.notice
             && time.elapsed_secs() - at < 3.0
         {
             egui::Window::new("Reloaded")
-                .anchor(egui::Align2::CENTER_TOP, [0.0, 10.0])
+                .anchor(egui::Align2::CENTER_TOP, [middle, 10.0])
                 .title_bar(false)
                 .resizable(false)
                 .show(ctx, |ui| {
-                    ui.colored_label(egui::Color32::from_rgb(170, 230, 140), notice);
+                    ui.colored_label(GOOD, notice);
                 });
         }
     }
-    if !in_game {
-        egui::Window::new("highnoon")
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
-            .max_width(330.0)
-            .resizable(false)
-            .collapsible(true)
-            .default_open(true)
-            .show(ctx, |ui| {
-                ui.label(
-                    egui::RichText::new(session.town().map_or("", |t| t.name.as_str())).strong(),
-                );
-                ui.label(format!("{} pieces on the table", index.len()));
-                if let Some(r) = &replaying {
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Replay: flick {} of {}",
-                            (r.played + usize::from(r.shown_since.is_some()))
-                                .max(1)
-                                .min(r.flicks.len()),
-                            r.flicks.len()
-                        ))
-                        .strong(),
-                    );
-                    if let Some(note) = &r.note {
-                        ui.label(note);
-                    }
-                }
-                ui.separator();
-                ui.label("Drag back from a disc, release: flick");
-                ui.label("A / D while aiming: spin");
-                ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
-                ui.label("R reset · Esc cancel (or menu) · F12 screenshot");
-                ui.label("F5 save the flicks as a replay");
-                if let Some((said, at)) = &saved.0
-                    && time.elapsed_secs() - at < 5.0
-                {
-                    match said {
-                        Ok(m) => ui.colored_label(egui::Color32::from_rgb(170, 230, 140), m),
-                        Err(m) => ui.colored_label(egui::Color32::from_rgb(255, 120, 100), m),
-                    };
-                }
-            });
-    }
     if aim.piece.is_some() {
-        let s = aim.strength();
-        egui::Window::new("Power")
-            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -20.0])
-            .resizable(false)
-            .collapsible(false)
-            .title_bar(false)
-            .show(ctx, |ui| {
-                ui.label(egui::RichText::new(format!("Flicking {}", aim.name)).strong());
-                let colour = to_egui(power_colour(s));
-                ui.add(
-                    egui::ProgressBar::new(s)
-                        .desired_width(260.0)
-                        .fill(colour)
-                        .text(
-                            egui::RichText::new(format!("power {:.0}%", s * 100.0))
-                                .color(egui::Color32::BLACK)
-                                .strong(),
-                        ),
+        power_meter(ctx, &aim, middle);
+    }
+    if !in_game {
+        dock.section(ctx, "The sandbox", true, |ui| {
+            ui.label(egui::RichText::new(session.town().map_or("", |t| t.name.as_str())).strong());
+            ui.label(format!("{} pieces on the table", index.len()));
+            if let Some(r) = &replaying {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Replay: flick {} of {}",
+                        (r.played + usize::from(r.shown_since.is_some()))
+                            .max(1)
+                            .min(r.flicks.len()),
+                        r.flicks.len()
+                    ))
+                    .strong(),
                 );
-                ui.label(format!(
-                    "expected slide on an empty table ≈ {:.0} cm · spin {:+.0}%",
-                    FULL_SLIDE * s * s * 100.0,
-                    aim.spin * 100.0
-                ));
-            });
+                if let Some(note) = &r.note {
+                    ui.label(note);
+                }
+            }
+            ui.separator();
+            ui.label("Drag back from a disc, release: flick");
+            ui.label("A / D while aiming: spin");
+            ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
+            ui.label("R reset · Esc cancel (or menu) · F12 screenshot");
+            ui.label("F5 save the flicks as a replay");
+            if let Some((said, at)) = &saved.0
+                && time.elapsed_secs() - at < 5.0
+            {
+                match said {
+                    Ok(m) => ui.colored_label(GOOD, m),
+                    Err(m) => ui.colored_label(PROBLEM, m),
+                };
+            }
+        });
     }
     if in_game {
         wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
         return Ok(());
     }
-    egui::Window::new("Last flick")
-        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
-        .resizable(false)
-        .default_width(280.0)
-        .show(ctx, |ui| {
-            // What the flick did is told once the town is seen to come to rest.
-            match session.last_flick() {
-                _ if session.replaying() => {
-                    ui.label("… the town is still moving");
+    dock.section(ctx, "Last flick", true, |ui| {
+        // What the flick did is told once the town is seen to come to rest.
+        match session.last_flick() {
+            _ if session.replaying() => {
+                ui.label("… the town is still moving");
+            }
+            None => {
+                ui.label("No flick yet.");
+            }
+            Some(Err(e)) => {
+                ui.colored_label(egui::Color32::LIGHT_RED, e.to_string());
+            }
+            Some(Ok(o)) => {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} at {:.0}% power",
+                        o.name,
+                        o.flick.strength * 100.0
+                    ))
+                    .strong(),
+                );
+                ui.label(format!(
+                    "travelled {:.1} cm in {:.2} s{}",
+                    o.travelled * 100.0,
+                    o.sim_time,
+                    if o.at_rest { "" } else { " (cut off)" }
+                ));
+                if !o.still_moving.is_empty() {
+                    let names: Vec<&str> = o
+                        .still_moving
+                        .iter()
+                        .filter_map(|id| index.get(*id))
+                        .map(|p| p.name.as_str())
+                        .collect();
+                    ui.label(format!("still moving: {}", names.join(", ")));
                 }
-                None => {
-                    ui.label("No flick yet.");
+                if o.left_table {
+                    ui.colored_label(egui::Color32::LIGHT_RED, "left the table");
                 }
-                Some(Err(e)) => {
-                    ui.colored_label(egui::Color32::LIGHT_RED, e.to_string());
-                }
-                Some(Ok(o)) => {
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "{} at {:.0}% power",
-                            o.name,
-                            o.flick.strength * 100.0
-                        ))
-                        .strong(),
-                    );
-                    ui.label(format!(
-                        "travelled {:.1} cm in {:.2} s{}",
-                        o.travelled * 100.0,
-                        o.sim_time,
-                        if o.at_rest { "" } else { " (cut off)" }
-                    ));
-                    if !o.still_moving.is_empty() {
-                        let names: Vec<&str> = o
-                            .still_moving
-                            .iter()
-                            .filter_map(|id| index.get(*id))
-                            .map(|p| p.name.as_str())
-                            .collect();
-                        ui.label(format!("still moving: {}", names.join(", ")));
+                ui.separator();
+                if o.touched.is_empty() {
+                    ui.label("touched nothing");
+                } else {
+                    ui.label("touched, in order:");
+                    for t in &o.touched {
+                        let part = match t.part {
+                            crate::physics::pieces::PartKind::Whole => String::new(),
+                            p => format!(" ({p:?})"),
+                        };
+                        ui.label(format!("  {:.3} s  {}{}", t.time, t.name, part));
                     }
-                    if o.left_table {
-                        ui.colored_label(egui::Color32::LIGHT_RED, "left the table");
-                    }
+                }
+                if !o.knocked_over.is_empty() {
                     ui.separator();
-                    if o.touched.is_empty() {
-                        ui.label("touched nothing");
-                    } else {
-                        ui.label("touched, in order:");
-                        for t in &o.touched {
-                            let part = match t.part {
-                                crate::physics::pieces::PartKind::Whole => String::new(),
-                                p => format!(" ({p:?})"),
-                            };
-                            ui.label(format!("  {:.3} s  {}{}", t.time, t.name, part));
-                        }
+                    for k in &o.knocked_over {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 200, 120),
+                            format!(
+                                "{} knocked over by {}",
+                                k.name,
+                                k.by_name.as_deref().unwrap_or("?")
+                            ),
+                        );
                     }
-                    if !o.knocked_over.is_empty() {
-                        ui.separator();
-                        for k in &o.knocked_over {
-                            ui.colored_label(
-                                egui::Color32::from_rgb(255, 200, 120),
-                                format!(
-                                    "{} knocked over by {}",
-                                    k.name,
-                                    k.by_name.as_deref().unwrap_or("?")
-                                ),
-                            );
-                        }
-                    }
-                    if !o.moved.is_empty() {
-                        ui.separator();
-                        ui.label("also moved:");
-                        for m in &o.moved {
-                            ui.label(format!(
-                                "  {} {:.1} cm{}",
-                                m.name,
-                                m.distance * 100.0,
-                                if m.left_table { ", off the table" } else { "" }
-                            ));
-                        }
+                }
+                if !o.moved.is_empty() {
+                    ui.separator();
+                    ui.label("also moved:");
+                    for m in &o.moved {
+                        ui.label(format!(
+                            "  {} {:.1} cm{}",
+                            m.name,
+                            m.distance * 100.0,
+                            if m.left_table { ", off the table" } else { "" }
+                        ));
                     }
                 }
             }
-        });
+        }
+    });
     wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     Ok(())
+}
+
+/// The power meter while aiming, at the bottom of the 3D view.
+fn power_meter(ctx: &egui::Context, aim: &Aim, middle: f32) {
+    let s = aim.strength();
+    egui::Window::new("Power")
+        .anchor(egui::Align2::CENTER_BOTTOM, [middle, -20.0])
+        .resizable(false)
+        .collapsible(false)
+        .title_bar(false)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(format!("Flicking {}", aim.name)).strong());
+            let colour = to_egui(power_colour(s));
+            ui.add(
+                egui::ProgressBar::new(s)
+                    .desired_width(260.0)
+                    .fill(colour)
+                    .text(
+                        egui::RichText::new(format!("power {:.0}%", s * 100.0))
+                            .color(egui::Color32::BLACK)
+                            .strong(),
+                    ),
+            );
+            ui.label(format!(
+                "expected slide on an empty table ≈ {:.0} cm · spin {:+.0}%",
+                FULL_SLIDE * s * s * 100.0,
+                aim.spin * 100.0
+            ));
+        });
 }
 
 /// Each building's door line, on the table between its support blocks.

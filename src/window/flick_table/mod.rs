@@ -44,11 +44,11 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use super::{FrameSystems, Screen};
+use super::{FrameSystems, Screen, TablePanels};
 use crate::scenario::Town;
 pub use seats::{Seat, Seats, level_title};
 use session::{FlickAction, FlickIntent, FlickSession};
-pub use sets::{FlickOrder, FlickSystems};
+pub use sets::{FlickOrder, FlickPanels, FlickSystems};
 
 /// What the Flick table opens: a town in the sandbox, or a scenario.
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -72,10 +72,19 @@ pub fn plugin(app: &mut App) {
     core_plugin(app);
     app.init_resource::<FlickTableError>()
         .configure_sets(Update, FlickSystems.run_if(on_screen.clone()))
-        .configure_sets(EguiPrimaryContextPass, FlickSystems.run_if(on_screen))
         .configure_sets(
             EguiPrimaryContextPass,
-            panels::PanelSystems.after(hud::HudSystems),
+            FlickSystems.run_if(on_screen).in_set(TablePanels),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (
+                FlickPanels::Hud,
+                FlickPanels::Game,
+                FlickPanels::Coach,
+                FlickPanels::Log,
+            )
+                .chain(),
         )
         .add_plugins((
             scene::plugin,
@@ -133,6 +142,8 @@ fn open_town(world: &mut World) {
     for mut c in cameras.iter_mut(world) {
         *c = crate::window::shell::camera::OrbitCamera::default();
     }
+    let t = &profile.table;
+    world.insert_resource(crate::window::shell::camera::Framing::table(t.size, 0.0));
     let mut windows = world.query::<&mut Window>();
     for mut w in windows.iter_mut(world) {
         w.title = "highnoon — Flick 'em Up!".into();

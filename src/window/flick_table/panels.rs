@@ -11,22 +11,24 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::bot_turn::{BotTurn, ReplayScript};
 use super::seats::{Seats, level_title};
 use super::session::{FlickAction, FlickIntent, FlickSession, ScenarioPlay};
-use super::sets::FlickSystems;
+use super::sets::{FlickPanels, FlickSystems};
 use crate::bot_level::Level;
 use crate::flick::driver::Step;
 use crate::flick::referee::Side;
 use crate::flick::rules::{Intent, Outcome, Phase, colour_name, hour_colour};
 use crate::scenario::town::{HatSide, Team};
 use crate::scenario::{self, Town};
-
-/// The panels' egui systems (after the HUD's).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PanelSystems;
+use crate::window::shell::dock::Dock;
+use crate::window::shell::style::{self, GOLD, PROBLEM};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        show_game_panels.in_set(PanelSystems).in_set(FlickSystems),
+        (
+            show_game_panels.in_set(FlickPanels::Game),
+            show_log_and_scenarios.in_set(FlickPanels::Log),
+        )
+            .in_set(FlickSystems),
     );
 }
 
@@ -106,229 +108,192 @@ pub fn scenario_list() -> Vec<(PathBuf, String, String)> {
     out
 }
 
+/// The game's sections: the clock, whose turn and its choices; the cowboys;
+/// and the verdict at high noon.
 #[allow(clippy::too_many_arguments)]
 fn show_game_panels(
     mut contexts: EguiContexts,
     session: Res<FlickSession>,
     mut intents: MessageWriter<FlickIntent>,
-    mut list: Local<Option<Vec<(PathBuf, String, String)>>>,
     mut wants: ResMut<crate::window::shell::pointer::EguiWantsPointer>,
     seats: Res<Seats>,
     bots: Res<BotTurn>,
     replay: Option<Res<ReplayScript>>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let scenarios = list.get_or_insert_with(scenario_list);
-    egui::Window::new("Scenarios")
-        .anchor(egui::Align2::LEFT_TOP, [10.0, 10.0])
-        .default_open(session.referee().is_none())
-        .resizable(false)
-        .show(ctx, |ui| {
-            for (path, title, summary) in scenarios.iter() {
-                if ui.button(title).on_hover_text(summary).clicked() {
-                    intents.write(FlickIntent::open(path.clone()));
-                }
-            }
-        });
     let Some(play) = session.scenario() else {
-        wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
         return Ok(());
     };
     let game = &play.referee.game;
     let replaying = session.replaying();
-    egui::Window::new("Flick 'em Up!")
-        .anchor(egui::Align2::LEFT_TOP, [10.0, 60.0])
-        .resizable(false)
-        .default_width(300.0)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    egui::RichText::new(format!("{} o'clock", game.hour.min(12)))
-                        .strong()
-                        .size(18.0),
+    dock.section(ctx, "Flick 'em Up!", true, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(format!("{} o'clock", game.hour.min(12)))
+                    .font(style::display(20.0))
+                    .color(GOLD),
+            );
+            if game.hour >= 12 {
+                ui.label("high noon");
+            } else {
+                let colour = hour_colour(game.hour);
+                ui.colored_label(
+                    hat_colour32(colour),
+                    format!("{} hour", colour_name(colour)),
                 );
-                if game.hour >= 12 {
-                    ui.label("high noon");
-                } else {
-                    let colour = hour_colour(game.hour);
-                    ui.colored_label(
-                        hat_colour32(colour),
-                        format!("{} hour", colour_name(colour)),
-                    );
+            }
+        });
+        let bot = seats.bot_to_act(game);
+        let bots_turn = bot.is_some();
+        if let Some(team) = game.current_team() {
+            match bot {
+                Some((_, level)) => ui.label(format!(
+                    "{} ({}) to play",
+                    team_name(team),
+                    seat_title(level, replay.is_some())
+                )),
+                None => ui.label(format!("{} to play", team_name(team))),
+            };
+        }
+        if let Some(c) = game.current_cowboy() {
+            let cowboy = &game.cowboys[c];
+            let phase = match &game.phase {
+                Phase::Acting { actions_left, .. } => format!("{actions_left} action(s) left"),
+                Phase::AwaitMove { .. } if bots_turn => "moving".into(),
+                Phase::AwaitShots { .. } if bots_turn => "shooting".into(),
+                Phase::AwaitBlast { .. } if bots_turn => "throwing the dynamite".into(),
+                Phase::AwaitMove { .. } => "drag back from him to move (the movement disc)".into(),
+                Phase::AwaitShots { bullets_left, .. } => {
+                    format!("drag back from him to shoot ({bullets_left} bullet(s))")
+                }
+                Phase::AwaitBlast { .. } => "drag back from him to throw the dynamite".into(),
+                Phase::AwaitKeep { token, .. } => format!("revealed: {token:?}"),
+                _ => String::new(),
+            };
+            ui.label(egui::RichText::new(format!("{} — {phase}", cowboy.name)).strong());
+        }
+        if !bots_turn
+            && matches!(
+                game.phase,
+                Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
+            )
+        {
+            ui.horizontal(|ui| {
+                ui.label("bullet on his");
+                if ui
+                    .selectable_label(play.side == Side::Left, "left")
+                    .clicked()
+                {
+                    intents.write(FlickIntent::person(FlickAction::Side(Side::Left)));
+                }
+                if ui
+                    .selectable_label(play.side == Side::Right, "right")
+                    .clicked()
+                {
+                    intents.write(FlickIntent::person(FlickAction::Side(Side::Right)));
                 }
             });
-            let bot = seats.bot_to_act(game);
-            let bots_turn = bot.is_some();
-            if let Some(team) = game.current_team() {
-                match bot {
-                    Some((_, level)) => ui.label(format!(
-                        "{} ({}) to play",
-                        team_name(team),
-                        seat_title(level, replay.is_some())
-                    )),
-                    None => ui.label(format!("{} to play", team_name(team))),
-                };
-            }
-            if let Some(c) = game.current_cowboy() {
-                let cowboy = &game.cowboys[c];
-                let phase = match &game.phase {
-                    Phase::Acting { actions_left, .. } => format!("{actions_left} action(s) left"),
-                    Phase::AwaitMove { .. } if bots_turn => "moving".into(),
-                    Phase::AwaitShots { .. } if bots_turn => "shooting".into(),
-                    Phase::AwaitBlast { .. } if bots_turn => "throwing the dynamite".into(),
-                    Phase::AwaitMove { .. } => {
-                        "drag back from him to move (the movement disc)".into()
+        }
+        if let Some(o) = &play.referee.last_outcome {
+            let touched: Vec<&str> = o.touched.iter().map(|t| t.name.as_str()).collect();
+            ui.label(format!(
+                "last flick: {:.0} cm, touched {}",
+                o.travelled * 100.0,
+                if touched.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    touched.join(", ")
+                }
+            ));
+        }
+        if let Some(m) = &session.message {
+            ui.colored_label(PROBLEM, m);
+        }
+        if let Some(m) = &bots.problem {
+            ui.colored_label(PROBLEM, m);
+        }
+        ui.separator();
+        if let Some((team, level)) = bot
+            && !replaying
+        {
+            ui.colored_label(
+                egui::Color32::from_rgb(255, 200, 90),
+                bot_line(play, &bots, team, seat_title(level, replay.is_some())),
+            );
+        } else if !replaying {
+            ui.horizontal_wrapped(|ui| {
+                for intent in game.legal_intents() {
+                    if ui.button(describe(play, &intent)).clicked() {
+                        intents.write(FlickIntent::person(FlickAction::Step(Step::Intent(intent))));
                     }
-                    Phase::AwaitShots { bullets_left, .. } => {
-                        format!("drag back from him to shoot ({bullets_left} bullet(s))")
+                }
+            });
+            if matches!(game.phase, Phase::Acting { .. }) {
+                for b in &play.blocked_doors {
+                    if ui
+                        .button(format!("Move the objects from the {}'s door", b.title()))
+                        .clicked()
+                    {
+                        intents.write(FlickIntent::person(FlickAction::ClearDoor(*b)));
                     }
-                    Phase::AwaitBlast { .. } => "drag back from him to throw the dynamite".into(),
-                    Phase::AwaitKeep { token, .. } => format!("revealed: {token:?}"),
-                    _ => String::new(),
-                };
-                ui.label(egui::RichText::new(format!("{} — {phase}", cowboy.name)).strong());
+                }
             }
-            if !bots_turn
-                && matches!(
-                    game.phase,
-                    Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
-                )
-            {
+        } else {
+            ui.label("…");
+        }
+    });
+    dock.section(ctx, "Cowboys", true, |ui| {
+        for team in [Team::Lawmen, Team::Outlaws] {
+            ui.label(egui::RichText::new(team_name(team)).strong());
+            for c in game.cowboys.iter().filter(|c| c.team == team) {
                 ui.horizontal(|ui| {
-                    ui.label("bullet on his");
-                    if ui
-                        .selectable_label(play.side == Side::Left, "left")
-                        .clicked()
-                    {
-                        intents.write(FlickIntent::person(FlickAction::Side(Side::Left)));
-                    }
-                    if ui
-                        .selectable_label(play.side == Side::Right, "right")
-                        .clicked()
-                    {
-                        intents.write(FlickIntent::person(FlickAction::Side(Side::Right)));
-                    }
-                });
-            }
-            if let Some(o) = &play.referee.last_outcome {
-                let touched: Vec<&str> = o.touched.iter().map(|t| t.name.as_str()).collect();
-                ui.label(format!(
-                    "last flick: {:.0} cm, touched {}",
-                    o.travelled * 100.0,
-                    if touched.is_empty() {
-                        "nothing".to_string()
+                    ui.colored_label(hat_colour32(c.side), format!("hat {}", c.hat));
+                    let mut line = format!("{:<12}", c.name);
+                    if c.alive() {
+                        line += &format!(" {}", "♥".repeat(c.hit_points as usize));
                     } else {
-                        touched.join(", ")
+                        line += " ✝ dead";
                     }
-                ));
+                    if c.fallen {
+                        line += " (down)";
+                    }
+                    if let Some(b) = c.inside {
+                        line += &format!(" in the {}", b.title());
+                    }
+                    if !c.tokens.is_empty() {
+                        line += &format!(" {:?}", c.tokens);
+                    }
+                    ui.label(line);
+                });
             }
-            if let Some(m) = &session.message {
-                ui.colored_label(egui::Color32::LIGHT_RED, m);
-            }
-            if let Some(m) = &bots.problem {
-                ui.colored_label(egui::Color32::LIGHT_RED, m);
-            }
+        }
+        let piles: Vec<String> = game
+            .piles
+            .iter()
+            .filter(|p| !p.tokens.is_empty())
+            .map(|p| {
+                let up: Vec<_> = p.face_up().collect();
+                let down = p.face_down_count();
+                match (up.is_empty(), down) {
+                    (_, 0) => format!("{}: {up:?}", p.building.title()),
+                    (true, n) => format!("{}: {n} face down", p.building.title()),
+                    (false, n) => format!("{}: {up:?} and {n} face down", p.building.title()),
+                }
+            })
+            .collect();
+        if !piles.is_empty() {
             ui.separator();
-            if let Some((team, level)) = bot
-                && !replaying
-            {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 200, 90),
-                    bot_line(play, &bots, team, seat_title(level, replay.is_some())),
-                );
-            } else if !replaying {
-                ui.horizontal_wrapped(|ui| {
-                    for intent in game.legal_intents() {
-                        if ui.button(describe(play, &intent)).clicked() {
-                            intents.write(FlickIntent::person(FlickAction::Step(Step::Intent(
-                                intent,
-                            ))));
-                        }
-                    }
-                });
-                if matches!(game.phase, Phase::Acting { .. }) {
-                    for b in &play.blocked_doors {
-                        if ui
-                            .button(format!("Move the objects from the {}'s door", b.title()))
-                            .clicked()
-                        {
-                            intents.write(FlickIntent::person(FlickAction::ClearDoor(*b)));
-                        }
-                    }
-                }
-            } else {
-                ui.label("…");
+            for p in piles {
+                ui.label(p);
             }
-        });
-    egui::Window::new("Cowboys")
-        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 240.0])
-        .resizable(false)
-        .default_width(300.0)
-        .show(ctx, |ui| {
-            for team in [Team::Lawmen, Team::Outlaws] {
-                ui.label(egui::RichText::new(team_name(team)).strong());
-                for c in game.cowboys.iter().filter(|c| c.team == team) {
-                    ui.horizontal(|ui| {
-                        ui.colored_label(hat_colour32(c.side), format!("hat {}", c.hat));
-                        let mut line = format!("{:<12}", c.name);
-                        if c.alive() {
-                            line += &format!(" {}", "♥".repeat(c.hit_points as usize));
-                        } else {
-                            line += " ✝ dead";
-                        }
-                        if c.fallen {
-                            line += " (down)";
-                        }
-                        if let Some(b) = c.inside {
-                            line += &format!(" in the {}", b.title());
-                        }
-                        if !c.tokens.is_empty() {
-                            line += &format!(" {:?}", c.tokens);
-                        }
-                        ui.label(line);
-                    });
-                }
-            }
-            let piles: Vec<String> = game
-                .piles
-                .iter()
-                .filter(|p| !p.tokens.is_empty())
-                .map(|p| {
-                    let up: Vec<_> = p.face_up().collect();
-                    let down = p.face_down_count();
-                    match (up.is_empty(), down) {
-                        (_, 0) => format!("{}: {up:?}", p.building.title()),
-                        (true, n) => format!("{}: {n} face down", p.building.title()),
-                        (false, n) => format!("{}: {up:?} and {n} face down", p.building.title()),
-                    }
-                })
-                .collect();
-            if !piles.is_empty() {
-                ui.separator();
-                for p in piles {
-                    ui.label(p);
-                }
-            }
-        });
-    egui::Window::new("Log")
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
-        .resizable(false)
-        .default_width(360.0)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(160.0)
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    for line in &game.log {
-                        ui.label(line);
-                    }
-                });
-        });
+        }
+    });
     if let Some(outcome) = game.outcome()
         && !replaying
     {
         egui::Window::new("High noon")
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .anchor(egui::Align2::CENTER_CENTER, [dock.centre_offset(), 0.0])
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
@@ -336,7 +301,11 @@ fn show_game_panels(
                     Outcome::Winner(t) => format!("The {} win!", team_name(*t)),
                     Outcome::Draw => "A draw: nobody wins.".into(),
                 };
-                ui.label(egui::RichText::new(text).size(28.0).strong());
+                ui.label(
+                    egui::RichText::new(text)
+                        .font(style::display(30.0))
+                        .color(GOLD),
+                );
                 ui.label(game.log.last().cloned().unwrap_or_default());
                 if ui.button("Play again").clicked() {
                     if let Some(file) = session.file() {
@@ -345,6 +314,52 @@ fn show_game_panels(
                 }
             });
     }
+    wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    Ok(())
+}
+
+/// The log (in a game) in the room the dock has left, and the scenarios to
+/// start: open in the sandbox, folded under the game in a scenario.
+fn show_log_and_scenarios(
+    mut contexts: EguiContexts,
+    session: Res<FlickSession>,
+    mut intents: MessageWriter<FlickIntent>,
+    mut list: Local<Option<Vec<(PathBuf, String, String)>>>,
+    mut wants: ResMut<crate::window::shell::pointer::EguiWantsPointer>,
+    mut dock: ResMut<Dock>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(play) = session.scenario() {
+        // Room for the scenarios' folded header below.
+        let rest = (dock.rest() - 90.0).max(60.0);
+        dock.section(ctx, "Log", true, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(rest)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &play.referee.game.log {
+                        ui.label(line);
+                    }
+                });
+        });
+    }
+    let scenarios = list.get_or_insert_with(scenario_list);
+    let (title, open) = match session.referee() {
+        None => ("Scenarios", true),
+        Some(_) => ("Another scenario", false),
+    };
+    let rest = dock.rest();
+    dock.section(ctx, title, open, |ui| {
+        egui::ScrollArea::vertical()
+            .max_height(rest)
+            .show(ui, |ui| {
+                for (path, title, summary) in scenarios.iter() {
+                    if ui.button(title).on_hover_text(summary).clicked() {
+                        intents.write(FlickIntent::open(path.clone()));
+                    }
+                }
+            });
+    });
     wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     Ok(())
 }

@@ -7,8 +7,114 @@ use bevy::prelude::*;
 use crate::window::FrameSystems;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, place_camera)
-        .add_systems(Update, orbit_camera.in_set(FrameSystems::Input));
+    app.init_resource::<Framing>()
+        .add_systems(Startup, place_camera)
+        .add_systems(
+            Update,
+            (orbit_camera, frame_the_table)
+                .chain()
+                .in_set(FrameSystems::Input),
+        );
+}
+
+/// The table's camera and where it is (the panels have a camera of their own).
+pub type TableCamera<'w, 's> =
+    Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<OrbitCamera>>;
+
+/// How much of the view's half-size is left round the table when it is
+/// framed (the rim and a little floor show).
+const FRAME_MARGIN: f32 = 0.04;
+
+/// What the camera frames: the corners of the table's top. While a table is
+/// framed, the camera's distance follows the shape of the 3D view (the
+/// window less the dock): a table opens whole in view, and stays whole when
+/// the dock folds or the window is resized (a zoom of the player's own is
+/// kept, in proportion).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Framing {
+    corners: Vec<Vec3>,
+    /// The view's aspect (width / height) the distance was last fitted for.
+    fitted: Option<f32>,
+}
+
+impl Framing {
+    /// A table of `size` (width, depth) whose top is at height `y`, centred.
+    pub fn table(size: (f32, f32), y: f32) -> Self {
+        let (x, z) = (size.0 / 2.0, size.1 / 2.0);
+        Self {
+            corners: vec![
+                Vec3::new(-x, y, -z),
+                Vec3::new(x, y, -z),
+                Vec3::new(x, y, z),
+                Vec3::new(-x, y, z),
+            ],
+            fitted: None,
+        }
+    }
+}
+
+/// The least distance at which a camera at `orbit`'s focus, yaw and pitch
+/// sees every one of `points` inside its view (vertical field of view
+/// `fov_y`, `aspect` = width / height) with [`FRAME_MARGIN`] to spare.
+pub fn fit_distance(orbit: &OrbitCamera, points: &[Vec3], fov_y: f32, aspect: f32) -> f32 {
+    let half = (fov_y / 2.0).tan();
+    let inside = |distance: f32| {
+        let view = OrbitCamera { distance, ..*orbit }
+            .transform()
+            .compute_affine()
+            .inverse();
+        points.iter().all(|&p| {
+            let v = view.transform_point3(p);
+            let depth = -v.z;
+            depth > 0.01
+                && (v.x / (depth * half * aspect)).abs() <= 1.0 - FRAME_MARGIN
+                && (v.y / (depth * half)).abs() <= 1.0 - FRAME_MARGIN
+        })
+    };
+    let (mut near, mut far) = (0.15_f32, 8.0_f32);
+    if !inside(far) {
+        return far;
+    }
+    for _ in 0..40 {
+        let mid = 0.5 * (near + far);
+        if inside(mid) {
+            far = mid;
+        } else {
+            near = mid;
+        }
+    }
+    far
+}
+
+/// Keeps the framed table whole in the 3D view as the view changes shape.
+fn frame_the_table(
+    mut framing: ResMut<Framing>,
+    script: Res<super::screenshot::ScreenshotScript>,
+    mut cameras: Query<(&mut OrbitCamera, &mut Transform, &Camera, &Projection)>,
+) {
+    if framing.corners.is_empty() || script.camera.is_some() {
+        return;
+    }
+    for (mut orbit, mut transform, camera, projection) in &mut cameras {
+        let (Some(size), Projection::Perspective(p)) = (camera.logical_viewport_size(), projection)
+        else {
+            continue;
+        };
+        if size.y < 1.0 {
+            continue;
+        }
+        let aspect = size.x / size.y;
+        let fit = |aspect| fit_distance(&orbit, &framing.corners, p.fov, aspect);
+        let distance = match framing.fitted {
+            Some(old) if (old - aspect).abs() < 1e-4 => continue,
+            // The player's zoom, in proportion to the new view.
+            Some(old) => orbit.distance * fit(aspect) / fit(old),
+            None => fit(aspect),
+        };
+        orbit.distance = distance.clamp(0.15, 4.0);
+        *transform = orbit.transform();
+        framing.fitted = Some(aspect);
+    }
 }
 
 /// Where the camera looks from: spherical coordinates around a focus point.
@@ -37,7 +143,7 @@ impl OrbitCamera {
     /// Seated at the card table: your hand in front, the others across.
     pub fn card_table() -> Self {
         Self {
-            focus: Vec3::new(0.1, 0.0, 0.1),
+            focus: Vec3::new(0.0, 0.0, 0.1),
             yaw: 0.0,
             pitch: 1.0,
             distance: 1.38,
@@ -119,5 +225,63 @@ pub fn orbit_camera(
         orbit.focus.x = orbit.focus.x.clamp(-1.0, 1.0);
         orbit.focus.z = orbit.focus.z.clamp(-0.8, 0.8);
         *transform = orbit.transform();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where a point falls in the view, as a fraction of its half-size.
+    fn in_view(orbit: &OrbitCamera, p: Vec3, fov_y: f32, aspect: f32) -> Vec2 {
+        let v = orbit
+            .transform()
+            .compute_affine()
+            .inverse()
+            .transform_point3(p);
+        let half = (fov_y / 2.0).tan();
+        Vec2::new(v.x / (-v.z * half * aspect), v.y / (-v.z * half))
+    }
+
+    #[test]
+    fn a_fitted_camera_sees_the_whole_table_and_a_nearer_one_does_not() {
+        let framing = Framing::table((1.4, 0.9), 0.0);
+        let fov = std::f32::consts::FRAC_PI_4;
+        for aspect in [1.6, 1.2, 0.9, 2.2] {
+            let orbit = OrbitCamera::default();
+            let d = fit_distance(&orbit, &framing.corners, fov, aspect);
+            let fitted = OrbitCamera {
+                distance: d,
+                ..orbit
+            };
+            let worst = framing
+                .corners
+                .iter()
+                .map(|&c| in_view(&fitted, c, fov, aspect).abs().max_element())
+                .fold(0.0, f32::max);
+            // Whole, with the margin (a step nearer loses it).
+            assert!(
+                worst <= 1.0 - FRAME_MARGIN + 1e-4,
+                "aspect {aspect}: {worst}"
+            );
+            let nearer = OrbitCamera {
+                distance: d * 0.99,
+                ..orbit
+            };
+            assert!(
+                framing
+                    .corners
+                    .iter()
+                    .any(|&c| in_view(&nearer, c, fov, aspect).abs().max_element()
+                        > 1.0 - FRAME_MARGIN),
+                "aspect {aspect}"
+            );
+        }
+        // A narrower view stands further back.
+        let o = OrbitCamera::default();
+        assert!(
+            fit_distance(&o, &framing.corners, fov, 1.2)
+                > fit_distance(&o, &framing.corners, fov, 1.6)
+        );
     }
 }

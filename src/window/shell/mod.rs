@@ -1,16 +1,19 @@
 //! The shell around the tables: the camera, the room and its furniture, the
-//! pointer-over-panel flag, screenshots and frame statistics. It knows
-//! nothing of the tables (they use it); the menu, above both, is
-//! [`super::menu`].
+//! dock the panels sit in, their style and pictures, the pointer-over-panel
+//! flag, screenshots and frame statistics. It knows nothing of the tables
+//! (they use it); the menu, above both, is [`super::menu`].
 
 pub mod camera;
+pub mod dock;
 pub mod frame_stats;
 pub mod look;
 pub mod meshes;
 pub mod paint;
+pub mod pictures;
 pub mod pointer;
 pub mod room;
 pub mod screenshot;
+pub mod style;
 pub mod textures;
 
 use bevy::prelude::*;
@@ -20,6 +23,7 @@ pub fn plugin(app: &mut App) {
         look::LookPlugin,
         room::plugin,
         camera::plugin,
+        dock::plugin,
         pointer::plugin,
         screenshot::plugin,
         frame_stats::plugin,
