@@ -28,14 +28,61 @@ pub struct FaceSpec {
     /// The band behind the title, and the paper.
     pub band: Rgba,
     pub paper: Rgba,
+    /// The pictures printed in the middle: the first large, the others
+    /// small beside it (drawn as vector shapes; none: the big text alone).
+    pub art: Vec<Art>,
 }
 
-/// A card back: a colour, a border and a word in the middle.
+/// A picture printed on a card (the window draws each as vector shapes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Art {
+    Revolver,
+    Rifle,
+    Shotgun,
+    Cannon,
+    Bullet,
+    Shell,
+    Dynamite,
+    /// A sheriff's six-pointed star.
+    Star,
+    /// An open hand, fingers up.
+    Hand,
+    Fist,
+    Lock,
+    HockeyStick,
+    Puck,
+    Tombstone,
+    Horse,
+    Gold,
+    House,
+    Heart,
+    Shield,
+    Stopwatch,
+    /// A circle struck through: something stopped.
+    Jam,
+}
+
+/// How a game's cards are printed: the frame round its faces and the
+/// pattern on its back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardStyle {
+    /// Slapshot: rounded like the boards of a rink, its lines on the back.
+    Rink,
+    /// Tabletown: a printed poster, a double rule and corner ornaments.
+    Poster,
+    /// Slap .45: a saloon card, scalloped corners, a star in each.
+    Saloon,
+    /// The Gunfighter: a ticket with notched corners and a dashed rule.
+    Ticket,
+}
+
+/// A card back: a colour, a border, the game's pattern and its word.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BackSpec {
     pub word: String,
     pub colour: Rgba,
     pub ink: Rgba,
+    pub style: CardStyle,
 }
 
 /// A physical card, the same from deal to discard (so it can be animated).

@@ -13,8 +13,8 @@ use crate::cards::core::{Game, Seat};
 use crate::cards::registry::SeatKind;
 use crate::cards::table_layout::{row, seat_angle_for, seat_centre, seat_right, seat_yaw, stacked};
 use crate::cards::view::{
-    BackSpec, CardKey, CardView, FaceSpec, Label, MatSpot, Placed, Spot, TableScene, Token,
-    seat_rgb,
+    Art, BackSpec, CardKey, CardStyle, CardView, FaceSpec, Label, MatSpot, Placed, Spot,
+    TableScene, Token, seat_rgb,
 };
 
 /// How far in from the table's edge each seat's mat, bandolier and name lie.
@@ -73,21 +73,24 @@ pub fn face_table(rules: &Rules) -> (Vec<FaceSpec>, Vec<usize>) {
             ),
             None => ("Covert".to_string(), colour("green")),
         };
-        let (big, icons) = match card.play {
-            Play::Toss(Effect::Damage(n)) => (format!("{n}"), "🔫".to_string()),
-            Play::Toss(Effect::Heal(n)) => (format!("+{n}"), "❤".to_string()),
-            Play::Toss(Effect::NegateBelow) => ("⬇".to_string(), "🚫".to_string()),
-            Play::Toss(Effect::NegateAbove) => ("⬆".to_string(), "🚫".to_string()),
-            Play::Toss(Effect::Ricochet) => ("↩".to_string(), String::new()),
-            Play::Toss(Effect::Double) => ("×2".to_string(), String::new()),
-            Play::Toss(Effect::Pickpocket) => ("✋".to_string(), String::new()),
-            Play::Before(Before::Armor(n)) => (format!("{n}"), "🛡".to_string()),
-            Play::Before(Before::Heal(n)) => (format!("+{n}"), "❤".to_string()),
-            Play::Before(Before::Quickdraw(_)) => ("⏱".to_string(), String::new()),
-            Play::Before(Before::Jam(_)) => ("⛔".to_string(), String::new()),
-            Play::Before(Before::Steal) => ("✋".to_string(), String::new()),
-            Play::Before(Before::Draw(n)) => (format!("+{n}"), "🂠".to_string()),
+        // The number (or the arrow that says which card below or above)
+        // beside the picture of what the card does.
+        let (big, icons, art) = match card.play {
+            Play::Toss(Effect::Damage(n)) => (format!("{n}"), "", vec![Art::Revolver]),
+            Play::Toss(Effect::Heal(n)) => (format!("+{n}"), "", vec![Art::Heart]),
+            Play::Toss(Effect::NegateBelow) => ("⬇".to_string(), "", vec![Art::Shield]),
+            Play::Toss(Effect::NegateAbove) => ("⬆".to_string(), "", vec![Art::Shield]),
+            Play::Toss(Effect::Ricochet) => ("↩".to_string(), "", vec![Art::Bullet]),
+            Play::Toss(Effect::Double) => ("×2".to_string(), "", vec![Art::Bullet]),
+            Play::Toss(Effect::Pickpocket) => (String::new(), "", vec![Art::Hand]),
+            Play::Before(Before::Armor(n)) => (format!("{n}"), "", vec![Art::Shield]),
+            Play::Before(Before::Heal(n)) => (format!("+{n}"), "", vec![Art::Heart]),
+            Play::Before(Before::Quickdraw(_)) => (String::new(), "", vec![Art::Stopwatch]),
+            Play::Before(Before::Jam(_)) => (String::new(), "", vec![Art::Jam]),
+            Play::Before(Before::Steal) => (String::new(), "", vec![Art::Hand]),
+            Play::Before(Before::Draw(n)) => (format!("+{n}"), "🂠", Vec::new()),
         };
+        let icons = icons.to_string();
         keys.push(key);
         of_card.push(faces.len());
         faces.push(FaceSpec {
@@ -98,6 +101,7 @@ pub fn face_table(rules: &Rules) -> (Vec<FaceSpec>, Vec<usize>) {
             lines: wrap(&card.text, 20, 4),
             band,
             paper: PAPER,
+            art,
         });
     }
     (faces, of_card)
@@ -193,6 +197,7 @@ impl CardView for Gunfighter {
             word: "GUNFIGHTER".into(),
             colour: [92, 40, 30, 255],
             ink: [225, 190, 120, 255],
+            style: CardStyle::Ticket,
         }
     }
 

@@ -14,8 +14,8 @@ use crate::cards::table_layout::{
     DECK_AT, DISCARD_AT, TOP, row, seat_angle_for, seat_centre, seat_yaw, stacked,
 };
 use crate::cards::view::{
-    BackSpec, CardView, FaceSpec, Label, Placed, SEAT_COLOURS, Spot, TableScene, Token, seat_rgb,
-    viewer_turn,
+    Art, BackSpec, CardStyle, CardView, FaceSpec, Label, Placed, SEAT_COLOURS, Spot, TableScene,
+    Token, seat_rgb, viewer_turn,
 };
 
 /// Keys of the cards that are not deck cards (the deck's keys are its card ids).
@@ -34,36 +34,39 @@ const FACE_UP_AT: Vec3 = Vec3::new(0.0, TOP, 0.07);
 const PAPER: [u8; 4] = [244, 233, 208, 255];
 
 fn kind_face(kind: CardKind) -> FaceSpec {
-    let (big, lines, band): (&str, &[&str], [u8; 4]) = match kind {
+    let (lines, band): (&[&str], [u8; 4]) = match kind {
         CardKind::TalkinIron => (
-            "🔫",
             &["First slap with a point", "shoots; cover protects"],
             [70, 70, 80, 255],
         ),
         CardKind::Move => (
-            "🐎",
             &["Everyone to new cover;", "the last loses one"],
             [150, 90, 40, 255],
         ),
         CardKind::BigGun => (
-            "💣",
             &["Goes through cover;", "only the first slap is safe"],
             [160, 30, 25, 255],
         ),
         CardKind::Gold => (
-            "💰",
             &["First slap claims it;", "with a point, gives it"],
             [190, 150, 30, 255],
         ),
     };
+    let art = match kind {
+        CardKind::TalkinIron => Art::Revolver,
+        CardKind::Move => Art::Horse,
+        CardKind::BigGun => Art::Cannon,
+        CardKind::Gold => Art::Gold,
+    };
     FaceSpec {
         title: kind.title().into(),
         subtitle: kind.picture().into(),
-        big: big.into(),
+        big: String::new(),
         icons: String::new(),
         lines: lines.iter().map(|l| l.to_string()).collect(),
         band,
         paper: PAPER,
+        art: vec![art],
     }
 }
 
@@ -94,8 +97,9 @@ impl CardView for Slap45 {
             v.push(FaceSpec {
                 title: g.name.clone(),
                 subtitle: "Home base".into(),
-                big: "🏠".into(),
+                big: String::new(),
                 icons: String::new(),
+                art: vec![Art::House],
                 lines: if g.blurb.is_empty() {
                     vec!["One hand, one base".into()]
                 } else {
@@ -107,9 +111,10 @@ impl CardView for Slap45 {
             v.push(FaceSpec {
                 title: g.name.clone(),
                 subtitle: "Gang member".into(),
-                big: "★".into(),
+                big: String::new(),
                 icons: String::new(),
                 lines: Vec::new(),
+                art: vec![Art::Star],
                 band: [60, 60, 60, 255],
                 paper: PAPER,
             });
@@ -119,6 +124,7 @@ impl CardView for Slap45 {
             subtitle: "Lost".into(),
             big: "R.I.P.".into(),
             icons: String::new(),
+            art: vec![Art::Tombstone],
             lines: Vec::new(),
             band: [40, 40, 40, 255],
             paper: [200, 200, 195, 255],
@@ -131,6 +137,7 @@ impl CardView for Slap45 {
             word: "SLAP .45".into(),
             colour: [110, 30, 25, 255],
             ink: [240, 210, 150, 255],
+            style: CardStyle::Saloon,
         }
     }
 

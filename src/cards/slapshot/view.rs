@@ -12,8 +12,8 @@ use crate::cards::table_layout::{
     self as layout, TOP, card_size, hand_fan, seat_angle_for, seat_centre, stacked,
 };
 use crate::cards::view::{
-    BackSpec, CardView, FaceSpec, Label, Placed, SEAT_COLOURS, Slot, Spot, TableScene, Token,
-    seat_rgb, viewer_turn,
+    Art, BackSpec, CardStyle, CardView, FaceSpec, Label, Placed, SEAT_COLOURS, Slot, Spot,
+    TableScene, Token, seat_rgb, viewer_turn,
 };
 
 /// The decks: forwards, defensemen, goalies, side by side beyond the middle.
@@ -72,30 +72,34 @@ impl CardView for Slapshot {
                     Position::Defenseman => ([40, 70, 140, 255], "Defenseman"),
                     Position::Goalie => ([35, 110, 60, 255], "Goalie"),
                 };
-                let mut icons = String::new();
+                let mut art = vec![match c.position {
+                    Position::Goalie => Art::Puck,
+                    _ => Art::HockeyStick,
+                }];
                 let mut lines = Vec::new();
                 if c.position == Position::Goalie {
-                    icons.push('🔒');
+                    art.push(Art::Lock);
                     lines.push("Stops any skater".into());
                     lines.push("but Tiny Tim".into());
                 }
                 if c.bruiser {
-                    icons.push('👊');
+                    art.push(Art::Fist);
                     lines.push("Bruiser: injures".into());
                     lines.push("whoever he meets".into());
                 }
                 if c.scores_on_goalies {
-                    icons.push('⭐');
+                    art.push(Art::Star);
                     lines.push("Scores on goalies".into());
                 }
                 FaceSpec {
                     title: r.names[i].clone(),
                     subtitle: kind.into(),
                     big: value_text(c.halves),
-                    icons,
+                    icons: String::new(),
                     lines,
                     band,
                     paper: [246, 240, 226, 255],
+                    art,
                 }
             })
             .collect()
@@ -106,6 +110,7 @@ impl CardView for Slapshot {
             word: "SLAPSHOT".into(),
             colour: [25, 45, 95, 255],
             ink: [225, 225, 240, 255],
+            style: CardStyle::Rink,
         }
     }
 

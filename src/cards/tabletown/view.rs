@@ -14,7 +14,8 @@ use crate::cards::table_layout::{
 };
 use crate::cards::tabletown::{Action, Kind, Phase, Tabletown, tnt_to_hit, to_hit};
 use crate::cards::view::{
-    BackSpec, CardView, FaceSpec, Label, Placed, Spot, TableScene, Token, seat_rgb, viewer_turn,
+    Art, BackSpec, CardStyle, CardView, FaceSpec, Label, Placed, Spot, TableScene, Token, seat_rgb,
+    viewer_turn,
 };
 
 /// Gunslinger cards' keys come after the deck's card ids.
@@ -118,11 +119,35 @@ fn kind_face(kind: Kind) -> FaceSpec {
             [60, 100, 130, 255],
         ),
     };
+    let art = match kind {
+        Kind::Draw | Kind::Revolver => vec![Art::Revolver],
+        Kind::Shootout => vec![Art::Revolver, Art::Revolver],
+        Kind::Rifle => vec![Art::Rifle],
+        Kind::Shotgun => vec![Art::Shotgun],
+        Kind::Bullet => vec![Art::Bullet],
+        Kind::Shell => vec![Art::Shell],
+        Kind::Tnt => vec![Art::Dynamite],
+        Kind::Sheriff | Kind::Deputy => vec![Art::Star],
+        Kind::ReachForTheSky => vec![Art::Hand],
+        Kind::StageCoach | Kind::Cavalry => vec![Art::Horse],
+    };
+    // The picture says what a symbol said; a number stays beside it.
+    let big = match kind {
+        Kind::Bullet | Kind::Shell | Kind::Sheriff | Kind::Deputy | Kind::ReachForTheSky => {
+            String::new()
+        }
+        _ => big,
+    };
     FaceSpec {
         title: kind.title().into(),
         subtitle: subtitle.into(),
         big,
-        icons: icons.into(),
+        icons: if art.is_empty() {
+            icons.into()
+        } else {
+            String::new()
+        },
+        art,
         lines: lines.into_iter().map(String::from).collect(),
         band,
         paper: [244, 233, 208, 255],
@@ -147,10 +172,11 @@ impl CardView for Tabletown {
                 title: g.nickname.clone(),
                 subtitle: g.name.clone(),
                 big: String::new(),
-                icons: "🔫".into(),
+                icons: String::new(),
                 lines: vec![words[..half].join(" "), words[half..].join(" ")],
                 band: [110, 60, 30, 255],
                 paper: [238, 222, 190, 255],
+                art: vec![Art::Revolver],
             });
         }
         v
@@ -161,6 +187,7 @@ impl CardView for Tabletown {
             word: "TABLETOWN".into(),
             colour: [110, 40, 30, 255],
             ink: [240, 215, 160, 255],
+            style: CardStyle::Poster,
         }
     }
 

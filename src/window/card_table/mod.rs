@@ -13,6 +13,7 @@
 //! A game draws itself through [`crate::cards::view::CardView`]; nothing here
 //! knows which game it is.
 
+pub mod art;
 pub mod dice;
 pub mod faces;
 pub mod input;

@@ -106,10 +106,11 @@ pub fn paint_card_art<G: TableGame>(
         reflectance: 0.2,
         ..default()
     };
+    let style = G::back().style;
     let faces = specs
         .iter()
         .map(|s| {
-            let image = images.add(to_image(&painter.face(s)));
+            let image = images.add(to_image(&painter.face(s, style)));
             materials.add(card_material(image))
         })
         .collect();

@@ -15,6 +15,7 @@ pub mod room;
 pub mod screenshot;
 pub mod style;
 pub mod textures;
+pub mod vector;
 
 use bevy::prelude::*;
 
