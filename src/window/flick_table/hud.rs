@@ -9,6 +9,7 @@ use super::reload::ReloadStatus;
 use super::session::FlickSession;
 use super::sets::{FlickPanels, FlickSystems};
 use super::table_replay::{SavedReplay, TableReplayScript};
+use super::tags::{Tag, place_tags};
 use crate::physics::pieces::{Door, Hat, Piece, PieceKind};
 use crate::physics::table::Profile;
 use crate::scenario::town::Team;
@@ -58,6 +59,12 @@ fn label_pieces(
         .layer_painter(egui::LayerId::background())
         .with_clip_rect(dock.free());
     let b = &profile.0.pieces.building;
+    let figure_height = crate::physics::build::figure_height(&profile.0);
+    let ink = egui::Color32::from_rgb(255, 246, 228);
+    // Each tag where it would stand, and each standing figure's outline on
+    // the screen (what a tag must not hide).
+    let mut tags = Vec::new();
+    let mut figures = Vec::new();
     for (piece, t, name, hat) in &pieces {
         let dark = egui::Color32::from_black_alpha(150);
         let (height, text, background, size) = match piece.kind {
@@ -78,12 +85,7 @@ fn label_pieces(
                     (Some(h), Some(_)) => to_egui(super::scene::hat_colour(h)).gamma_multiply(0.8),
                     _ => dark,
                 };
-                (
-                    crate::physics::build::figure_height(&profile.0) + 0.01,
-                    tag,
-                    background,
-                    11.0,
-                )
+                (figure_height + 0.01, tag, background, 11.0)
             }
             PieceKind::Gallows => (0.17, "GALLOWS".to_string(), dark, 12.0),
             _ => continue,
@@ -95,12 +97,30 @@ fn label_pieces(
         let Ok(pos) = camera.world_to_viewport(cam_t, top) else {
             continue;
         };
-        let font = egui::FontId::proportional(size);
-        let ink = egui::Color32::from_rgb(255, 246, 228);
-        let galley = painter.layout_no_wrap(text, font, ink);
+        let own = if matches!(piece.kind, PieceKind::Figure { .. }) {
+            let base = camera.world_to_viewport(cam_t, t.transform_point(Vec3::ZERO));
+            base.ok().map(|base| {
+                let half = ((base.y - pos.y).abs() * 0.22).max(4.0);
+                figures.push(egui::Rect::from_min_max(
+                    egui::pos2(pos.x.min(base.x) - half, pos.y.min(base.y)),
+                    egui::pos2(pos.x.max(base.x) + half, pos.y.max(base.y)),
+                ));
+                figures.len() - 1
+            })
+        } else {
+            None
+        };
+        let galley = painter.layout_no_wrap(text, egui::FontId::proportional(size), ink);
         let rect = egui::Align2::CENTER_BOTTOM
             .anchor_size(egui::pos2(pos.x, pos.y), galley.size())
             .expand(2.0);
+        tags.push((Tag { rect, own }, galley, background));
+    }
+    // The nearest (lowest on the screen) keep their spots.
+    tags.sort_by(|a, b| b.0.rect.bottom().total_cmp(&a.0.rect.bottom()));
+    let wanted: Vec<Tag> = tags.iter().map(|t| t.0).collect();
+    for (rect, (_, galley, background)) in place_tags(&wanted, &figures, 40.0).into_iter().zip(tags)
+    {
         painter.rect_filled(rect, 3.0, background);
         painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, ink);
     }

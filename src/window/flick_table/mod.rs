@@ -20,6 +20,7 @@
 //! script           --flick / --aim from the command line
 //! table_replay     a table replay played back in the sandbox; F5 saves one
 //! hud, panels      the sandbox's HUD; a scenario's panels
+//! tags             where the name tags go over the town
 //! coach            hints for the person's flick (the hard bot's, drawn, never
 //!                  played) and how each of their flicks compared
 //! ```
@@ -38,6 +39,7 @@ pub mod session;
 pub mod sets;
 pub mod shapes;
 pub mod table_replay;
+pub mod tags;
 
 use std::path::PathBuf;
 
