@@ -95,101 +95,101 @@ const BUILDINGS: [BuildingKind; 6] = BuildingKind::ALL;
 /// The pieces' textures, in [`PieceLook`]'s order, then a building's print
 /// for each kind in [`BUILDINGS`]' order.
 pub fn piece_textures() -> Vec<TextureSpec> {
-    let spec = |name, pixels, tiles, roughness| TextureSpec {
-        name,
-        pixels,
-        tiles,
-        roughness,
-    };
     let wood = |seed, (light, dark): (Rgba, Rgba)| textures::wood(seed, light, dark);
     let mut out = vec![
-        spec(
+        TextureSpec::new(
             "lawmen",
-            wood(21, team_wood(Team::Lawmen)),
+            move || wood(21, team_wood(Team::Lawmen)),
             Vec2::new(0.3, 1.0),
             0.6,
         ),
-        spec(
+        TextureSpec::new(
             "outlaws",
-            wood(22, team_wood(Team::Outlaws)),
+            move || wood(22, team_wood(Team::Outlaws)),
             Vec2::new(0.3, 1.0),
             0.45,
         ),
-        spec(
+        TextureSpec::new(
             "townsfolk",
-            wood(23, team_wood(Team::Neutral)),
+            move || wood(23, team_wood(Team::Neutral)),
             Vec2::new(0.3, 1.0),
             0.6,
         ),
-        spec(
+        TextureSpec::new(
             "pine",
-            wood(24, ([236, 206, 150, 255], [196, 150, 92, 255])),
+            move || wood(24, ([236, 206, 150, 255], [196, 150, 92, 255])),
             Vec2::ONE,
             0.55,
         ),
-        spec(
+        TextureSpec::new(
             "beech",
-            wood(25, ([150, 146, 140, 255], [104, 100, 96, 255])),
+            move || wood(25, ([150, 146, 140, 255], [104, 100, 96, 255])),
             Vec2::ONE,
             0.55,
         ),
-        spec(
+        TextureSpec::new(
             "staves",
-            textures::planks(26, 14, [156, 104, 60, 255], [104, 64, 34, 255]),
+            move || textures::planks(26, 14, [156, 104, 60, 255], [104, 64, 34, 255]),
             Vec2::ONE,
             0.7,
         ),
-        spec(
+        TextureSpec::new(
             "iron",
-            textures::metal(27, [70, 70, 74, 255]),
+            move || textures::metal(27, [70, 70, 74, 255]),
             Vec2::ONE,
             0.4,
         ),
-        spec(
+        TextureSpec::new(
             "saguaro",
-            textures::planks(28, 12, [86, 140, 70, 255], [50, 96, 44, 255]),
+            move || textures::planks(28, 12, [86, 140, 70, 255], [50, 96, 44, 255]),
             Vec2::ONE,
             0.8,
         ),
-        spec(
+        TextureSpec::new(
             "fence",
-            wood(29, ([178, 146, 104, 255], [122, 96, 66, 255])),
+            move || wood(29, ([178, 146, 104, 255], [122, 96, 66, 255])),
             Vec2::new(1.0, 0.3),
             0.85,
         ),
-        spec(
+        TextureSpec::new(
             "brush",
-            textures::felt(30, [186, 154, 98, 255]),
+            move || textures::felt(30, [186, 154, 98, 255]),
             Vec2::ONE,
             1.0,
         ),
-        spec(
+        TextureSpec::new(
             "gallows",
-            wood(31, ([104, 74, 48, 255], [62, 42, 26, 255])),
+            move || wood(31, ([104, 74, 48, 255], [62, 42, 26, 255])),
             Vec2::ONE,
             0.8,
         ),
-        spec(
+        TextureSpec::new(
             "rope",
-            textures::felt(32, [192, 172, 118, 255]),
+            move || textures::felt(32, [192, 172, 118, 255]),
             Vec2::ONE,
             0.95,
         ),
-        spec(
+        TextureSpec::new(
             "block",
-            wood(33, ([206, 166, 112, 255], [156, 114, 70, 255])),
+            move || wood(33, ([206, 166, 112, 255], [156, 114, 70, 255])),
             Vec2::ONE,
             0.7,
         ),
     ];
-    let mut painter = Painter::new();
     for (i, kind) in BUILDINGS.iter().enumerate() {
         let print = Print {
             paint: rgba(building_colour(*kind)),
             trim: [236, 226, 204, 255],
         };
-        let atlas = textures::building_atlas(40 + i as u32, print, kind.title(), &mut painter);
-        out.push(spec("building print", atlas, Vec2::ONE, 0.85));
+        let kind = *kind;
+        out.push(TextureSpec::new(
+            format!("{} print", kind.title()),
+            move || {
+                textures::building_atlas(40 + i as u32, print, kind.title(), &mut Painter::new())
+            },
+            Vec2::ONE,
+            0.85,
+        ));
     }
     out
 }
@@ -202,16 +202,9 @@ fn make_piece_look(
 ) {
     let g = *graphics;
     let started = std::time::Instant::now();
-    let mut made = piece_textures().into_iter().map(|t| {
-        textured(
-            g,
-            &mut images,
-            &mut materials,
-            &t.pixels,
-            t.tiles,
-            t.roughness,
-        )
-    });
+    let mut made = piece_textures()
+        .into_iter()
+        .map(|t| textured(g, &mut images, &mut materials, &t));
     let mut next = || made.next().expect("a texture for every material");
     let look = PieceLook {
         lawmen: next(),
@@ -417,7 +410,7 @@ mod tests {
         room_textures()
             .into_iter()
             .chain(piece_textures())
-            .fold(0xcbf2_9ce4_8422_2325, |h, t| fnv(h, &t.pixels.data))
+            .fold(0xcbf2_9ce4_8422_2325, |h, t| fnv(h, &t.pixels().data))
     }
 
     /// Every texture made at start-up, hashed: the same pixels on every run
@@ -431,4 +424,35 @@ mod tests {
     }
 
     const TEXTURES_HASH: u64 = 0xddd4_3fef_d60b_5fc6;
+
+    /// The low setting's colours are the textures' means, to the unit.
+    #[test]
+    fn the_low_colours_are_the_textures_means() {
+        use crate::window::shell::look::{LOW_COLOURS, mean_colour};
+        let specs: Vec<_> = room_textures()
+            .into_iter()
+            .chain(piece_textures())
+            .collect();
+        let means: Vec<(String, [u8; 3])> = specs
+            .iter()
+            .map(|t| {
+                let c = mean_colour(&t.pixels()).to_srgba();
+                let u = |v: f32| (v * 255.0).round() as u8;
+                (t.name.clone(), [u(c.red), u(c.green), u(c.blue)])
+            })
+            .collect();
+        let table: String = means
+            .iter()
+            .map(|(n, [r, g, b])| format!("    (\"{n}\", [{r}, {g}, {b}]),\n"))
+            .collect();
+        // Every name is its own (the table is looked up by name).
+        for (i, (n, _)) in means.iter().enumerate() {
+            assert!(!means[..i].iter().any(|(m, _)| m == n), "{n} twice");
+        }
+        let committed: Vec<(String, [u8; 3])> = LOW_COLOURS
+            .iter()
+            .map(|(n, c)| (n.to_string(), *c))
+            .collect();
+        assert_eq!(committed, means, "LOW_COLOURS should read:\n{table}");
+    }
 }
