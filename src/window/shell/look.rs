@@ -86,6 +86,15 @@ impl Graphics {
 
 /// An image of painted pixels; `repeat` tiles it (wood, floors, felt).
 pub fn image(p: &Pixels, repeat: bool) -> Image {
+    sampled(p, repeat, TextureFormat::Rgba8UnormSrgb)
+}
+
+/// Painted pixels as data, not colour (a normal map): no sRGB curve.
+fn data_image(p: &Pixels) -> Image {
+    sampled(p, true, TextureFormat::Rgba8Unorm)
+}
+
+fn sampled(p: &Pixels, repeat: bool, format: TextureFormat) -> Image {
     let mut image = Image::new(
         Extent3d {
             width: p.width,
@@ -94,7 +103,7 @@ pub fn image(p: &Pixels, repeat: bool) -> Image {
         },
         TextureDimension::D2,
         p.data.clone(),
-        TextureFormat::Rgba8UnormSrgb,
+        format,
         RenderAssetUsages::RENDER_WORLD,
     );
     let mode = if repeat {
@@ -138,8 +147,12 @@ pub fn textured(
             ..default()
         });
     }
+    let pixels = spec.pixels();
+    let normal_map_texture = (spec.bumps > 0.0)
+        .then(|| images.add(data_image(&textures::normal_map(&pixels, spec.bumps))));
     materials.add(StandardMaterial {
-        base_color_texture: Some(images.add(image(&spec.pixels(), true))),
+        base_color_texture: Some(images.add(image(&pixels, true))),
+        normal_map_texture,
         uv_transform: Affine2::from_scale(spec.tiles),
         perceptual_roughness: spec.roughness,
         ..default()
@@ -172,6 +185,9 @@ pub struct TextureSpec {
     paint: Box<dyn Fn() -> Pixels + Send + Sync>,
     pub tiles: Vec2,
     pub roughness: f32,
+    /// The relief of a normal map made from the texture (0: none; the
+    /// meshes it dresses need tangents).
+    pub bumps: f32,
 }
 
 impl TextureSpec {
@@ -186,7 +202,13 @@ impl TextureSpec {
             paint: Box::new(paint),
             tiles,
             roughness,
+            bumps: 0.0,
         }
+    }
+
+    /// With a normal map of this relief (see [`textures::normal_map`]).
+    pub fn with_bumps(self, bumps: f32) -> Self {
+        Self { bumps, ..self }
     }
 
     /// Paints the texture (the same pixels every time: a texture is a
@@ -261,19 +283,22 @@ pub fn room_textures() -> Vec<TextureSpec> {
             move || textures::planks(13, 8, FLOOR_OAK.0, FLOOR_OAK.1),
             Vec2::splat(3.0),
             0.8,
-        ),
+        )
+        .with_bumps(6.0),
         TextureSpec::new(
             "wall",
             move || textures::planks(14, 10, WALL_PINE.0, WALL_PINE.1),
             Vec2::new(4.0, 1.0),
             0.85,
-        ),
+        )
+        .with_bumps(6.0),
         TextureSpec::new(
             "wainscot",
             move || textures::planks(15, 4, [98, 60, 36, 255], [60, 36, 20, 255]),
             Vec2::new(4.0, 1.0),
             0.7,
-        ),
+        )
+        .with_bumps(6.0),
         TextureSpec::new(
             "brass",
             move || textures::metal(16, [196, 150, 74, 255]),

@@ -83,19 +83,27 @@ fn build_the_room(
         .spawn((
             Name::new("Floor"),
             Mesh3d(
-                meshes.add(
+                meshes.add(with_tangents(
                     Plane3d::default()
                         .mesh()
-                        .size(2.0 * ROOM_HALF, 2.0 * ROOM_HALF),
-                ),
+                        .size(2.0 * ROOM_HALF, 2.0 * ROOM_HALF)
+                        .build(),
+                )),
             ),
             MeshMaterial3d(look.floor.clone()),
             Transform::from_xyz(0.0, FLOOR_Y, 0.0),
         ))
         .id();
     commands.entity(room).add_child(floor);
-    let wall = meshes.add(Plane3d::new(Vec3::Z, Vec2::new(ROOM_HALF, ROOM_HEIGHT / 2.0)).mesh());
-    let wainscot = meshes.add(Cuboid::new(2.0 * ROOM_HALF, 0.9, 0.02));
+    // The floor, walls and wainscot are normal-mapped (their boards' seams).
+    let wall = meshes.add(with_tangents(
+        Plane3d::new(Vec3::Z, Vec2::new(ROOM_HALF, ROOM_HEIGHT / 2.0))
+            .mesh()
+            .build(),
+    ));
+    let wainscot = meshes.add(with_tangents(
+        Cuboid::new(2.0 * ROOM_HALF, 0.9, 0.02).into(),
+    ));
     let rail = meshes.add(Cuboid::new(2.0 * ROOM_HALF, 0.04, 0.05));
     for k in 0..4 {
         let turn = Quat::from_rotation_y(k as f32 * std::f32::consts::FRAC_PI_2);
@@ -213,4 +221,11 @@ pub fn spawn_table(
             }
         })
         .id()
+}
+
+/// A mesh with tangents, for a normal-mapped material (a built-in shape
+/// always has what they are made from; without, the mesh as it is).
+fn with_tangents(mesh: Mesh) -> Mesh {
+    let plain = mesh.clone();
+    mesh.with_generated_tangents().unwrap_or(plain)
 }

@@ -4,6 +4,7 @@
 //! a seed through integer hashing and tiling value noise, so the same seed
 //! gives the same pixels on every run (a test holds their hash).
 
+use bevy::math::Vec3;
 use rayon::prelude::*;
 
 use super::paint::{Painter, Pixels, Rgba};
@@ -280,6 +281,30 @@ pub fn building_atlas(seed: u32, print: Print, name: &str, painter: &mut Painter
     }
 }
 
+/// A tangent-space normal map of `p`'s relief, its brightness taken as
+/// height (dark seams and grain are low): `strength` scales the slopes.
+/// Tiling (the slopes wrap at the edges); +Y up, as Bevy reads it.
+pub fn normal_map(p: &Pixels, strength: f32) -> Pixels {
+    let (w, h) = (p.width as i32, p.height as i32);
+    let height = |x: i32, y: i32| {
+        let c = p.get(x.rem_euclid(w) as u32, y.rem_euclid(h) as u32);
+        (0.299 * c[0] as f32 + 0.587 * c[1] as f32 + 0.114 * c[2] as f32) / 255.0
+    };
+    let mut out = Pixels::new(p.width, p.height, [128, 128, 255, 255]);
+    for y in 0..h {
+        for x in 0..w {
+            let dx = (height(x + 1, y) - height(x - 1, y)) * strength;
+            let dy = (height(x, y + 1) - height(x, y - 1)) * strength;
+            let n = Vec3::new(-dx, dy, 1.0).normalize();
+            let i = ((y * w + x) * 4) as usize;
+            for (c, v) in [n.x, n.y, n.z].into_iter().enumerate() {
+                out.data[i + c] = ((v * 0.5 + 0.5) * 255.0).round() as u8;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,5 +354,29 @@ mod tests {
             .filter(|&(x, y)| back.get(x, y)[0] < 60)
             .count();
         assert!(ink_back < ink / 4, "the back has no sign: {ink_back}");
+    }
+
+    #[test]
+    fn a_normal_map_tilts_only_where_the_relief_changes() {
+        // Flat: straight up everywhere.
+        let flat = normal_map(&Pixels::new(8, 8, [120, 90, 60, 255]), 4.0);
+        assert!(flat.data.chunks(4).all(|c| c == [128, 128, 255, 255]));
+        // A dark seam down the middle: the columns beside it lean, into it
+        // from both sides; the rows do not; far from it, flat. The seam at
+        // the image's edge wraps round (tiling).
+        let mut seam = Pixels::new(8, 8, [200, 200, 200, 255]);
+        for y in 0..8 {
+            seam.fill_rect(4, y, 5, y + 1, [40, 40, 40, 255]);
+        }
+        let n = normal_map(&seam, 4.0);
+        for y in 0..8 {
+            assert!(n.get(3, y)[0] > 160, "left of the seam leans right into it");
+            assert!(n.get(5, y)[0] < 96, "right of it leans left");
+            assert_eq!(n.get(1, y)[0], 128);
+            assert_eq!(n.get(3, y)[1], 128);
+        }
+        let mut edge = Pixels::new(8, 8, [200, 200, 200, 255]);
+        edge.fill_rect(0, 0, 1, 8, [40, 40, 40, 255]);
+        assert!(normal_map(&edge, 4.0).get(7, 3)[0] > 160);
     }
 }
