@@ -159,9 +159,9 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TablePanels;
 
-/// The egui pass in order: the dock (on a table, not on the menu), the
-/// table's panels, the view fitted beside the dock; each new context styled
-/// before its first pass.
+/// The dock's order: the view placed beside it before egui's pass; in the
+/// pass the dock (on a table, not on the menu), the table's panels, the
+/// pointer claimed; each new context styled before its first pass.
 fn panel_order(app: &mut App) {
     use shell::dock::DockSystems;
     app.configure_sets(
@@ -172,6 +172,16 @@ fn panel_order(app: &mut App) {
             DockSystems::Fit,
         )
             .chain(),
+    )
+    // The view beside the dock and the table framed in it are placed before
+    // egui draws and before the cameras and transforms are updated: the
+    // frame is drawn as it is laid out.
+    .configure_sets(
+        PostUpdate,
+        DockSystems::Place
+            .before(bevy_egui::EguiPostUpdateSet::EndPass)
+            .before(bevy::camera::CameraUpdateSystems)
+            .before(bevy::transform::TransformSystems::Propagate),
     )
     .add_systems(
         PreUpdate,

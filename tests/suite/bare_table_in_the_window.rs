@@ -37,8 +37,15 @@ fn panels(app: &mut Offscreen) -> (Option<egui::Rect>, Vec<String>, Vec<egui::Re
 }
 
 /// Draws `options` at `size` until the dock shows `section`, then checks a
-/// grid of points over the table's top (`top`: its size and height).
-fn the_table_is_bare(options: &WindowOptions, size: (u32, u32), section: &str, top: (Vec2, f32)) {
+/// grid of points over the table's top (`top`: its size and height); with
+/// `fold`, folds the dock and checks the wider view again.
+fn the_table_is_bare(
+    options: &WindowOptions,
+    size: (u32, u32),
+    section: &str,
+    top: (Vec2, f32),
+    fold: bool,
+) {
     let profile = PhysicsProfile::load_default().expect("profile");
     let mut app = Offscreen::new(profile, options, size, 0);
     let mut settled = None;
@@ -68,9 +75,10 @@ fn the_table_is_bare(options: &WindowOptions, size: (u32, u32), section: &str, t
     let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<OrbitCamera>>();
     let (camera, at) = cameras.single(world).expect("the table's camera");
     let view = camera.logical_viewport_rect().expect("the 3D view");
+    // The view ends where the dock begins, to the pixel.
     assert!(
-        view.max.x <= dock.left() + 1.0,
-        "{size:?}: the 3D view {view:?} runs under the dock {dock:?}"
+        (view.max.x - dock.left()).abs() <= 1.0,
+        "{size:?}: the 3D view {view:?} and the dock {dock:?} do not meet"
     );
     let (n, m) = (12, 8);
     let mut seen = 0;
@@ -118,6 +126,39 @@ fn the_table_is_bare(options: &WindowOptions, size: (u32, u32), section: &str, t
         dock.contains_rect(*first),
         "{size:?}: {title} at {first:?} is cut off"
     );
+    if fold {
+        app.world_mut().resource_mut::<Dock>().set_open(false);
+        for _ in 0..3 {
+            app.frame().expect("a frame");
+        }
+        let folded = app
+            .world()
+            .resource::<Dock>()
+            .rect()
+            .expect("the folded dock");
+        assert!(
+            folded.width() <= 41.0 && folded.right() <= size.0 as f32 + 0.5,
+            "{size:?}: folded to {folded:?}"
+        );
+        assert!(app.world().resource::<Dock>().sections().is_empty());
+        let world = app.world_mut();
+        let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<OrbitCamera>>();
+        let (camera, at) = cameras.single(world).expect("the table's camera");
+        let wide = camera.logical_viewport_rect().expect("the 3D view");
+        assert!(
+            (wide.max.x - folded.left()).abs() <= 1.0,
+            "{wide:?} {folded:?}"
+        );
+        // The table is still whole in the wider view.
+        for (x, z) in [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)] {
+            let p = Vec3::new(x * top.0.x, top.1, z * top.0.y);
+            let on = camera.world_to_viewport(at, p).expect("in view") + wide.min;
+            assert!(
+                wide.contains(on),
+                "{size:?} folded: {p} at {on}, outside {wide:?}"
+            );
+        }
+    }
     println!(
         "{size:?}: the 3D view {view:?}, the dock {dock:?} with {titles:?}; {} rectangles clear of the table",
         rects.len()
@@ -139,7 +180,7 @@ fn the_panels_leave_the_flick_table_and_the_card_table_bare() {
     };
     let felt = highnoon::cards::table_layout::TABLE_SIZE;
     for size in [(1280, 800), (1920, 1080)] {
-        the_table_is_bare(&flick, size, "Cowboys", (table, 0.0));
+        the_table_is_bare(&flick, size, "Cowboys", (table, 0.0), size.0 == 1280);
     }
     the_table_is_bare(
         &cards,
@@ -149,5 +190,6 @@ fn the_panels_leave_the_flick_table_and_the_card_table_bare() {
             Vec2::new(felt.0, felt.1),
             highnoon::cards::table_layout::TOP,
         ),
+        false,
     );
 }

@@ -9,12 +9,7 @@ use crate::window::FrameSystems;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Framing>()
         .add_systems(Startup, place_camera)
-        .add_systems(
-            Update,
-            (orbit_camera, frame_the_table)
-                .chain()
-                .in_set(FrameSystems::Input),
-        );
+        .add_systems(Update, orbit_camera.in_set(FrameSystems::Input));
 }
 
 /// The table's camera and where it is (the panels have a camera of their own).
@@ -86,8 +81,9 @@ pub fn fit_distance(orbit: &OrbitCamera, points: &[Vec3], fov_y: f32, aspect: f3
     far
 }
 
-/// Keeps the framed table whole in the 3D view as the view changes shape.
-fn frame_the_table(
+/// Keeps the framed table whole in the 3D view as the view changes shape
+/// (run by the dock, after it places the view: `dock::DockSystems::Place`).
+pub fn frame_the_table(
     mut framing: ResMut<Framing>,
     script: Res<super::screenshot::ScreenshotScript>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform, &Camera, &Projection)>,

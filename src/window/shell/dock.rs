@@ -2,13 +2,14 @@
 //! collapsible section each, and the 3D view beside it. The table's camera
 //! draws only left of the dock (its viewport), so no panel ever lies over
 //! the table; the panels have a camera of their own that draws over the
-//! whole window. The dock folds to a narrow strip (its button, top right)
+//! whole window. The dock folds to a narrow strip (40 px) (its button, top right)
 //! and the view widens; [`super::camera::Framing`] keeps the table whole.
 //!
 //! A frame: [`DockSystems::Open`] draws the column and its header, each
 //! table's panel systems add their sections in the order they run (declared
-//! in `window/mod.rs`), [`DockSystems::Fit`] sets the camera's viewport to
-//! what the dock leaves free.
+//! in `window/mod.rs`), [`DockSystems::Fit`] claims the pointer over it.
+//! Before egui's pass, [`DockSystems::Place`] sets the camera's viewport to
+//! what the dock leaves (the same width the dock is drawn with).
 
 use bevy::camera::{CameraOutputMode, Viewport, visibility::RenderLayers};
 use bevy::prelude::*;
@@ -30,18 +31,28 @@ pub fn plugin(app: &mut App) {
     .init_resource::<Dock>()
     .add_systems(Startup, spawn_panels_camera)
     .add_systems(
+        PostUpdate,
+        (place_the_view, super::camera::frame_the_table)
+            .chain()
+            .in_set(DockSystems::Place),
+    )
+    .add_systems(
         EguiPrimaryContextPass,
         (
             open_dock.in_set(DockSystems::Open),
-            fit_view_beside_the_dock.in_set(DockSystems::Fit),
+            claim_the_pointer.in_set(DockSystems::Fit),
         ),
     );
 }
 
-/// The dock's systems in the egui pass: `Open` before any table's panels,
-/// `Fit` after them all (the order is declared in `window/mod.rs`).
+/// The dock's systems (their order is declared in `window/mod.rs`): `Place`
+/// in PostUpdate, before egui's pass and before the cameras and transforms
+/// are updated (the view beside the dock, and the table framed in it, this
+/// frame); in egui's pass `Open` before any table's panels, `Fit` after
+/// them all.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DockSystems {
+    Place,
     Open,
     Fit,
 }
@@ -51,7 +62,7 @@ pub enum DockSystems {
 pub struct PanelsCamera;
 
 /// The width of the folded dock (logical pixels).
-const FOLDED: f32 = 30.0;
+const FOLDED: f32 = 40.0;
 /// The gap between sections.
 const GAP: f32 = 6.0;
 
@@ -91,6 +102,21 @@ impl Dock {
     /// The open dock's width for a window `screen_width` wide.
     pub fn width_for(screen_width: f32) -> f32 {
         (screen_width * 0.25).clamp(250.0, 330.0)
+    }
+
+    /// The dock's width in a window `screen_width` wide, open or folded
+    /// (what the view beside it and the panel drawn agree on).
+    fn width_in(&self, screen_width: f32) -> f32 {
+        if self.open.unwrap_or(screen_width >= 800.0) {
+            Self::width_for(screen_width)
+        } else {
+            FOLDED
+        }
+    }
+
+    /// Opens or folds the dock (its button does; tests too).
+    pub fn set_open(&mut self, open: bool) {
+        self.open = Some(open);
     }
 
     /// The dock's rectangle (logical pixels), where one is shown.
@@ -203,6 +229,7 @@ fn spawn_panels_camera(mut commands: Commands) {
 fn open_dock(mut contexts: EguiContexts, mut dock: ResMut<Dock>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
+    let width = dock.width_in(screen.width());
     let open = *dock.open.get_or_insert(screen.width() >= 800.0);
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -211,16 +238,15 @@ fn open_dock(mut contexts: EguiContexts, mut dock: ResMut<Dock>) -> Result {
             .layer_id(egui::LayerId::background())
             .max_rect(screen),
     );
-    let width = if open {
-        Dock::width_for(screen.width())
-    } else {
-        FOLDED
-    };
     let mut toggle = false;
     let panel = egui::Panel::right("dock")
         .resizable(false)
         .exact_size(width)
-        .frame(style::dock_frame())
+        .frame(if open {
+            style::dock_frame()
+        } else {
+            style::dock_frame().inner_margin(4)
+        })
         .show(&mut root, |ui| {
             // The header's bottom (the panel's own content fills its height).
             if open {
@@ -257,43 +283,50 @@ fn open_dock(mut contexts: EguiContexts, mut dock: ResMut<Dock>) -> Result {
     Ok(())
 }
 
-/// The table's camera draws what the dock leaves free; the pointer over the
-/// dock is the panels'.
-fn fit_view_beside_the_dock(
-    mut contexts: EguiContexts,
-    mut dock: ResMut<Dock>,
-    mut cameras: Query<&mut Camera, With<OrbitCamera>>,
-    mut wants: ResMut<EguiWantsPointer>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    if !dock.drawn {
+/// The table's camera draws what the dock leaves free: the same width the
+/// dock is drawn with this frame (the dock was shown last frame: a table is
+/// on screen), set before the cameras are updated so the frame is drawn
+/// with the view and its projection agreeing.
+fn place_the_view(mut dock: ResMut<Dock>, mut cameras: Query<&mut Camera, With<OrbitCamera>>) {
+    let shown = dock.drawn;
+    dock.drawn = false;
+    if !shown {
         dock.rect = None;
         dock.sections.clear();
     }
-    dock.drawn = false;
-    if let (Some(rect), Some(pointer)) = (dock.rect, ctx.pointer_hover_pos()) {
-        wants.0 |= rect.contains(pointer);
-    }
-    let scale = ctx.pixels_per_point();
     for mut camera in &mut cameras {
-        let viewport = match (dock.rect, camera.physical_target_size()) {
-            (Some(rect), Some(target)) => {
-                let beside = ((dock.screen.right() - rect.left()) * scale).round() as u32;
-                Some(Viewport {
-                    physical_position: UVec2::ZERO,
-                    physical_size: UVec2::new(
-                        target.x.saturating_sub(beside).max(1),
-                        target.y.max(1),
-                    ),
-                    ..default()
-                })
-            }
-            _ => None,
+        let (Some(target), Some(scale)) = (
+            camera.physical_target_size(),
+            camera.target_scaling_factor(),
+        ) else {
+            continue;
         };
+        let viewport = shown.then(|| {
+            let width = dock.width_in(target.x as f32 / scale);
+            let beside = (width * scale).round() as u32;
+            Viewport {
+                physical_position: UVec2::ZERO,
+                physical_size: UVec2::new(target.x.saturating_sub(beside).max(1), target.y.max(1)),
+                ..default()
+            }
+        });
         let key = |v: &Option<Viewport>| v.as_ref().map(|v| (v.physical_position, v.physical_size));
         if key(&camera.viewport) != key(&viewport) {
             camera.viewport = viewport;
         }
+    }
+}
+
+/// The pointer over the dock is the panels' (its sections are drawn on
+/// egui's background layer, which egui does not count as its own).
+fn claim_the_pointer(
+    mut contexts: EguiContexts,
+    dock: Res<Dock>,
+    mut wants: ResMut<EguiWantsPointer>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let (Some(rect), Some(pointer)) = (dock.rect, ctx.pointer_hover_pos()) {
+        wants.0 |= rect.contains(pointer);
     }
     Ok(())
 }

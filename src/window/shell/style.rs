@@ -134,6 +134,9 @@ pub fn style_new_contexts(mut contexts: Query<&mut EguiContext, Added<EguiContex
             warn!("{problem}");
         }
         ctx.set_fonts(fonts);
+        // A point stays a logical pixel: the dock, the view beside it and
+        // the pointer agree (and + and - zoom the camera, not the panels).
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
         ctx.set_visuals_of(egui::Theme::Dark, visuals());
         ctx.set_visuals_of(egui::Theme::Light, visuals());
         ctx.all_styles_mut(|s| {
