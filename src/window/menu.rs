@@ -218,6 +218,7 @@ fn picture_of(choice: Choice) -> (&'static str, &'static str) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_menu(
     mut contexts: EguiContexts,
     mut state: ResMut<MenuState>,

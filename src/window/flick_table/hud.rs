@@ -127,6 +127,7 @@ fn label_pieces(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_panels(
     mut contexts: EguiContexts,
     aim: Res<Aim>,
