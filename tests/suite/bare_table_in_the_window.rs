@@ -36,6 +36,15 @@ fn panels(app: &mut Offscreen) -> (Option<egui::Rect>, Vec<String>, Vec<egui::Re
     (dock.rect(), titles, rects)
 }
 
+/// The table's camera: what it draws, where it stands, and the 3D view.
+fn table_camera(app: &mut Offscreen) -> (Camera, GlobalTransform, bevy::math::Rect) {
+    let world = app.world_mut();
+    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<OrbitCamera>>();
+    let (camera, at) = cameras.single(world).expect("the table's camera");
+    let view = camera.logical_viewport_rect().expect("the 3D view");
+    (camera.clone(), *at, view)
+}
+
 /// Draws `options` at `size` until the dock shows `section`, then checks a
 /// grid of points over the table's top (`top`: its size and height); with
 /// `fold`, folds the dock and checks the wider view again.
@@ -71,10 +80,7 @@ fn the_table_is_bare(
         titles.iter().any(|t| t == section),
         "{size:?}: the sections {titles:?}"
     );
-    let world = app.world_mut();
-    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<OrbitCamera>>();
-    let (camera, at) = cameras.single(world).expect("the table's camera");
-    let view = camera.logical_viewport_rect().expect("the 3D view");
+    let (camera, at, view) = table_camera(&mut app);
     // The view ends where the dock begins, to the pixel.
     assert!(
         (view.max.x - dock.left()).abs() <= 1.0,
@@ -90,7 +96,7 @@ fn the_table_is_bare(
                 (j as f32 / m as f32 - 0.5) * top.0.y,
             );
             let on_screen = camera
-                .world_to_viewport(at, p)
+                .world_to_viewport(&at, p)
                 .unwrap_or_else(|e| panic!("{size:?}: {p} is not in view: {e:?}"))
                 + view.min;
             assert!(
@@ -141,10 +147,7 @@ fn the_table_is_bare(
             "{size:?}: folded to {folded:?}"
         );
         assert!(app.world().resource::<Dock>().sections().is_empty());
-        let world = app.world_mut();
-        let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<OrbitCamera>>();
-        let (camera, at) = cameras.single(world).expect("the table's camera");
-        let wide = camera.logical_viewport_rect().expect("the 3D view");
+        let (camera, at, wide) = table_camera(&mut app);
         assert!(
             (wide.max.x - folded.left()).abs() <= 1.0,
             "{wide:?} {folded:?}"
@@ -152,7 +155,7 @@ fn the_table_is_bare(
         // The table is still whole in the wider view.
         for (x, z) in [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)] {
             let p = Vec3::new(x * top.0.x, top.1, z * top.0.y);
-            let on = camera.world_to_viewport(at, p).expect("in view") + wide.min;
+            let on = camera.world_to_viewport(&at, p).expect("in view") + wide.min;
             assert!(
                 wide.contains(on),
                 "{size:?} folded: {p} at {on}, outside {wide:?}"

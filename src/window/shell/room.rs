@@ -113,29 +113,21 @@ fn build_the_room(
             rotation: turn,
             ..default()
         };
+        // The boards, the wainscot over them, the rail along its top.
         let parts = [
+            (&wall, &look.wall, FLOOR_Y + ROOM_HEIGHT / 2.0, 0.0),
+            (&wainscot, &look.wainscot, FLOOR_Y + 0.45, 0.01),
+            (&rail, &look.table_top, FLOOR_Y + 0.91, 0.025),
+        ]
+        .map(|(mesh, material, y, inset)| {
             commands
                 .spawn((
-                    Mesh3d(wall.clone()),
-                    MeshMaterial3d(look.wall.clone()),
-                    at(FLOOR_Y + ROOM_HEIGHT / 2.0, 0.0),
+                    Mesh3d(mesh.clone()),
+                    MeshMaterial3d(material.clone()),
+                    at(y, inset),
                 ))
-                .id(),
-            commands
-                .spawn((
-                    Mesh3d(wainscot.clone()),
-                    MeshMaterial3d(look.wainscot.clone()),
-                    at(FLOOR_Y + 0.45, 0.01),
-                ))
-                .id(),
-            commands
-                .spawn((
-                    Mesh3d(rail.clone()),
-                    MeshMaterial3d(look.table_top.clone()),
-                    at(FLOOR_Y + 0.91, 0.025),
-                ))
-                .id(),
-        ];
+                .id()
+        });
         commands.entity(room).add_children(&parts);
     }
     // The lamp: a cord from the ceiling, a brass shade, a glowing bulb.
