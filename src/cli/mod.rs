@@ -10,6 +10,7 @@ mod parse;
 mod play;
 mod plot;
 mod replay;
+mod sound;
 mod toss;
 mod tune;
 mod validate;
@@ -69,6 +70,9 @@ enum Command {
     /// Flick 'em Up! bots headless: `flick arena` plays bots against bots,
     /// `flick bench-bot` times their thinking.
     Flick(flick::FlickCli),
+    /// A flick into the town, heard headless: every sound its contacts make
+    /// (which, when, how loud), mixed into a WAV file and measured back.
+    Sound(sound::SoundCli),
     /// Check the profile, towns/scenarios and card-game setups; prints every
     /// problem as file:line:col: message.
     Validate(validate::ValidateCli),
@@ -98,6 +102,7 @@ impl Cli {
             Command::Cards(cli) => cli.run(),
             Command::Flick(cli) => cli.run(&options),
             Command::Validate(cli) => cli.run(&options),
+            Command::Sound(cli) => cli.run(&options),
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod pieces;
 pub mod raw;
 pub mod replay;
 pub mod sim;
+pub mod strikes;
 pub mod table;
 pub mod world;
 

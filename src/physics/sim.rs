@@ -16,6 +16,7 @@ use bevy_rapier3d::rapier::prelude::{
 use super::build;
 use super::contact_hooks::ThinPieceHooks;
 use super::pieces::{DiscKind, PieceId, PieceKind};
+use super::strikes::{Ear, Strike};
 use super::table::{self, Flick, FlickError, FlickOutcome, FlickRun, TableIndex};
 use crate::scenario::{PhysicsProfile, Town};
 
@@ -70,6 +71,8 @@ pub struct Table {
     /// (cleared by everything that does): [`Table::snapshot`] hands it out
     /// instead of copying again. Each of a look-ahead's forks starts with one.
     pristine: Option<Snapshot>,
+    /// When set, every substep's contacts are heard ([`Table::listen`]).
+    ear: Option<Box<Ear>>,
 }
 
 /// A cheaper simulation for a bot's look-ahead on a fork of the table: a
@@ -143,6 +146,8 @@ impl Clone for Table {
             recording: self.recording.clone(),
             quick: self.quick,
             pristine: self.pristine.clone(),
+            // A fork (a bot's look-ahead) is never heard.
+            ear: None,
         }
     }
 }
@@ -181,6 +186,7 @@ impl Table {
             recording: None,
             quick: None,
             pristine: None,
+            ear: None,
         };
         table.settle_town();
         table.initial = Arc::new(table.state.clone());
@@ -282,7 +288,33 @@ impl Table {
                 &ThinPieceHooks,
                 &(),
             );
+            if let Some(ear) = self.ear.as_mut() {
+                ear.listen(
+                    self.params.dt,
+                    self.gravity.length(),
+                    &self.index,
+                    &s.narrow_phase,
+                    &s.colliders,
+                    &s.bodies,
+                );
+            }
         }
+    }
+
+    /// From now on every contact that strikes is heard (for sound); the
+    /// clock of [`Strike::time`] starts now.
+    pub fn listen(&mut self) {
+        self.ear = Some(Box::default());
+    }
+
+    /// The strikes heard since the last call (empty when not listening).
+    pub fn take_strikes(&mut self) -> Vec<Strike> {
+        self.ear.as_mut().map(|e| e.take()).unwrap_or_default()
+    }
+
+    /// Seconds since [`Table::listen`] (0 when not listening).
+    pub fn heard_for(&self) -> f32 {
+        self.ear.as_ref().map_or(0.0, |e| e.elapsed(self.params.dt))
     }
 
     /// True when every body sleeps.

@@ -87,7 +87,7 @@ fn part_code(part: PartKind) -> u32 {
     }
 }
 
-fn part_of(code: u32) -> PartKind {
+pub(super) fn part_of(code: u32) -> PartKind {
     match code & 3 {
         0 => PartKind::Whole,
         1 => PartKind::LeftBlock,
@@ -149,6 +149,11 @@ impl TableIndex {
     /// The piece a body belongs to.
     pub fn piece_of_body(&self, h: RigidBodyHandle) -> Option<PieceId> {
         self.pieces.get(self.body(h) as usize).map(|p| p.id)
+    }
+
+    /// The owner code of a collider (piece index << 2 | part, or [`Self::TABLE`]).
+    pub(super) fn collider_owner(&self, h: ColliderHandle) -> u32 {
+        self.collider(h)
     }
 
     fn collider(&self, h: ColliderHandle) -> u32 {

@@ -129,7 +129,9 @@ impl Offscreen {
                     ..default()
                 })
                 .set(super::asset_plugin())
-                .disable::<WinitPlugin>(),
+                .disable::<WinitPlugin>()
+                // Offscreen is headless: never a sound.
+                .disable::<bevy::audio::AudioPlugin>(),
         );
         super::add_tables(&mut app, profile, options);
         app.init_resource::<Marks>()

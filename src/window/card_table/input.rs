@@ -6,6 +6,8 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+
+use crate::window::shell::sound::Hear;
 use bevy::window::PrimaryWindow;
 
 use super::scene::SceneNow;
@@ -112,6 +114,7 @@ pub fn pick_cards<G: TableGame>(
     mut plan: ResMut<SlotPlan<G>>,
     mut hovered: ResMut<Hovered>,
     mut intents: MessageWriter<CardIntent<G>>,
+    mut hear: MessageWriter<Hear>,
 ) {
     let Some(mut table) = table else { return };
     let (Ok(window), Ok((camera, cam_t))) = (window.single(), cameras.single()) else {
@@ -152,6 +155,7 @@ pub fn pick_cards<G: TableGame>(
         match &now.scene.cards[i].action {
             Some(action) => {
                 let action = G::timed(action, wave.now_ms(), table.aim);
+                hear.write(Hear(super::sounds::slap()));
                 intents.write(CardIntent {
                     seat: Some(seat),
                     action,

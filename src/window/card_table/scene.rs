@@ -7,6 +7,9 @@ use std::f32::consts::PI;
 
 use bevy::prelude::*;
 
+use super::sounds;
+use crate::window::shell::sound::Hear;
+
 use super::faces::{FaceSpec, Painter, Pixels};
 use super::input::{Hovered, SlotPlan, planned_spot};
 use super::mesh;
@@ -397,15 +400,23 @@ pub fn lay_out_cards<G: TableGame>(
 pub fn glide_cards(
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
+    settings: Option<Res<crate::settings::Settings>>,
     mut commands: Commands,
-    mut cards: Query<(Entity, &mut Transform, &mut Tween)>,
+    mut cards: Query<(Entity, &mut Transform, &mut Tween, Has<CardSprite>)>,
+    mut hear: MessageWriter<Hear>,
 ) {
     let skip = keys.just_pressed(KeyCode::Space);
-    for (e, mut transform, mut tween) in &mut cards {
+    let pace = settings.map_or(1.0, |s| s.animation_pace);
+    for (e, mut transform, mut tween, is_card) in &mut cards {
+        if is_card && tween.t == 0.0 {
+            for s in sounds::move_sounds(&tween.from, &tween.to) {
+                hear.write(Hear(s));
+            }
+        }
         tween.t = if skip {
             1.0
         } else {
-            (tween.t + time.delta_secs() / MOVE_SECONDS).min(1.0)
+            (tween.t + time.delta_secs() * pace / MOVE_SECONDS).min(1.0)
         };
         let s = tween.t;
         let eased = if s < 0.5 {
@@ -422,6 +433,9 @@ pub fn glide_cards(
             scale: tween.to.scale,
         };
         if s >= 1.0 {
+            if is_card && let Some(s) = sounds::landing_sound(&tween.from, &tween.to) {
+                hear.write(Hear(s));
+            }
             *transform = tween.to;
             commands.entity(e).remove::<Tween>();
         }

@@ -23,6 +23,9 @@ pub struct FrameStats {
     pub frame_ms: Vec<f64>,
     /// Milliseconds spent from the tables' input systems to their overlays.
     pub logic_ms: Vec<f64>,
+    /// Milliseconds spent starting sounds, in each frame that started any
+    /// (`shell::sound`; the mixing is the audio thread's).
+    pub sound_ms: Vec<f64>,
     started: Option<Instant>,
     last_frame: Option<Instant>,
 }
@@ -72,4 +75,12 @@ fn report_frame_stats(
         screen.get(),
         frames.len()
     );
+    if !stats.sound_ms.is_empty() {
+        let (s50, _, s99) = summary(&stats.sound_ms);
+        let most = stats.sound_ms.iter().copied().fold(0.0, f64::max);
+        println!(
+            "sound: {} frames started sounds: {s50:.3} ms median, {s99:.3} p99, {most:.3} the most",
+            stats.sound_ms.len()
+        );
+    }
 }
