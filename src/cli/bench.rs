@@ -158,7 +158,8 @@ fn render(
         town,
         profile_path,
         last_frame,
-        graphics: play.graphics,
+        // A benchmark does not read the player's settings.
+        graphics: play.graphics.unwrap_or_default(),
     };
     match highnoon::window::render_bench::run(profile, &options) {
         Ok(report) => {

@@ -55,13 +55,14 @@ pub struct PlayArgs {
     /// progress, for screenshots).
     #[arg(long, default_value_t = 0, global = true)]
     pub actions: usize,
-    /// Window size, WIDTHxHEIGHT.
-    #[arg(long, default_value = "1280x800", global = true, value_parser = parse::size)]
-    pub size: (u32, u32),
+    /// Window size, WIDTHxHEIGHT (by default the settings' size, else 1280x800).
+    #[arg(long, global = true, value_parser = parse::size)]
+    pub size: Option<(u32, u32)>,
     /// Graphics quality: low (no shadows, no lamp, plain colours: for
-    /// software rendering), medium or high (the lamp's shadows too).
-    #[arg(long, default_value = "medium", global = true)]
-    pub graphics: highnoon::window::shell::look::Graphics,
+    /// software rendering), medium or high (the lamp's shadows too); by
+    /// default the settings' quality, else medium.
+    #[arg(long, global = true)]
+    pub graphics: Option<highnoon::window::shell::look::Graphics>,
     /// With --screenshot: look from YAW_DEG,PITCH_DEG,DISTANCE_M[,X_M,Z_M]
     /// (yaw 0 from the player's seat, pitch above the table, the point looked at).
     #[arg(long, global = true, value_parser = parse::camera)]
@@ -69,6 +70,19 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// The window's size: the command line's, else the player's settings'.
+    pub fn window_size(&self, settings: &highnoon::settings::Settings) -> (u32, u32) {
+        self.size.unwrap_or(settings.window_size)
+    }
+
+    /// The graphics quality: the command line's, else the player's settings'.
+    pub fn graphics(
+        &self,
+        settings: &highnoon::settings::Settings,
+    ) -> highnoon::settings::Graphics {
+        self.graphics.unwrap_or(settings.graphics)
+    }
+
     /// `--screenshot FILE --frames N`: what the window saves, and when.
     pub fn screenshot_script(&self) -> highnoon::window::shell::screenshot::ScreenshotScript {
         highnoon::window::shell::screenshot::ScreenshotScript {
@@ -177,12 +191,13 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
         }
         Start::Menu => {}
     }
+    let settings = highnoon::settings::UserSettings::load();
     highnoon::window::run_window(
         profile,
         WindowOptions {
             start,
-            size: play.size,
-            graphics: play.graphics,
+            size: play.window_size(&settings.settings),
+            graphics: play.graphics(&settings.settings),
             screenshot: play.screenshot_script(),
             flick_script: highnoon::window::flick_table::script::FlickScript {
                 aim: play.aim.clone(),
@@ -201,5 +216,6 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
             replay: None,
             table_replay: None,
         },
+        settings,
     )
 }

@@ -164,9 +164,10 @@ fn table_replay(file: &Path, quiet: bool, window: Option<&PlayArgs>) -> ExitCode
 fn table_replay_in_window(checked: &CheckedTableReplay, play: &PlayArgs) -> ExitCode {
     use highnoon::scenario::data_path;
     use highnoon::window::flick_table::table_replay::TableReplayScript;
+    let settings = highnoon::settings::UserSettings::load();
     let options = WindowOptions {
         start: Start::Flick { scenario: None },
-        size: play.size,
+        size: play.window_size(&settings.settings),
         screenshot: play.screenshot_script(),
         flick_script: Default::default(),
         autoplay: Default::default(),
@@ -180,9 +181,9 @@ fn table_replay_in_window(checked: &CheckedTableReplay, play: &PlayArgs) -> Exit
         ),
         replay: None,
         table_replay: Some(TableReplayScript::of(checked)),
-        graphics: play.graphics,
+        graphics: play.graphics(&settings.settings),
     };
-    highnoon::window::run_window(checked.profile.clone(), options)
+    highnoon::window::run_window(checked.profile.clone(), options, settings)
 }
 
 /// Plays a checked game back at the Flick table: both seats are computer
@@ -195,11 +196,12 @@ fn game_in_window(replay: &Replay, play: &PlayArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => return fail(&e),
     };
+    let settings = highnoon::settings::UserSettings::load();
     let options = WindowOptions {
         start: Start::Flick {
             scenario: Some(replay.scenario_path()),
         },
-        size: play.size,
+        size: play.window_size(&settings.settings),
         screenshot: play.screenshot_script(),
         flick_script: Default::default(),
         autoplay: highnoon::window::flick_table::session::Autoplay {
@@ -215,7 +217,7 @@ fn game_in_window(replay: &Replay, play: &PlayArgs) -> ExitCode {
             played: 0,
         }),
         table_replay: None,
-        graphics: play.graphics,
+        graphics: play.graphics(&settings.settings),
     };
-    highnoon::window::run_window(profile, options)
+    highnoon::window::run_window(profile, options, settings)
 }

@@ -4,6 +4,7 @@
 
 pub mod agreement;
 pub mod driver;
+pub mod markers;
 pub mod referee;
 pub mod replay;
 pub mod rules;

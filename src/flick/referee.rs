@@ -70,6 +70,8 @@ pub struct Referee {
     parking: Vec<(PieceId, Vec2)>,
     /// The last flick's outcome, for the HUD and the log.
     pub last_outcome: Option<FlickOutcome>,
+    /// The rules' verdict on the last shot (for the window's hit markers).
+    pub last_shot: Option<super::markers::ShotVerdict>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -141,6 +143,7 @@ impl Referee {
             bullets,
             parking: Vec::new(),
             last_outcome: None,
+            last_shot: None,
         };
         let discs: Vec<PieceId> = referee.table.discs().map(|d| d.0).collect();
         for d in discs {
@@ -596,6 +599,13 @@ impl Referee {
             .and_then(|p| self.cowboy_of(p))
             .or_else(|| self.seated_hit(&outcome, cowboy));
         let report = ShotReport { knocked_first };
+        self.last_shot = Some(super::markers::ShotVerdict {
+            knocked_first: knocked_first
+                .and_then(|c| self.game.cowboys.get(c))
+                .map(|c| c.name.clone()),
+            counted: knocked_first
+                .is_some_and(|c| c < self.game.cowboys.len() && self.game.hittable(c)),
+        });
         // Everyone else knocked over stands back up where they fell ([`Referee::tidy`]).
         self.last_outcome = Some(outcome);
         self.park_disc(bullet);

@@ -20,7 +20,7 @@ use crate::window::card_table::CardRequest;
 use crate::window::flick_table::panels::scenario_list;
 use crate::window::flick_table::session::Autoplay;
 use crate::window::flick_table::{FlickRequest, FlickTableError, Seat};
-use crate::window::{FrameSystems, Screen, Start, WindowOptions};
+use crate::window::{Screen, Start, WindowOptions};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
@@ -30,12 +30,6 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             show_menu.run_if(in_state(Screen::Menu)),
-        )
-        .add_systems(
-            Update,
-            return_to_menu
-                .in_set(FrameSystems::Draw)
-                .run_if(not(in_state(Screen::Menu))),
         );
 }
 
@@ -85,6 +79,8 @@ struct MenuState {
     flick_seats: [Seat; 2],
     /// Why the last start failed.
     message: Option<String>,
+    /// The game to continue, if one was kept.
+    kept: Option<SavedGame>,
 }
 
 impl Default for MenuState {
@@ -95,6 +91,7 @@ impl Default for MenuState {
             cards: HashMap::new(),
             flick_seats: Seat::AGAINST_THE_COMPUTER,
             message: None,
+            kept: None,
         }
     }
 }
@@ -127,8 +124,79 @@ fn refresh_menu(
     if let Some(e) = &table_error.0 {
         state.message = Some(e.clone());
     }
+    state.kept = None;
+    if let Some(path) = crate::saves::continue_path().filter(|p| p.exists()) {
+        match SavedGame::load(&path) {
+            Ok(save) => state.kept = Some(save),
+            Err(problems) => state.message = Some(set_aside(&path, &problems.to_string())),
+        }
+    }
     for mut w in &mut windows {
         w.title = "highnoon".into();
+    }
+}
+
+/// Moves a save that cannot be continued aside, and says so.
+fn set_aside(path: &std::path::Path, why: &str) -> String {
+    let kept = match crate::saves::keep_aside(path) {
+        Ok(aside) => format!("It is kept as {}.", aside.display()),
+        Err(e) => format!("It could not be moved aside either: {e}"),
+    };
+    let message = format!("The saved game cannot be continued: {why}\n{kept}");
+    warn!("{message}");
+    message
+}
+
+/// Continues the kept game: checked first (a Flick game played again to
+/// the table it left), set aside if it cannot be.
+fn continue_kept(
+    state: &mut MenuState,
+    profile: &Profile,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    let Some(save) = state.kept.take() else {
+        return;
+    };
+    let path = crate::saves::continue_path();
+    let checked = match &save.table {
+        SavedTable::Flick(f) => f.resume(&profile.0).map(|_| ()),
+        SavedTable::Cards(c) => match CardGame::from_key(&c.game) {
+            Some(game) => crate::window::card_table::keep::check_saved(game, c),
+            None => Err(format!("no card game called {:?}", c.game)),
+        },
+    };
+    if let Err(e) = checked {
+        if let Some(path) = path {
+            state.message = Some(set_aside(&path, &e));
+        }
+        return;
+    }
+    state.message = None;
+    match save.table {
+        SavedTable::Flick(f) => {
+            commands.insert_resource(FlickRequest {
+                town: f.town.clone(),
+                scenario: Some(f.scenario.clone()),
+                profile: f.profile.clone(),
+                seats: f.seats.map(|s| s.map_or(Seat::Human, Seat::Bot)),
+                seed: f.seed,
+                resume: Some(Box::new(f)),
+            });
+            next.set(Screen::Flick);
+        }
+        SavedTable::Cards(c) => {
+            let Some(game) = CardGame::from_key(&c.game) else {
+                return;
+            };
+            commands.insert_resource(CardRequest {
+                game,
+                setup: c.setup.clone(),
+                actions: 0,
+                saved: Some(c),
+            });
+            next.set(Screen::Cards(game));
+        }
     }
 }
 
@@ -177,6 +245,7 @@ fn launch_from_command_line(
                 profile: launch.profile.clone(),
                 seats,
                 seed: launch.seed,
+                resume: None,
             });
             next.set(Screen::Flick);
         }
@@ -189,19 +258,18 @@ fn launch_from_command_line(
                 game,
                 setup,
                 actions,
+                saved: None,
             });
             next.set(Screen::Cards(game));
         }
     }
 }
 
-fn return_to_menu(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
-    if keys.just_pressed(KeyCode::Escape) {
-        next.set(Screen::Menu);
-    }
-}
-
+use crate::saves::{SavedGame, SavedTable};
+use crate::settings::{Settings, UserSettings};
+use crate::window::how_to_play::{HowToPlay, show_how_to_play};
 use crate::window::shell::pictures::{Pictures, show_picture};
+use crate::window::shell::settings_screen::{SettingsScreen, show_settings};
 use crate::window::shell::style::{self, GOLD as TITLE, PROBLEM};
 
 /// The menu's pictures, one a game (`assets/menu/NAME.png`).
@@ -229,6 +297,7 @@ fn show_menu(
     mut exit: MessageWriter<AppExit>,
     mut pictures: ResMut<Pictures>,
     mut images: ResMut<Assets<Image>>,
+    mut screens: Screens,
 ) -> Result {
     let (name, game) = picture_of(state.choice);
     let picture = pictures.get(name, &mut images, &mut contexts);
@@ -250,9 +319,29 @@ fn show_menu(
                     if ui.button("Quit").clicked() {
                         exit.write(AppExit::Success);
                     }
+                    if ui.button("Settings").clicked() {
+                        screens.settings_screen.open();
+                    }
+                    if ui.button("How to play").clicked() {
+                        screens.how.open_at(name);
+                    }
                 });
             });
             ui.separator();
+            if let Some(kept) = &state.kept {
+                let title = kept.title.clone();
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new("Continue").font(style::display(18.0)))
+                        .on_hover_text("The game you left, where you left it")
+                        .clicked()
+                    {
+                        continue_kept(state, &profile, &mut commands, &mut next);
+                    }
+                    ui.label(title);
+                });
+                ui.separator();
+            }
             ui.columns(2, |cols| {
                 egui::ScrollArea::vertical()
                     .id_salt("games")
@@ -266,7 +355,23 @@ fn show_menu(
                     });
             });
         });
-    Ok(())
+    let Screens {
+        settings_screen,
+        how,
+        settings,
+        user,
+    } = &mut screens;
+    show_settings(&mut contexts, settings_screen, settings, user)?;
+    show_how_to_play(&mut contexts, how, &mut pictures, &mut images)
+}
+
+/// The screens the menu opens over itself.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Screens<'w> {
+    settings_screen: ResMut<'w, SettingsScreen>,
+    how: ResMut<'w, HowToPlay>,
+    settings: ResMut<'w, Settings>,
+    user: ResMut<'w, UserSettings>,
 }
 
 fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
@@ -345,6 +450,7 @@ fn setup_panel(
                             profile: launch.profile.clone(),
                             seats: state.flick_seats,
                             seed: 1,
+                            resume: None,
                         });
                         next.set(Screen::Flick);
                     }
@@ -488,6 +594,7 @@ fn card_setup(
                     game,
                     setup: entry.path.clone(),
                     actions: 0,
+                    saved: None,
                 });
                 next.set(Screen::Cards(game));
             }

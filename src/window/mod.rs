@@ -13,9 +13,11 @@
 
 pub mod card_table;
 pub mod flick_table;
+pub mod how_to_play;
 pub mod menu;
 pub mod render_bench;
 pub mod shell;
+pub mod table_menu;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -89,9 +91,15 @@ pub struct WindowOptions {
     pub graphics: shell::look::Graphics,
 }
 
-/// Opens the window and runs until it is closed.
-pub fn run_window(profile: PhysicsProfile, options: WindowOptions) -> ExitCode {
+/// Opens the window and runs until it is closed, with the player's settings.
+pub fn run_window(
+    profile: PhysicsProfile,
+    options: WindowOptions,
+    settings: crate::settings::UserSettings,
+) -> ExitCode {
     let mut app = App::new();
+    app.insert_resource(settings.settings.clone())
+        .insert_resource(settings);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -126,6 +134,7 @@ pub fn asset_plugin() -> AssetPlugin {
 /// tables, and what the command line asked for (also for `bench render`).
 pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOptions) {
     app.insert_resource(Profile(profile))
+        .init_resource::<crate::settings::Settings>()
         .add_plugins(EguiPlugin::default())
         .add_plugins(plugin)
         .insert_resource(options.screenshot.clone())
@@ -149,6 +158,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         shell::plugin,
         menu::plugin,
+        table_menu::plugin,
+        how_to_play::plugin,
         flick_table::plugin,
         card_table::plugin,
     ));

@@ -386,6 +386,7 @@ fn leaving_a_card_table_despawns_everything_it_spawned() {
             game,
             setup: game.default_setup(),
             actions: 30,
+            saved: None,
         });
         app.world_mut()
             .resource_mut::<NextState<Screen>>()

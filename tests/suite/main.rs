@@ -1,6 +1,7 @@
 //! The integration tests: one crate, so the Bevy stack is linked once (see
 //! docs/benchmarks.md, "The build"). Each module is one area of the game.
 
+mod after_the_flick;
 mod agreement;
 mod bad_input;
 mod bare_table_in_the_window;
@@ -17,6 +18,7 @@ mod card_table;
 mod coach;
 mod coach_in_the_window;
 mod common;
+mod continue_game;
 mod dice;
 mod flick_bot;
 mod flick_session;
@@ -29,5 +31,6 @@ mod referee;
 mod reload;
 mod replays;
 mod scenarios;
+mod sound;
 mod table;
 mod tune;

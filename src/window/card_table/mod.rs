@@ -17,10 +17,12 @@ pub mod art;
 pub mod dice;
 pub mod faces;
 pub mod input;
+pub mod keep;
 pub mod mesh;
 pub mod panel;
 pub mod scene;
 pub mod session;
+pub mod sounds;
 pub mod tossing;
 
 use std::path::PathBuf;
@@ -40,6 +42,8 @@ pub struct CardRequest {
     pub game: CardGame,
     pub setup: PathBuf,
     pub actions: usize,
+    /// A saved game to continue instead of a new deal.
+    pub saved: Option<crate::saves::CardSave>,
 }
 
 /// One card table's systems: they run only while its game is on screen.
@@ -47,7 +51,9 @@ pub struct CardRequest {
 pub struct CardSystems(pub CardGame);
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<input::Hovered>()
+    // The cards' sounds (played by the shell's sound plugin where there is one).
+    app.add_message::<crate::window::shell::sound::Hear>()
+        .init_resource::<input::Hovered>()
         .add_systems(Update, scene::glide_cards.in_set(FrameSystems::Dress));
     for game in CardGame::ALL {
         game.dispatch(AddTable(app));
@@ -81,7 +87,14 @@ impl GameVisitor for AddTable<'_> {
             )
                 .chain(),
         )
-        .add_systems(OnExit(screen), close_table::<G>)
+        .add_systems(
+            OnExit(screen),
+            (keep::keep_the_game::<G>, close_table::<G>).chain(),
+        )
+        .add_systems(
+            Last,
+            keep::keep_the_game_on_quit::<G>.run_if(in_state(screen)),
+        )
         .add_systems(
             Update,
             (
@@ -102,6 +115,7 @@ impl GameVisitor for AddTable<'_> {
                     tossing::fly_cards::<G>,
                     tossing::hold_card::<G>,
                     tossing::show_aim::<G>,
+                    sounds::hear_the_card_table::<G>,
                 )
                     .chain()
                     .after(scene::glide_cards)
@@ -145,12 +159,26 @@ fn open_table<G: TableGame>(
         }
     };
     let p = &profile.0;
-    let mut table = session::CardTable::new(
-        G::new_game(setup.rules),
-        setup.seats,
-        setup.seed,
-        DiceTray::new(&p.dice, p.gravity),
-    );
+    let dice = DiceTray::new(&p.dice, p.gravity);
+    let mut table = match &request.saved {
+        Some(save) => match keep::read_state::<G>(save) {
+            Ok(game) => {
+                let mut table = session::CardTable::new(game, save.seats.clone(), save.seed, dice);
+                table
+                    .chance
+                    .set_word_pos(((save.chance.0 as u128) << 64) | save.chance.1 as u128);
+                table.log = save.log.clone();
+                table.version += 1;
+                table
+            }
+            Err(e) => {
+                error!("{e}");
+                next.set(Screen::Menu);
+                return;
+            }
+        },
+        None => session::CardTable::new(G::new_game(setup.rules), setup.seats, setup.seed, dice),
+    };
     table.tossing.range = crate::physics::card_toss::TossRange::new(&p.cards, p.gravity);
     table.fast_forward(request.actions);
     commands.insert_resource(table);

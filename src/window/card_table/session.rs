@@ -90,6 +90,8 @@ pub struct CardTable<G: TableGame> {
     pub history: Vec<(Option<Seat>, G::Action)>,
     /// Shuffles, coins and the dice throws come from here.
     pub chance: ChaCha8Rng,
+    /// The seed of `chance` and of the bots.
+    pub seed: u64,
     /// Draw chance outcomes, roll dice and make a person who lets the clock
     /// run wait, by itself (off in scripted tests).
     pub auto_chance: bool,
@@ -149,6 +151,7 @@ impl<G: TableGame> CardTable<G> {
             refused: None,
             history: Vec::new(),
             chance: ChaCha8Rng::seed_from_u64(seed),
+            seed,
             auto_chance: true,
             dice,
             die: None,

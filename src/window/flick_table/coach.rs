@@ -49,6 +49,7 @@ pub fn plugin(app: &mut App) {
             Update,
             draw_hint.in_set(FrameSystems::Draw).in_set(FlickSystems),
         )
+        .add_systems(Update, follow_the_coach_setting)
         .add_systems(
             EguiPrimaryContextPass,
             show_coach.in_set(FlickPanels::Coach).in_set(FlickSystems),
@@ -101,6 +102,19 @@ struct Weighing {
     task: Task<Answer>,
     yours: f32,
     name: String,
+}
+
+/// The player's settings turn the coach on or off (the Coach section's
+/// checkbox does so for this sitting only).
+fn follow_the_coach_setting(
+    settings: Option<Res<crate::settings::Settings>>,
+    mut coach: ResMut<Coach>,
+) {
+    if let Some(s) = settings.filter(|s| s.is_changed())
+        && coach.on != s.coach
+    {
+        coach.on = s.coach;
+    }
 }
 
 /// What the coach knows and is doing.

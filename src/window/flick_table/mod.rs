@@ -25,10 +25,12 @@
 //!                  played) and how each of their flicks compared
 //! ```
 
+pub mod after_the_flick;
 pub mod aim;
 pub mod bot_turn;
 pub mod coach;
 pub mod hud;
+pub mod keep;
 pub mod panels;
 pub mod pieces;
 pub mod reload;
@@ -62,6 +64,8 @@ pub struct FlickRequest {
     pub seats: [Seat; 2],
     /// The seed of a scenario's face-down piles (a replay's own).
     pub seed: u64,
+    /// A saved game to continue instead (its own scenario, seed and seats).
+    pub resume: Option<Box<crate::saves::FlickSave>>,
 }
 
 /// The town could not be opened: the menu shows why.
@@ -98,9 +102,14 @@ pub fn plugin(app: &mut App) {
             hud::plugin,
             panels::plugin,
             coach::plugin,
+            keep::plugin,
+            after_the_flick::plugin,
         ))
         .add_systems(OnEnter(Screen::Flick), open_town)
-        .add_systems(OnExit(Screen::Flick), close_town);
+        .add_systems(
+            OnExit(Screen::Flick),
+            (keep::keep_the_game, close_town).chain(),
+        );
 }
 
 /// The table without a window: the order of its sets, the session and its
@@ -136,9 +145,12 @@ fn open_town(world: &mut World) {
     world.insert_resource(reload::Watched {
         profile: request.profile.clone(),
     });
-    world.write_message(FlickIntent::person(FlickAction::Open {
-        file,
-        seed: Some(request.seed),
+    world.write_message(FlickIntent::person(match request.resume {
+        Some(save) => FlickAction::Resume(save),
+        None => FlickAction::Open {
+            file,
+            seed: Some(request.seed),
+        },
     }));
     let mut cameras = world.query::<&mut crate::window::shell::camera::OrbitCamera>();
     for mut c in cameras.iter_mut(world) {

@@ -21,16 +21,24 @@ use super::seats::Seats;
 use super::sets::{FlickOrder, FlickSystems};
 use crate::bot_level::Level;
 use crate::flick::driver::{RandomPlayer, Step, play};
+use crate::flick::markers::{Marker, shot_marker};
 use crate::flick::referee::{Aim, Referee, Side};
+use crate::flick::replay::ReplayStep;
 use crate::flick::rules::Phase;
 use crate::physics::Table;
 use crate::physics::pieces::PieceId;
 use crate::physics::table::{Flick, FlickError, FlickOutcome, Profile, TableIndex};
+use crate::saves::{FlickSave, SavedGame, SavedStep, SavedTable, rules_text};
 use crate::scenario::town::{BuildingKind, Team};
 use crate::scenario::{PhysicsProfile, Town};
+use crate::sound::events::flick_sounds;
+use crate::sound::{Sound, SoundEvent};
+use crate::window::shell::sound::Hear;
 
 pub fn plugin(app: &mut App) {
+    // The sounds of flicks (played by the shell's sound plugin where there is one).
     app.add_message::<FlickIntent>()
+        .add_message::<Hear>()
         .init_resource::<FlickSession>()
         .init_resource::<Seats>()
         .add_systems(
@@ -86,6 +94,10 @@ pub enum FlickAction {
     ClearDoor(BuildingKind),
     /// Which side of the cowboy the person's bullets start from.
     Side(Side),
+    /// Continue a saved game (checked as it is played again).
+    Resume(Box<FlickSave>),
+    /// Show the last flick again, at half speed (changes nothing).
+    InstantReplay,
 }
 
 /// An intent: the one way the Flick table changes.
@@ -156,6 +168,16 @@ pub struct Playback {
     /// Seconds a recorded frame stands for (the profile's step).
     step: f32,
     t: f32,
+    /// What the flick sounds like, in time order on the flick's clock.
+    sounds: Vec<SoundEvent>,
+    /// How many of `sounds` have been heard.
+    heard: usize,
+    /// The piece flicked, if the flick ran.
+    pub piece: Option<PieceId>,
+    /// Recorded seconds shown per second (1, or 0.5 for an instant replay).
+    speed: f32,
+    /// An instant replay of the last flick (not the flick itself).
+    pub instant: bool,
 }
 
 impl Playback {
@@ -164,14 +186,62 @@ impl Playback {
         frames: Vec<Vec<(Vec3, Quat)>>,
         end: Vec<(Vec3, Quat)>,
         step: f32,
+        mut sounds: Vec<SoundEvent>,
     ) -> Self {
         let last = frames.last().cloned().unwrap_or(before);
+        sounds.sort_by(|a, b| a.at.total_cmp(&b.at));
         Self {
             frames,
             last,
             end,
             step,
             t: 0.0,
+            sounds,
+            heard: 0,
+            piece: None,
+            speed: 1.0,
+            instant: false,
+        }
+    }
+
+    fn of_piece(mut self, piece: Option<PieceId>) -> Self {
+        self.piece = piece;
+        self
+    }
+
+    /// The same flick again from its start at `speed`: every recorded
+    /// frame, then the same blend to the table the rules left.
+    fn instant_replay(&self, speed: f32) -> Self {
+        let mut again = self.clone();
+        again.t = 0.0;
+        again.heard = 0;
+        again.speed = speed;
+        again.instant = true;
+        again
+    }
+
+    /// Where the flicked piece is on show now.
+    pub fn piece_at(&self) -> Option<Vec3> {
+        let p = self.piece?.0 as usize;
+        self.poses().get(p).map(|x| x.0)
+    }
+
+    /// The flicked piece's place at the start and the end of the recording.
+    pub fn path_ends(&self) -> Option<(Vec3, Vec3)> {
+        let p = self.piece?.0 as usize;
+        let first = self.frames.first()?.get(p)?.0;
+        let last = self.frames.last()?.get(p)?.0;
+        Some((first, last))
+    }
+
+    /// The sounds whose time has come (each once).
+    fn due_sounds(&mut self, out: &mut Vec<SoundEvent>) {
+        while let Some(e) = self.sounds.get(self.heard) {
+            if e.at > self.t {
+                break;
+            }
+            out.push(*e);
+            self.heard += 1;
         }
     }
 
@@ -185,7 +255,7 @@ impl Playback {
 
     /// Moves on by `dt` seconds; false once it is over.
     fn advance(&mut self, dt: f32) -> bool {
-        self.t += dt;
+        self.t += dt * self.speed;
         self.t < self.frames_time() + self.blend_time()
     }
 
@@ -206,6 +276,18 @@ impl Playback {
             .zip(&self.end)
             .map(|(a, b)| (a.0.lerp(b.0, k), a.1.slerp(b.1, k)))
             .collect()
+    }
+}
+
+impl ScenarioPlay {
+    fn new(referee: Referee) -> Self {
+        let mut s = ScenarioPlay {
+            referee,
+            side: Side::Right,
+            blocked_doors: Vec::new(),
+        };
+        s.find_blocked_doors();
+        s
     }
 }
 
@@ -248,6 +330,8 @@ pub struct FlickSession {
     /// The seed of the scenario's face-down piles (a replay plays on its own).
     seed: u64,
     playback: Option<Playback>,
+    /// Sounds reached and not yet heard ([`FlickSession::take_due_sounds`]).
+    due: Vec<SoundEvent>,
     /// The last refusal or failure, for the panels.
     pub message: Option<String>,
     /// The sandbox's last flick.
@@ -258,6 +342,13 @@ pub struct FlickSession {
     layout: u64,
     /// The answer to the last computer step tried: `Err` with the reason it was refused.
     answer: Option<Result<(), String>>,
+    /// Every step of the game tried so far, for *Continue*.
+    steps: Vec<SavedStep>,
+    /// The last flick's recording, for an instant replay.
+    last_recording: Option<Playback>,
+    /// Where the last shot hit or why it missed, and which flick that was.
+    pub markers: Vec<Marker>,
+    pub markers_of: u64,
 }
 
 impl Default for FlickSession {
@@ -268,12 +359,17 @@ impl Default for FlickSession {
             play: None,
             seed: 1,
             playback: None,
+            due: Vec::new(),
             message: None,
             last: None,
             log: TableLog::default(),
             stamp: Stamp::default(),
             layout: 0,
             answer: None,
+            steps: Vec::new(),
+            last_recording: None,
+            markers: Vec::new(),
+            markers_of: 0,
         }
     }
 }
@@ -369,12 +465,20 @@ impl FlickSession {
     }
 
     /// Moves the playback on by `dt` seconds; it ends when its time is up.
+    /// The sounds it reaches wait in [`FlickSession::take_due_sounds`].
     pub fn advance_playback(&mut self, dt: f32) {
-        if let Some(p) = &mut self.playback
-            && !p.advance(dt)
-        {
-            self.playback = None;
+        if let Some(p) = &mut self.playback {
+            let going = p.advance(dt);
+            p.due_sounds(&mut self.due);
+            if !going {
+                self.playback = None;
+            }
         }
+    }
+
+    /// The sounds the playback has reached since the last call.
+    pub fn take_due_sounds(&mut self) -> Vec<SoundEvent> {
+        std::mem::take(&mut self.due)
     }
 
     /// Takes the table off: nothing on it.
@@ -412,6 +516,12 @@ impl FlickSession {
                     .inspect_err(|e| self.message = Some(e.clone()));
             }
             FlickAction::Reset => return self.reset(),
+            FlickAction::Resume(save) => {
+                return self
+                    .resume(save, profile)
+                    .inspect_err(|e| self.message = Some(e.clone()));
+            }
+            FlickAction::InstantReplay => return self.instant_replay(),
             _ => {}
         }
         if let By::Computer(stamp) = intent.by
@@ -458,8 +568,19 @@ impl FlickSession {
                     .map(|(_, at)| at);
                 let before = table.poses();
                 table.start_recording();
+                table.listen();
                 let result = table.flick_to_rest(flick);
                 let frames = table.take_recording();
+                let strikes = table.take_strikes();
+                let sounds = match &result {
+                    Ok(o) => flick_sounds(
+                        table.index(),
+                        o.flick.strength,
+                        before[o.piece.0 as usize].0,
+                        &strikes,
+                    ),
+                    Err(_) => Vec::new(),
+                };
                 if let Ok(outcome) = &result {
                     self.log.flicks.push(LoggedFlick {
                         place,
@@ -467,7 +588,10 @@ impl FlickSession {
                         hash: table.pose_hash(),
                     });
                 }
-                self.playback = Some(Playback::new(before, frames, table.poses(), dt));
+                let piece = result.as_ref().ok().map(|o| o.piece);
+                let playback =
+                    Playback::new(before, frames, table.poses(), dt, sounds).of_piece(piece);
+                self.show(playback);
                 let answer = result.as_ref().map(|_| ()).map_err(|e| e.to_string());
                 self.last = Some(result);
                 self.stamp.version += 1;
@@ -491,6 +615,7 @@ impl FlickSession {
             (Play::Scenario(_), FlickAction::Step(step)) => self.play_step(step, dt),
             (Play::Scenario(s), FlickAction::ClearDoor(b)) => {
                 s.referee.clear_door(*b);
+                self.steps.push(SavedStep::ClearDoor(*b));
                 s.find_blocked_doors();
                 self.stamp.version += 1;
                 Ok(())
@@ -502,7 +627,15 @@ impl FlickSession {
             (Play::Scenario(_), FlickAction::Place { .. }) => {
                 Err("pieces are put down by hand only in the sandbox".into())
             }
-            (_, FlickAction::Open { .. } | FlickAction::Reset) => unreachable!("applied above"),
+            (
+                _,
+                FlickAction::Open { .. }
+                | FlickAction::Reset
+                | FlickAction::Resume(_)
+                | FlickAction::InstantReplay,
+            ) => {
+                unreachable!("applied above")
+            }
         }
     }
 
@@ -514,9 +647,13 @@ impl FlickSession {
             return Err("no game on the table".into());
         };
         let referee = &mut s.referee;
+        referee.last_shot = None;
+        self.steps.push(SavedStep::Step(ReplayStep::from(step)));
         if let Step::Intent(intent) = step {
+            let hour = referee.game.hour;
             return match referee.apply(intent.clone()) {
                 Ok(_) => {
+                    self.due.extend(clock_bell(hour, referee.game.hour, 0.0));
                     s.find_blocked_doors();
                     self.message = None;
                     self.touch();
@@ -529,15 +666,44 @@ impl FlickSession {
             };
         }
         let before = referee.table.poses();
+        let hour = referee.game.hour;
+        referee.last_outcome = None;
         referee.table.start_recording();
+        referee.table.listen();
         let result = play(referee, step).map_err(|e| e.to_string());
         let frames = referee.table.take_recording();
         let end = referee.table.poses();
+        let strikes = referee.table.take_strikes();
+        let mut sounds = match &referee.last_outcome {
+            Some(o) => flick_sounds(
+                referee.table.index(),
+                o.flick.strength,
+                before[o.piece.0 as usize].0,
+                &strikes,
+            ),
+            None => Vec::new(),
+        };
+        let flick_time = frames.len() as f32 * dt;
+        sounds.extend(clock_bell(hour, referee.game.hour, flick_time));
+        let piece = referee.last_outcome.as_ref().map(|o| o.piece);
+        let marker = match (&referee.last_outcome, &referee.last_shot) {
+            (Some(outcome), Some(verdict)) => {
+                let table = &referee.table;
+                Some(shot_marker(outcome, verdict, table.index(), |p| {
+                    table.pose(p).0
+                }))
+            }
+            _ => None,
+        };
         s.find_blocked_doors();
         if let Err(e) = &result {
             self.message = Some(e.clone());
         }
-        self.playback = Some(Playback::new(before, frames, end, dt));
+        if let Some(m) = marker {
+            self.markers = vec![m];
+            self.markers_of += 1;
+        }
+        self.show(Playback::new(before, frames, end, dt, sounds).of_piece(piece));
         // Even a refused flick may have moved a piece before it was refused.
         self.touch();
         result
@@ -553,6 +719,7 @@ impl FlickSession {
         autoplay: Option<&Autoplay>,
     ) -> Result<(), String> {
         let town = Town::load(file, profile).map_err(|e| e.to_string())?;
+        let mut steps = Vec::new();
         let play = if town.game.is_some() {
             let mut referee = Referee::new(profile.clone(), &town, seed)?;
             if let Some(auto) = autoplay.filter(|a| a.steps > 0) {
@@ -561,20 +728,15 @@ impl FlickSession {
                     let Some(step) = player.next_step(&referee) else {
                         break;
                     };
+                    steps.push(SavedStep::Step(ReplayStep::from(&step)));
                     if let Err(e) = play(&mut referee, &step) {
                         error!("autoplay: {e}");
                         break;
                     }
                 }
             }
-            let mut s = ScenarioPlay {
-                referee,
-                side: Side::Right,
-                blocked_doors: Vec::new(),
-            };
-            s.find_blocked_doors();
             info!("playing {}", file.display());
-            Play::Scenario(Box::new(s))
+            Play::Scenario(Box::new(ScenarioPlay::new(referee)))
         } else {
             let table = Table::new(profile.clone(), &town);
             info!(
@@ -594,9 +756,95 @@ impl FlickSession {
                 version: 0,
             },
             layout: self.layout + 1,
+            steps,
             ..Self::default()
         };
         Ok(())
+    }
+
+    /// Shows a flick's recording, and keeps it for an instant replay.
+    fn show(&mut self, playback: Playback) {
+        if playback.piece.is_some() {
+            self.last_recording = Some(playback.clone());
+        }
+        self.playback = Some(playback);
+    }
+
+    /// Shows the last flick again at half speed; the table is not changed.
+    fn instant_replay(&mut self) -> Result<(), String> {
+        if self.replaying() {
+            return Err("a flick is still being shown".into());
+        }
+        let Some(last) = &self.last_recording else {
+            return Err("no flick to show again yet".into());
+        };
+        self.playback = Some(last.instant_replay(INSTANT_REPLAY_SPEED));
+        Ok(())
+    }
+
+    /// The playback on show, if any.
+    pub fn playback(&self) -> Option<&Playback> {
+        self.playback.as_ref()
+    }
+
+    /// Continues a saved game: its steps played again and checked against
+    /// the table and rules it left; on failure the table keeps what it had.
+    fn resume(&mut self, save: &FlickSave, profile: &PhysicsProfile) -> Result<(), String> {
+        let referee = save.resume(profile)?;
+        let town = Town::load(&save.scenario, profile).map_err(|e| e.to_string())?;
+        info!(
+            "continuing {} after {} steps, pose hash {:016x}",
+            save.scenario.display(),
+            save.steps.len(),
+            referee.table.pose_hash()
+        );
+        *self = Self {
+            file: Some(save.scenario.clone()),
+            town: Some(town),
+            play: Some(Play::Scenario(Box::new(ScenarioPlay::new(referee)))),
+            seed: save.seed,
+            stamp: Stamp {
+                game: self.stamp.game + 1,
+                version: 0,
+            },
+            layout: self.layout + 1,
+            steps: save.steps.clone(),
+            ..Self::default()
+        };
+        Ok(())
+    }
+
+    /// The game on the table as *Continue* keeps it: a scenario not yet
+    /// over (the sandbox and a finished game are not kept).
+    pub fn saved(
+        &self,
+        seats: [Option<Level>; 2],
+        town: &Path,
+        profile: &Path,
+    ) -> Option<SavedGame> {
+        let s = self.scenario()?;
+        let referee = &s.referee;
+        if referee.game.is_over() {
+            return None;
+        }
+        let name = self
+            .town
+            .as_ref()
+            .map_or("Flick 'em Up!", |t| t.name.as_str());
+        Some(SavedGame {
+            version: crate::saves::VERSION,
+            title: format!("{name}, {} o'clock", referee.game.hour),
+            table: SavedTable::Flick(FlickSave {
+                scenario: self.file.clone()?,
+                town: town.to_path_buf(),
+                profile: profile.to_path_buf(),
+                seed: self.seed,
+                seats,
+                steps: self.steps.clone(),
+                pose_hash: referee.table.pose_hash(),
+                rules: rules_text(referee),
+            }),
+        })
     }
 
     /// Puts the sandbox's town back as it was laid out.
@@ -610,6 +858,30 @@ impl FlickSession {
         self.touch();
         Ok(())
     }
+}
+
+/// An instant replay shows the recording at this fraction of its pace.
+pub const INSTANT_REPLAY_SPEED: f32 = 0.5;
+
+/// Seconds between the strokes of the bell at noon.
+const STROKES_APART: f32 = 0.5;
+
+/// The clock's bell when the hour moved from `before` to `after`: a stroke
+/// for a new hour, twelve for noon, from `at` s on.
+fn clock_bell(before: u8, after: u8, at: f32) -> Vec<SoundEvent> {
+    let strokes = match after {
+        h if h == before => 0,
+        h if h >= 12 => 12,
+        _ => 1,
+    };
+    (0..strokes)
+        .map(|k| SoundEvent {
+            at: at + k as f32 * STROKES_APART,
+            sound: Sound::Bell,
+            loudness: 0.5,
+            place: None,
+        })
+        .collect()
 }
 
 /// Applies the frame's intents, in the order they were written.
@@ -628,8 +900,19 @@ pub fn apply_intents(
 }
 
 /// Moves the last flick's playback on by the frame's time.
-pub fn advance_playback(time: Res<Time>, mut session: ResMut<FlickSession>) {
+/// Moves the last flick's playback on by the frame's time; the sounds it
+/// reaches (and the bell of an hour struck by a rule) are heard.
+pub fn advance_playback(
+    time: Res<Time>,
+    settings: Option<Res<crate::settings::Settings>>,
+    mut session: ResMut<FlickSession>,
+    mut hear: MessageWriter<Hear>,
+) {
     if session.replaying() {
-        session.advance_playback(time.delta_secs());
+        let pace = settings.map_or(1.0, |s| s.animation_pace);
+        session.advance_playback(time.delta_secs() * pace);
+    }
+    for e in session.take_due_sounds() {
+        hear.write(Hear(e));
     }
 }

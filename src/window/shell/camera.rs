@@ -173,11 +173,14 @@ pub fn orbit_camera(
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
     egui_wants_pointer: Option<Res<crate::window::shell::pointer::EguiWantsPointer>>,
+    settings: Option<Res<crate::settings::Settings>>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
 ) {
     let over_ui = egui_wants_pointer.is_some_and(|w| w.0);
+    // The player's settings: how far a mouse movement turns, how fast the keys do.
+    let (mouse, speed) = settings.map_or((1.0, 1.0), |s| (s.mouse_sensitivity, s.camera_speed));
     for (mut orbit, mut transform) in &mut cameras {
-        let delta = motion.delta;
+        let delta = motion.delta * mouse;
         let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
         let pan =
             buttons.pressed(MouseButton::Middle) || (buttons.pressed(MouseButton::Right) && shift);
@@ -199,7 +202,7 @@ pub fn orbit_camera(
             orbit.distance = (orbit.distance * (1.0 - lines * 0.1)).clamp(0.15, 4.0);
         }
         // Keyboard: Q/E orbit, W/S tilt, +/- zoom.
-        let dt = time.delta_secs();
+        let dt = time.delta_secs() * speed;
         if keys.pressed(KeyCode::KeyQ) {
             orbit.yaw += dt;
         }

@@ -2,8 +2,6 @@
 //! and the table's materials made from the procedural textures at start-up,
 //! and turning painted pixels into images the GPU samples.
 
-use std::str::FromStr;
-
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
 use bevy::math::Affine2;
@@ -44,30 +42,7 @@ impl Plugin for LookPlugin {
     }
 }
 
-/// How much the renderer is asked to draw: `Low` turns off what software
-/// rendering cannot afford (shadows, the lamp's light), `High` adds the
-/// lamp's shadows and finer shadow maps.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Graphics {
-    Low,
-    #[default]
-    Medium,
-    High,
-}
-
-impl FromStr for Graphics {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "low" => Ok(Graphics::Low),
-            "medium" => Ok(Graphics::Medium),
-            "high" => Ok(Graphics::High),
-            _ => Err(format!(
-                "graphics quality is low, medium or high, not {s:?}"
-            )),
-        }
-    }
-}
+pub use crate::settings::Graphics;
 
 impl Graphics {
     /// Whether the key light casts shadows.

@@ -13,6 +13,8 @@ pub mod pictures;
 pub mod pointer;
 pub mod room;
 pub mod screenshot;
+pub mod settings_screen;
+pub mod sound;
 pub mod style;
 pub mod textures;
 pub mod vector;
@@ -28,5 +30,7 @@ pub fn plugin(app: &mut App) {
         pointer::plugin,
         screenshot::plugin,
         frame_stats::plugin,
+        sound::plugin,
+        settings_screen::plugin,
     ));
 }

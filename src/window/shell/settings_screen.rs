@@ -1,0 +1,213 @@
+//! The Settings screen, over the menu or a table: the player edits a draft
+//! of [`Settings`]; *Save* writes the file (whole or not at all) and puts
+//! them in force — volumes, camera, pace and the coach at once, the window's
+//! mode and size at once, the graphics from the next start. A settings file
+//! with problems shows them here, and is not written over until *Save*.
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, VideoModeSelection};
+use bevy_egui::{EguiContexts, egui};
+
+use crate::settings::{Graphics, Settings, UserSettings, WindowMode};
+use crate::window::shell::style::{self, GOLD, PROBLEM};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SettingsScreen>()
+        .init_resource::<UserSettings>()
+        .add_systems(Update, put_window_settings_in_force);
+}
+
+/// Whether the screen is open, and what is being edited.
+#[derive(Resource, Default)]
+pub struct SettingsScreen {
+    pub open: bool,
+    draft: Option<Settings>,
+    /// The last save's result.
+    message: Option<Result<String, String>>,
+}
+
+impl SettingsScreen {
+    pub fn open(&mut self) {
+        self.open = true;
+        self.draft = None;
+        self.message = None;
+    }
+}
+
+/// Draws the screen when it is open (called from the menu's and the tables' pass).
+pub fn show_settings(
+    contexts: &mut EguiContexts,
+    screen: &mut SettingsScreen,
+    settings: &mut Settings,
+    user: &mut UserSettings,
+) -> Result {
+    if !screen.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let draft = screen.draft.get_or_insert_with(|| settings.clone());
+    let mut open = true;
+    let mut close = false;
+    egui::Window::new(
+        egui::RichText::new("Settings")
+            .font(style::display(20.0))
+            .color(GOLD),
+    )
+    .id(egui::Id::new("settings screen"))
+    // Above the menu's own window, whichever was clicked last.
+    .order(egui::Order::Foreground)
+    .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+    .min_width(440.0)
+    .collapsible(false)
+    .resizable(false)
+    .open(&mut open)
+    .show(ctx, |ui| {
+        if let Some(p) = &user.problems {
+            ui.colored_label(
+                PROBLEM,
+                "The settings file has problems; the defaults are in use until you save:",
+            );
+            for line in p.lines() {
+                ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
+            }
+            ui.separator();
+        }
+        egui::Grid::new("settings grid")
+            .num_columns(2)
+            .spacing([16.0, 8.0])
+            .show(ui, |ui| {
+                ui.label(egui::RichText::new("Sound").color(GOLD));
+                ui.end_row();
+                ui.label("Master volume");
+                ui.add(egui::Slider::new(&mut draft.master_volume, 0.0..=1.0));
+                ui.end_row();
+                ui.label("Effects volume");
+                ui.add(egui::Slider::new(&mut draft.effects_volume, 0.0..=1.0));
+                ui.end_row();
+                ui.label("Mute");
+                ui.checkbox(&mut draft.mute, "silence");
+                ui.end_row();
+                ui.label(egui::RichText::new("Window").color(GOLD));
+                ui.end_row();
+                ui.label("Mode");
+                ui.horizontal(|ui| {
+                    for m in WindowMode::ALL {
+                        ui.radio_value(&mut draft.window_mode, m, format!("{m:?}"));
+                    }
+                });
+                ui.end_row();
+                ui.label("Size (windowed)");
+                ui.horizontal(|ui| {
+                    ui.add(egui::DragValue::new(&mut draft.window_size.0).range(320..=16384));
+                    ui.label("×");
+                    ui.add(egui::DragValue::new(&mut draft.window_size.1).range(200..=16384));
+                });
+                ui.end_row();
+                ui.label("Graphics");
+                ui.horizontal(|ui| {
+                    for g in Graphics::ALL {
+                        ui.radio_value(&mut draft.graphics, g, format!("{g:?}"));
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "From the next start. Low: no shadows, plain colours (for software rendering).",
+                );
+                ui.end_row();
+                ui.label(egui::RichText::new("Play").color(GOLD));
+                ui.end_row();
+                ui.label("Camera speed (keys)");
+                ui.add(egui::Slider::new(&mut draft.camera_speed, 0.2..=5.0).logarithmic(true));
+                ui.end_row();
+                ui.label("Mouse sensitivity");
+                ui.add(
+                    egui::Slider::new(&mut draft.mouse_sensitivity, 0.2..=5.0).logarithmic(true),
+                );
+                ui.end_row();
+                ui.label("Animation pace");
+                ui.add(egui::Slider::new(&mut draft.animation_pace, 0.25..=4.0).logarithmic(true))
+                    .on_hover_text(
+                        "How fast cards glide and flicks play back: 2 is twice as fast.",
+                    );
+                ui.end_row();
+                ui.label("Follow the flick");
+                ui.checkbox(
+                    &mut draft.follow_flick,
+                    "the camera follows the disc, then comes back",
+                );
+                ui.end_row();
+                ui.label("Coach");
+                ui.checkbox(&mut draft.coach, "hints and how each flick compared");
+                ui.end_row();
+            });
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button(egui::RichText::new("Save").size(16.0)).clicked() {
+                screen.message = Some(match &user.path {
+                    Some(path) => draft
+                        .save(path)
+                        .map(|()| format!("Saved to {}", path.display())),
+                    None => Err(
+                        "this system has no configuration folder: in force until you quit".into(),
+                    ),
+                });
+                *settings = draft.clone();
+                user.settings = draft.clone();
+                if matches!(screen.message, Some(Ok(_))) {
+                    user.problems = None;
+                }
+            }
+            if ui.button("Defaults").clicked() {
+                *draft = Settings::default();
+            }
+            if ui.button("Close").clicked() {
+                close = true;
+            }
+        });
+        match &screen.message {
+            Some(Ok(m)) => {
+                ui.weak(m);
+            }
+            Some(Err(e)) => {
+                ui.colored_label(PROBLEM, format!("Not saved: {e}"));
+            }
+            None => {}
+        }
+    });
+    if !open || close {
+        screen.open = false;
+        screen.draft = None;
+    }
+    Ok(())
+}
+
+/// The window's mode and size follow the settings when they change.
+fn put_window_settings_in_force(
+    settings: Option<Res<Settings>>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    let Some(settings) = settings.filter(|s| s.is_changed() && !s.is_added()) else {
+        return;
+    };
+    for mut w in &mut windows {
+        let mode = match settings.window_mode {
+            WindowMode::Windowed => bevy::window::WindowMode::Windowed,
+            WindowMode::Borderless => {
+                bevy::window::WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+            }
+            WindowMode::Fullscreen => bevy::window::WindowMode::Fullscreen(
+                MonitorSelection::Current,
+                VideoModeSelection::Current,
+            ),
+        };
+        if w.mode != mode {
+            w.mode = mode;
+        }
+        let (width, height) = settings.window_size;
+        if mode == bevy::window::WindowMode::Windowed
+            && (w.resolution.width() as u32, w.resolution.height() as u32) != (width, height)
+        {
+            w.resolution.set(width as f32, height as f32);
+        }
+    }
+}
