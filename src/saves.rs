@@ -99,10 +99,19 @@ pub fn continue_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join("continue.ron"))
 }
 
+/// Where this program keeps the game to continue: the user's
+/// [`continue_path`] in the real window, nowhere (`None`) in tests and
+/// offscreen apps, which must never touch the player's files.
+#[derive(bevy::prelude::Resource, Debug, Clone, Default, PartialEq)]
+pub struct ContinueFile(pub Option<PathBuf>);
+
 impl SavedGame {
-    /// Saves this as the game to continue (in [`continue_path`]); says where.
-    pub fn keep(&self) -> Result<PathBuf, String> {
-        let path = continue_path().ok_or("no data folder on this system: the game is not kept")?;
+    /// Saves this as the game to continue in `file`; says where.
+    pub fn keep(&self, file: &ContinueFile) -> Result<PathBuf, String> {
+        let path = file
+            .0
+            .clone()
+            .ok_or("no file to keep games in (no data folder, or not the real window)")?;
         self.save(&path)?;
         Ok(path)
     }

@@ -79,8 +79,9 @@ struct MenuState {
     flick_seats: [Seat; 2],
     /// Why the last start failed.
     message: Option<String>,
-    /// The game to continue, if one was kept.
+    /// The game to continue, if one was kept, and where.
     kept: Option<SavedGame>,
+    continue_file: crate::saves::ContinueFile,
 }
 
 impl Default for MenuState {
@@ -92,6 +93,7 @@ impl Default for MenuState {
             flick_seats: Seat::AGAINST_THE_COMPUTER,
             message: None,
             kept: None,
+            continue_file: crate::saves::ContinueFile::default(),
         }
     }
 }
@@ -106,6 +108,7 @@ fn refresh_menu(
     mut state: ResMut<MenuState>,
     launch: Res<Launch>,
     table_error: Res<FlickTableError>,
+    continue_file: Res<crate::saves::ContinueFile>,
     mut windows: Query<&mut Window>,
 ) {
     // The launch town is the sandbox entry already.
@@ -125,7 +128,8 @@ fn refresh_menu(
         state.message = Some(e.clone());
     }
     state.kept = None;
-    if let Some(path) = crate::saves::continue_path().filter(|p| p.exists()) {
+    state.continue_file = continue_file.clone();
+    if let Some(path) = continue_file.0.clone().filter(|p| p.exists()) {
         match SavedGame::load(&path) {
             Ok(save) => state.kept = Some(save),
             Err(problems) => state.message = Some(set_aside(&path, &problems.to_string())),
@@ -158,7 +162,7 @@ fn continue_kept(
     let Some(save) = state.kept.take() else {
         return;
     };
-    let path = crate::saves::continue_path();
+    let path = state.continue_file.0.clone();
     let checked = match &save.table {
         SavedTable::Flick(f) => f.resume(&profile.0).map(|_| ()),
         SavedTable::Cards(c) => match CardGame::from_key(&c.game) {

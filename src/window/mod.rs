@@ -99,7 +99,9 @@ pub fn run_window(
 ) -> ExitCode {
     let mut app = App::new();
     app.insert_resource(settings.settings.clone())
-        .insert_resource(settings);
+        .insert_resource(settings)
+        // Only the real window keeps games for Continue (tests and offscreen never).
+        .insert_resource(crate::saves::ContinueFile(crate::saves::continue_path()));
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -135,6 +137,7 @@ pub fn asset_plugin() -> AssetPlugin {
 pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOptions) {
     app.insert_resource(Profile(profile))
         .init_resource::<crate::settings::Settings>()
+        .init_resource::<crate::saves::ContinueFile>()
         .add_plugins(EguiPlugin::default())
         .add_plugins(plugin)
         .insert_resource(options.screenshot.clone())

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::CardRequest;
 use super::session::CardTable;
 use crate::cards::TableGame;
-use crate::saves::{CardSave, SavedGame, SavedTable};
+use crate::saves::{CardSave, ContinueFile, SavedGame, SavedTable};
 
 /// The game on the table as *Continue* keeps it (none once it is over).
 pub fn saved<G: TableGame>(table: &CardTable<G>, request: &CardRequest) -> Option<SavedGame> {
@@ -48,14 +48,18 @@ pub fn read_state<G: TableGame>(save: &CardSave) -> Result<G, String> {
 pub fn keep_the_game<G: TableGame>(
     table: Option<Res<CardTable<G>>>,
     request: Option<Res<CardRequest>>,
+    file: Option<Res<ContinueFile>>,
 ) {
-    let (Some(table), Some(request)) = (table, request) else {
+    let (Some(table), Some(request), Some(file)) = (table, request, file) else {
         return;
     };
+    if file.0.is_none() {
+        return;
+    }
     let Some(save) = saved(&table, &request) else {
         return;
     };
-    match save.keep() {
+    match save.keep(&file) {
         Ok(path) => info!("kept {} in {}", save.title, path.display()),
         Err(e) => error!("the game could not be kept: {e}"),
     }
@@ -66,9 +70,10 @@ pub fn keep_the_game_on_quit<G: TableGame>(
     exits: MessageReader<AppExit>,
     table: Option<Res<CardTable<G>>>,
     request: Option<Res<CardRequest>>,
+    file: Option<Res<ContinueFile>>,
 ) {
     if !exits.is_empty() {
-        keep_the_game(table, request);
+        keep_the_game(table, request, file);
     }
 }
 

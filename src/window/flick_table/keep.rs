@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::FlickRequest;
 use super::seats::Seats;
 use super::session::FlickSession;
+use crate::saves::ContinueFile;
 use crate::window::Screen;
 
 pub fn plugin(app: &mut App) {
@@ -27,7 +28,13 @@ pub fn keep_the_game(world: &mut World) {
     let Some(save) = session.saved(seats, &request.town, &request.profile) else {
         return;
     };
-    match save.keep() {
+    let Some(file) = world
+        .get_resource::<ContinueFile>()
+        .filter(|f| f.0.is_some())
+    else {
+        return;
+    };
+    match save.keep(file) {
         Ok(path) => info!("kept {} in {}", save.title, path.display()),
         Err(e) => error!("the game could not be kept: {e}"),
     }

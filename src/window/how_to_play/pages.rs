@@ -85,7 +85,7 @@ pub const PAGES: [Page; 5] = [
                     "• A goalie stops any card except Tiny Tim (worth a half), who always scores on goalies. Goalies never score, except on a lower goalie.",
                     "• A card that meets a bruiser (the fist on the card) is injured; the higher card still scores, and two bruisers injure each other. After the game injured cards are replaced by drafts, home team first.",
                     "• A tied game goes to overtime: new line-ups, no home goal, and the first goal wins. Each game won moves the winner's token a space toward Playoffs.",
-                    "• The season ends when a token reaches Playoffs. That team meets the next best in a best-of-seven final; a tie for second is settled by a best-of-three semi-final first. No trades or drafts in the playoffs.",
+                    "• The season ends when a token reaches Playoffs (with the league schedule rule: when every game is played). That team meets the next best in a best-of-seven final; a tie for second is settled by a best-of-three semi-final first. No trades or drafts in the playoffs.",
                     "• Your team must always be 3 forwards, 2 defensemen and 1 goalie. The other teams stay face down, but every card of a line-up turned over in a game is seen by all.",
                 ],
             },
