@@ -282,3 +282,84 @@ fn a_save_that_cannot_be_read_is_named_where_it_breaks_and_kept_aside() {
     assert!(keep::check_saved(CardGame::Tabletown, &c).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The card table in an app with no window (as `card_table.rs` builds it),
+/// keeping games in `file`.
+fn card_app(file: highnoon::saves::ContinueFile) -> bevy::prelude::App {
+    use bevy::prelude::*;
+    use highnoon::window::Screen;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin::default(),
+        bevy::state::app::StatesPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<Image>()
+    .init_asset::<StandardMaterial>()
+    .init_resource::<ButtonInput<MouseButton>>()
+    .init_resource::<ButtonInput<KeyCode>>()
+    .init_resource::<highnoon::window::shell::pointer::EguiWantsPointer>()
+    .init_resource::<highnoon::window::shell::dock::Dock>()
+    .insert_resource(highnoon::physics::table::Profile(profile()))
+    .insert_resource(file)
+    .init_state::<Screen>();
+    highnoon::window::frame_order(&mut app);
+    app.insert_resource(highnoon::window::shell::look::Graphics::Low)
+        .add_plugins((
+            highnoon::window::shell::look::LookPlugin,
+            highnoon::window::card_table::plugin,
+        ));
+    app.finish();
+    app.insert_resource(CardRequest {
+        game: CardGame::Tabletown,
+        setup: CardGame::Tabletown.default_setup(),
+        actions: 30,
+        saved: None,
+    });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Cards(CardGame::Tabletown));
+    for _ in 0..5 {
+        app.update();
+    }
+    app
+}
+
+#[test]
+fn quitting_or_leaving_a_table_keeps_its_game_and_only_where_the_window_says() {
+    use bevy::prelude::*;
+    use highnoon::cards::tabletown::Tabletown;
+    use highnoon::saves::ContinueFile;
+    use highnoon::window::Screen;
+    let dir = scratch("quit");
+    // Quitting (the window closing writes the same message).
+    let quit = dir.join("quit.ron");
+    let mut app = card_app(ContinueFile(Some(quit.clone())));
+    assert!(!quit.exists());
+    let on_table = app.world().resource::<CardTable<Tabletown>>().game.clone();
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    let SavedTable::Cards(kept) = SavedGame::load(&quit).expect("kept on quitting").table else {
+        panic!("a card save")
+    };
+    assert_eq!(keep::read_state::<Tabletown>(&kept).unwrap(), on_table);
+    // Leaving for the menu.
+    let leave = dir.join("leave.ron");
+    let mut app = card_app(ContinueFile(Some(leave.clone())));
+    let on_table = app.world().resource::<CardTable<Tabletown>>().game.clone();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    let SavedTable::Cards(kept) = SavedGame::load(&leave).expect("kept on leaving").table else {
+        panic!("a card save")
+    };
+    assert_eq!(keep::read_state::<Tabletown>(&kept).unwrap(), on_table);
+    // An app that is not the real window keeps nothing anywhere.
+    let mut app = card_app(ContinueFile(None));
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
