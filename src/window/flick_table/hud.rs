@@ -215,6 +215,9 @@ fn show_panels(
     dock.section(ctx, "Last flick", true, |ui| {
         // What the flick did is told once the town is seen to come to rest.
         match session.last_flick() {
+            _ if session.playback().is_some_and(|p| p.instant) => {
+                ui.label("Instant replay (P): the last flick again, at half speed");
+            }
             _ if session.replaying() => {
                 ui.label("… the town is still moving");
             }
