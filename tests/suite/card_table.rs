@@ -356,31 +356,7 @@ fn the_table_shows_face_up_only_what_each_seat_may_know() {
 fn leaving_a_card_table_despawns_everything_it_spawned() {
     use highnoon::window::Screen;
     use highnoon::window::card_table::{CardRequest, dice::DieSprite, scene::CardSprite};
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::asset::AssetPlugin::default(),
-        bevy::state::app::StatesPlugin,
-    ))
-    .init_asset::<Mesh>()
-    .init_asset::<Image>()
-    .init_asset::<StandardMaterial>()
-    .init_resource::<ButtonInput<MouseButton>>()
-    .init_resource::<ButtonInput<KeyCode>>()
-    .init_resource::<highnoon::window::shell::pointer::EguiWantsPointer>()
-    .init_resource::<highnoon::window::shell::dock::Dock>()
-    .insert_resource(highnoon::physics::table::Profile(
-        PhysicsProfile::load_default().expect("profile"),
-    ))
-    .init_state::<Screen>();
-    highnoon::window::frame_order(&mut app);
-    // The room's materials (the table and its baize are dressed in them).
-    app.insert_resource(highnoon::window::shell::look::Graphics::Low)
-        .add_plugins((
-            highnoon::window::shell::look::LookPlugin,
-            highnoon::window::card_table::plugin,
-        ));
-    app.finish();
+    let mut app = crate::common::card_table_app();
     for game in CardGame::ALL {
         app.insert_resource(CardRequest {
             game,

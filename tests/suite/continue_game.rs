@@ -288,29 +288,8 @@ fn a_save_that_cannot_be_read_is_named_where_it_breaks_and_kept_aside() {
 fn card_app(file: highnoon::saves::ContinueFile) -> bevy::prelude::App {
     use bevy::prelude::*;
     use highnoon::window::Screen;
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::asset::AssetPlugin::default(),
-        bevy::state::app::StatesPlugin,
-    ))
-    .init_asset::<Mesh>()
-    .init_asset::<Image>()
-    .init_asset::<StandardMaterial>()
-    .init_resource::<ButtonInput<MouseButton>>()
-    .init_resource::<ButtonInput<KeyCode>>()
-    .init_resource::<highnoon::window::shell::pointer::EguiWantsPointer>()
-    .init_resource::<highnoon::window::shell::dock::Dock>()
-    .insert_resource(highnoon::physics::table::Profile(profile()))
-    .insert_resource(file)
-    .init_state::<Screen>();
-    highnoon::window::frame_order(&mut app);
-    app.insert_resource(highnoon::window::shell::look::Graphics::Low)
-        .add_plugins((
-            highnoon::window::shell::look::LookPlugin,
-            highnoon::window::card_table::plugin,
-        ));
-    app.finish();
+    let mut app = crate::common::card_table_app();
+    app.insert_resource(file);
     app.insert_resource(CardRequest {
         game: CardGame::Tabletown,
         setup: CardGame::Tabletown.default_setup(),

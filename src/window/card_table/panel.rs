@@ -175,7 +175,7 @@ pub fn show_card_panel<G: TableGame>(
     let rest = dock.rest();
     dock.section(ctx, G::TITLE, true, |ui| {
             egui::ScrollArea::vertical().max_height(rest).show(ui, |ui| {
-            if ui.button("Menu (Esc)").clicked() {
+            if ui.button("Leave to the menu").clicked() {
                 next.set(Screen::Menu);
             }
             for line in table.game.status(table.viewer) {

@@ -344,7 +344,7 @@ pub struct FlickSession {
     answer: Option<Result<(), String>>,
     /// Every step of the game tried so far, for *Continue*.
     steps: Vec<SavedStep>,
-    /// The last flick's recording, for an instant replay.
+    /// The last flick's recording once shown to its end, for an instant replay.
     last_recording: Option<Playback>,
     /// Where the last shot hit or why it missed, and which flick that was.
     pub markers: Vec<Marker>,
@@ -471,7 +471,11 @@ impl FlickSession {
             let going = p.advance(dt);
             p.due_sounds(&mut self.due);
             if !going {
-                self.playback = None;
+                // A flick shown to its end is kept (not copied) for an instant replay.
+                let done = self.playback.take().expect("on show");
+                if done.piece.is_some() && !done.instant {
+                    self.last_recording = Some(done);
+                }
             }
         }
     }
@@ -591,7 +595,7 @@ impl FlickSession {
                 let piece = result.as_ref().ok().map(|o| o.piece);
                 let playback =
                     Playback::new(before, frames, table.poses(), dt, sounds).of_piece(piece);
-                self.show(playback);
+                self.playback = Some(playback);
                 let answer = result.as_ref().map(|_| ()).map_err(|e| e.to_string());
                 self.last = Some(result);
                 self.stamp.version += 1;
@@ -703,7 +707,7 @@ impl FlickSession {
             self.markers = vec![m];
             self.markers_of += 1;
         }
-        self.show(Playback::new(before, frames, end, dt, sounds).of_piece(piece));
+        self.playback = Some(Playback::new(before, frames, end, dt, sounds).of_piece(piece));
         // Even a refused flick may have moved a piece before it was refused.
         self.touch();
         result
@@ -760,14 +764,6 @@ impl FlickSession {
             ..Self::default()
         };
         Ok(())
-    }
-
-    /// Shows a flick's recording, and keeps it for an instant replay.
-    fn show(&mut self, playback: Playback) {
-        if playback.piece.is_some() {
-            self.last_recording = Some(playback.clone());
-        }
-        self.playback = Some(playback);
     }
 
     /// Shows the last flick again at half speed; the table is not changed.

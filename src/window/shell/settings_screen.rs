@@ -152,7 +152,6 @@ pub fn show_settings(
                     ),
                 });
                 *settings = draft.clone();
-                user.settings = draft.clone();
                 if matches!(screen.message, Some(Ok(_))) {
                     user.problems = None;
                 }

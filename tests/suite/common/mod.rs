@@ -78,3 +78,37 @@ pub fn bank_robbery_window(
         graphics: highnoon::window::shell::look::Graphics::Low,
     }
 }
+
+/// The card table in an app with no window: its plugins, the room's looks
+/// at low, the screen state on the menu (finished, nothing dealt yet).
+pub fn card_table_app() -> bevy::prelude::App {
+    use bevy::prelude::*;
+    use highnoon::scenario::PhysicsProfile;
+    use highnoon::window::Screen;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin::default(),
+        bevy::state::app::StatesPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<Image>()
+    .init_asset::<StandardMaterial>()
+    .init_resource::<ButtonInput<MouseButton>>()
+    .init_resource::<ButtonInput<KeyCode>>()
+    .init_resource::<highnoon::window::shell::pointer::EguiWantsPointer>()
+    .init_resource::<highnoon::window::shell::dock::Dock>()
+    .insert_resource(highnoon::physics::table::Profile(
+        PhysicsProfile::load_default().expect("profile"),
+    ))
+    .init_state::<Screen>();
+    highnoon::window::frame_order(&mut app);
+    // The room's materials (the table and its baize are dressed in them).
+    app.insert_resource(highnoon::window::shell::look::Graphics::Low)
+        .add_plugins((
+            highnoon::window::shell::look::LookPlugin,
+            highnoon::window::card_table::plugin,
+        ));
+    app.finish();
+    app
+}
