@@ -19,6 +19,8 @@ pub struct Settings {
     pub master_volume: f32,
     /// 0 to 1: the table's sounds (knocks, shots, cards, the bell).
     pub effects_volume: f32,
+    /// 0 to 1: the music (a guitar and a whistler, on the menu and at the tables).
+    pub music_volume: f32,
     /// Silence, whatever the volumes.
     pub mute: bool,
     /// `Windowed`, `Borderless` (the whole screen, as a window) or `Fullscreen`.
@@ -91,6 +93,7 @@ impl Default for Settings {
         Settings {
             master_volume: 0.8,
             effects_volume: 1.0,
+            music_volume: 0.5,
             mute: false,
             window_mode: WindowMode::Windowed,
             window_size: (1280, 800),
@@ -105,19 +108,21 @@ impl Default for Settings {
 }
 
 /// (setting, lowest, highest) of every number.
-const LIMITS: [(&str, f32, f32); 5] = [
+const LIMITS: [(&str, f32, f32); 6] = [
     ("master_volume", 0.0, 1.0),
     ("effects_volume", 0.0, 1.0),
+    ("music_volume", 0.0, 1.0),
     ("camera_speed", 0.2, 5.0),
     ("mouse_sensitivity", 0.2, 5.0),
     ("animation_pace", 0.25, 4.0),
 ];
 
 impl Settings {
-    fn numbers(&self) -> [f32; 5] {
+    fn numbers(&self) -> [f32; 6] {
         [
             self.master_volume,
             self.effects_volume,
+            self.music_volume,
             self.camera_speed,
             self.mouse_sensitivity,
             self.animation_pace,
@@ -130,6 +135,15 @@ impl Settings {
             0.0
         } else {
             self.master_volume * self.effects_volume
+        }
+    }
+
+    /// The music's loudness after the volumes (0 when muted).
+    pub fn music_gain(&self) -> f32 {
+        if self.mute {
+            0.0
+        } else {
+            self.master_volume * self.music_volume
         }
     }
 
@@ -268,6 +282,7 @@ mod tests {
         let path = dir.join("nested").join("settings.ron");
         let s = Settings {
             master_volume: 0.25,
+            music_volume: 0.1,
             mute: true,
             window_mode: WindowMode::Borderless,
             window_size: (1600, 900),
@@ -296,6 +311,9 @@ mod tests {
             }
         );
         assert_eq!(s.effects_gain(), 0.0);
+        assert_eq!(s.music_gain(), 0.0);
+        let loud = Settings::default();
+        assert_eq!(loud.music_gain(), loud.master_volume * loud.music_volume);
     }
 
     #[test]

@@ -34,10 +34,17 @@ pub struct SoundCli {
     /// The WAV file written.
     #[arg(long, default_value = "flick.wav")]
     out: PathBuf,
+    /// Writes the table's music instead (its loop played twice, to hear the
+    /// seam), and prints its score.
+    #[arg(long)]
+    music: bool,
 }
 
 impl SoundCli {
     pub fn run(self, play: &PlayArgs) -> ExitCode {
+        if self.music {
+            return write_music(&self.out);
+        }
         let profile = match PhysicsProfile::load(&play.profile_path()) {
             Ok(p) => p,
             Err(e) => return fail(&e),
@@ -139,4 +146,44 @@ impl SoundCli {
         }
         ExitCode::SUCCESS
     }
+}
+
+/// The music's loop, twice over, as a WAV file; its score printed a bar a line.
+fn write_music(out: &std::path::Path) -> ExitCode {
+    use highnoon::sound::music;
+    let score = music::score();
+    for (bar, (bass, chord)) in music::CHORDS.iter().enumerate() {
+        let start = (bar * music::BEATS) as f32 * music::beat();
+        let tune: Vec<String> = score
+            .iter()
+            .filter(|n| {
+                n.player == music::Player::Whistle
+                    && n.at >= start - 1e-4
+                    && n.at < start + music::BEATS as f32 * music::beat() - 1e-4
+            })
+            .map(|n| format!("{}", n.pitch))
+            .collect();
+        println!(
+            "bar {:2} at {start:6.2} s: bass {bass}, chord {chord:?}, tune {}",
+            bar + 1,
+            if tune.is_empty() {
+                "-".into()
+            } else {
+                tune.join(" ")
+            }
+        );
+    }
+    let once = music::render(&score);
+    let stereo: Vec<f32> = once.iter().chain(&once).flat_map(|&x| [x, x]).collect();
+    if let Err(e) = sound::write_wav(out, &stereo) {
+        eprintln!("{e}");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "wrote {} ({:.1} s: the {:.1} s loop twice)",
+        out.display(),
+        stereo.len() as f32 / 2.0 / sound::RATE as f32,
+        once.len() as f32 / sound::RATE as f32
+    );
+    ExitCode::SUCCESS
 }

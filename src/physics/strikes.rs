@@ -11,8 +11,9 @@ use std::collections::HashMap;
 use bevy::math::Vec3;
 use bevy_rapier3d::rapier::prelude::{ColliderSet, NarrowPhase, RigidBodySet};
 
-use super::pieces::{PartKind, PieceId};
+use super::pieces::{PartKind, PieceId, PieceKind};
 use super::table::TableIndex;
+use crate::scenario::town::PropKind;
 
 /// One side of a strike: a piece's part, or the table top.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,6 +38,10 @@ pub struct Strike {
     pub speed: f32,
     /// Where it happened (the pieces' middle, or the piece on the table).
     pub at: Vec3,
+    /// Not a contact starting but the barrel rolling on its side across the
+    /// table: heard once each half turn, `speed` being how fast it rolls
+    /// (m/s) and `impulse` 0.
+    pub roll: bool,
 }
 
 /// A change of speed below this (m/s), beyond what holds a piece up against
@@ -46,10 +51,16 @@ pub const QUIETEST: f32 = 0.06;
 /// knock spread over a few substeps is one sound.
 pub const REFRACTORY: f32 = 0.04;
 
+/// A barrel rolling slower than this (m/s) is not heard rolling.
+pub const QUIETEST_ROLL: f32 = 0.03;
+
 /// The listener a table carries while listening.
 #[derive(Debug, Clone, Default)]
 pub struct Ear {
     substeps: u64,
+    /// Each rolling barrel (piece index): how far it has turned (radians)
+    /// since it was last heard.
+    rolling: HashMap<usize, f32>,
     /// Each touching pair's impulse in the last substep.
     pressing: HashMap<(u32, u32), f32>,
     /// When each pair last struck.
@@ -72,6 +83,7 @@ impl Ear {
         self.substeps += 1;
         let time = self.substeps as f32 * dt;
         let mut pressing = HashMap::with_capacity(self.pressing.len());
+        let mut barrels_on_table: Vec<usize> = Vec::new();
         for pair in narrow.contact_pairs() {
             if !pair.has_any_active_contact() {
                 continue;
@@ -83,6 +95,9 @@ impl Ear {
             let (Some(s1), Some(s2)) = (struck_of(index, c1), struck_of(index, c2)) else {
                 continue;
             };
+            if let Some(b) = barrel_on_table(index, c1, c2) {
+                barrels_on_table.push(b);
+            }
             let key = (c1.min(c2), c1.max(c2));
             let impulse = pair.total_impulse_magnitude();
             pressing.insert(key, impulse);
@@ -139,9 +154,60 @@ impl Ear {
                 impulse,
                 speed,
                 at,
+                roll: false,
             });
         }
         self.pressing = pressing;
+        self.hear_rolling(time, dt, index, bodies, &barrels_on_table);
+    }
+
+    /// A barrel lying on the table and turning about its own axis as it
+    /// moves is rolling: heard when it starts and each half turn after.
+    fn hear_rolling(
+        &mut self,
+        time: f32,
+        dt: f32,
+        index: &TableIndex,
+        bodies: &RigidBodySet,
+        on_table: &[usize],
+    ) {
+        let mut still = HashMap::new();
+        for &i in on_table {
+            let piece = &index.pieces[i];
+            let Some(body) = bodies.get(piece.body) else {
+                continue;
+            };
+            let axis = *body.rotation() * Vec3::Y;
+            let speed = Vec3::new(body.linvel().x, 0.0, body.linvel().z).length();
+            let turning = body.angvel().dot(axis).abs();
+            if axis.y.abs() > 0.5 || speed < QUIETEST_ROLL || turning * dt <= 0.0 {
+                continue;
+            }
+            // A roll just begun is heard at once.
+            let mut turned = self
+                .rolling
+                .get(&i)
+                .copied()
+                .unwrap_or(std::f32::consts::PI);
+            turned += turning * dt;
+            if turned >= std::f32::consts::PI {
+                turned -= std::f32::consts::PI;
+                self.heard.push(Strike {
+                    time,
+                    a: Struck::Piece {
+                        piece: piece.id,
+                        part: PartKind::Whole,
+                    },
+                    b: Struck::Table,
+                    impulse: 0.0,
+                    speed,
+                    at: body.translation(),
+                    roll: true,
+                });
+            }
+            still.insert(i, turned.min(std::f32::consts::PI));
+        }
+        self.rolling = still;
     }
 
     /// The strikes heard so far (and forgets them).
@@ -153,6 +219,19 @@ impl Ear {
     pub fn elapsed(&self, dt: f32) -> f32 {
         self.substeps as f32 * dt
     }
+}
+
+/// The barrel's piece index when one side of a contact is a barrel and the
+/// other the table.
+fn barrel_on_table(index: &TableIndex, c1: u32, c2: u32) -> Option<usize> {
+    let other = match (c1 == TableIndex::TABLE, c2 == TableIndex::TABLE) {
+        (true, false) => c2,
+        (false, true) => c1,
+        _ => return None,
+    };
+    let i = (other >> 2) as usize;
+    let piece = index.pieces.get(i)?;
+    (piece.kind == PieceKind::Prop(PropKind::Barrel)).then_some(i)
 }
 
 fn struck_of(index: &TableIndex, code: u32) -> Option<Struck> {

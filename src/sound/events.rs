@@ -73,6 +73,14 @@ pub fn loudness_of(speed: f32) -> f32 {
     (speed / LOUDEST_SPEED).clamp(0.0, 1.0).sqrt()
 }
 
+/// A barrel rolling this fast (m/s) is as loud as its rolling gets.
+pub const LOUDEST_ROLL: f32 = 0.6;
+
+/// How loud a barrel's rolling is at `speed` m/s: quieter than its knocks.
+pub fn roll_loudness(speed: f32) -> f32 {
+    0.7 * (speed / LOUDEST_ROLL).clamp(0.0, 1.0).sqrt()
+}
+
 /// How loud the finger's click is for a flick of this strength (0..1).
 pub fn click_loudness(strength: f32) -> f32 {
     (0.35 + 0.65 * strength.clamp(0.0, 1.0)).min(1.0)
@@ -96,6 +104,15 @@ pub fn flick_sounds(
     }];
     let mut shot_heard = false;
     for s in strikes {
+        if s.roll {
+            out.push(SoundEvent {
+                at: s.time,
+                sound: Sound::Roll,
+                loudness: roll_loudness(s.speed),
+                place: Some(s.at),
+            });
+            continue;
+        }
         let (ma, mb) = (material(index, s.a), material(index, s.b));
         let loudness = loudness_of(s.speed);
         out.push(SoundEvent {
@@ -208,6 +225,8 @@ mod tests {
         assert!(loudness_of(0.2) < loudness_of(0.8));
         assert_eq!(loudness_of(10.0), 1.0);
         assert!(click_loudness(0.1) < click_loudness(1.0));
+        assert!(roll_loudness(0.1) < roll_loudness(0.4));
+        assert!(roll_loudness(5.0) <= 0.7);
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The table's sound, made by the project: what is heard ([`events`], from
 //! the physics' strikes and the card games' moves), what each sound is
 //! ([`synth`]), and mixing them into one stereo buffer ([`Bank::mix`]) for a
-//! WAV file or a test. Nothing here plays audio: the window does
+//! WAV file or a test; and the music ([`music`]), composed and played by
+//! the project's own instruments. Nothing here plays audio: the window does
 //! (`window::shell::sound`), and only there; headless paths never make a
 //! sound.
 
 pub mod events;
+pub mod music;
 pub mod synth;
 
 use std::collections::HashMap;

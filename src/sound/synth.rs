@@ -56,6 +56,8 @@ pub enum Sound {
     Slap,
     /// One stroke of the clock's bell.
     Bell,
+    /// The barrel rolling on its side: a grain of rumble each half turn.
+    Roll,
 }
 
 impl Sound {
@@ -71,6 +73,7 @@ impl Sound {
             Sound::DieKnock,
             Sound::Slap,
             Sound::Bell,
+            Sound::Roll,
         ]);
         all
     }
@@ -91,6 +94,7 @@ impl Sound {
             Sound::DieKnock => "die knocks",
             Sound::Slap => "slap",
             Sound::Bell => "bell",
+            Sound::Roll => "the barrel rolls",
         }
     }
 
@@ -176,6 +180,21 @@ impl Sound {
                 );
                 let strike = burst(0.004, 0.001, &mut noise, 0.3);
                 mix_into(&mut s, &strike, 0);
+                s
+            }
+            Sound::Roll => {
+                // The staves' hollow rumble, with the bump of one meeting
+                // the table at its start.
+                let mut s = swell(0.15, &mut noise, 0.5);
+                lowpass(&mut s, 650.0);
+                let mut bump = burst(0.012, 0.003, &mut noise, 0.8);
+                lowpass(&mut bump, 900.0);
+                mix_into(&mut s, &bump, 0);
+                add_modes(
+                    &mut s,
+                    &[(205.0 * shift, 0.35, 0.04), (460.0 * shift, 0.15, 0.025)],
+                    0.15,
+                );
                 s
             }
         };

@@ -1,14 +1,18 @@
 //! After a flick: the instant replay shows the flick again at half speed and
 //! ends on the table the flick left; a shot's marker says where it hit or
-//! why it missed.
+//! why it missed; with *follow the flick* on, the camera follows the flicked
+//! piece and comes back.
 
 use bevy::math::Vec2;
+use bevy::time::TimeUpdateStrategy;
 use highnoon::flick::driver::RandomPlayer;
 use highnoon::flick::markers::{ShotVerdict, shot_marker};
 use highnoon::physics::table::Flick;
 use highnoon::scenario::{PhysicsProfile, data_root};
+use highnoon::settings::Settings;
 use highnoon::window::flick_table::seats::{Seat, Seats};
 use highnoon::window::flick_table::session::{By, FlickAction, FlickIntent, FlickSession};
+use highnoon::window::shell::camera::OrbitCamera;
 
 use crate::common::standard_sim;
 
@@ -174,4 +178,83 @@ fn a_shot_is_marked_where_it_hit_or_where_it_missed_and_why() {
     let m = shot_marker(&out, &miss, table.index(), |p| table.pose(p).0);
     assert_eq!(m.text, "Miss: Wyatt was struck but did not fall");
     assert!(!m.hit);
+}
+
+/// The table's camera, as it is now.
+fn camera(app: &mut highnoon::window::render_bench::Offscreen) -> OrbitCamera {
+    let mut q = app.world_mut().query::<&OrbitCamera>();
+    *q.single(app.world()).expect("one table camera")
+}
+
+#[test]
+fn with_follow_the_flick_on_the_camera_follows_the_disc_and_comes_back() {
+    use std::time::Duration;
+    let mut app = highnoon::window::render_bench::Offscreen::new(
+        profile(),
+        &crate::common::bank_robbery_window([None, None]),
+        (160, 100),
+        0,
+    );
+    app.world_mut().insert_resource(Settings {
+        follow_flick: true,
+        ..Settings::default()
+    });
+    // A quarter of a second a frame: the camera's easing reaches what it
+    // wants within the frame, and the flick's playback lasts a few frames.
+    app.world_mut()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            250,
+        )));
+    fn session(app: &highnoon::window::render_bench::Offscreen) -> &FlickSession {
+        app.world().resource::<FlickSession>()
+    }
+    for _ in 0..3 {
+        app.frame().expect("a frame");
+    }
+    let before = camera(&mut app);
+    let mut player = RandomPlayer::new(8);
+    for _ in 0..30 {
+        let step = player
+            .next_step(session(&app).referee().expect("a game"))
+            .unwrap();
+        app.world_mut().write_message(FlickIntent {
+            by: By::Person,
+            action: FlickAction::Step(step),
+        });
+        app.frame().expect("a frame");
+        if session(&app).replaying() {
+            break;
+        }
+    }
+    assert!(session(&app).replaying(), "a flick was played");
+    // While it plays, the camera looks at the flicked piece wherever it is.
+    let mut followed = 0;
+    while session(&app).replaying() {
+        let at = session(&app)
+            .playback()
+            .and_then(|p| p.piece_at())
+            .expect("the flicked piece");
+        let seen = camera(&mut app);
+        assert!(
+            Vec2::new(seen.focus.x - at.x, seen.focus.z - at.z).length() < 1e-4,
+            "the camera looks at {:?}, the piece is at {at:?}",
+            seen.focus
+        );
+        assert_eq!(
+            (seen.yaw, seen.pitch, seen.distance),
+            (before.yaw, before.pitch, before.distance)
+        );
+        followed += 1;
+        app.frame().expect("a frame");
+    }
+    assert!(followed >= 2, "followed for {followed} frames");
+    // Then it goes back to where the player had it, and stays.
+    for _ in 0..6 {
+        app.frame().expect("a frame");
+    }
+    let after = camera(&mut app);
+    assert_eq!(
+        (after.focus, after.yaw, after.pitch, after.distance),
+        (before.focus, before.yaw, before.pitch, before.distance)
+    );
 }

@@ -3,7 +3,9 @@
 
 use bevy::math::{Vec2, Vec3};
 use highnoon::physics::Table;
+use highnoon::physics::pieces::PieceKind;
 use highnoon::physics::table::Flick;
+use highnoon::scenario::town::PropKind;
 use highnoon::sound::{self, Bank, Sound, SoundEvent, Timbre, events};
 
 use crate::common::standard_sim;
@@ -162,4 +164,97 @@ fn the_recording_of_a_flick_has_its_onsets_at_the_contacts() {
         onsets.iter().any(|t| (t - knock).abs() <= 0.003),
         "the shot\n{report}"
     );
+}
+
+fn first_barrel(table: &Table) -> highnoon::physics::pieces::PieceId {
+    table
+        .index()
+        .pieces
+        .iter()
+        .find(|p| p.kind == PieceKind::Prop(PropKind::Barrel))
+        .map(|p| p.id)
+        .expect("the town has a barrel")
+}
+
+/// The barrel alone on the table, lying on its side (its axis along the
+/// table's depth) at the middle, and Bullet 1 flicked into its flank from 8 cm.
+fn barrel_rolled_by_a_bullet(strength: f32) -> (Table, Vec3, Vec<SoundEvent>) {
+    let mut table = standard_sim();
+    let barrel = first_barrel(&table);
+    let bullet = table.piece("Bullet 1").unwrap();
+    let others: Vec<_> = table
+        .index()
+        .pieces
+        .iter()
+        .map(|p| p.id)
+        .filter(|&id| id != barrel && id != bullet)
+        .collect();
+    for id in others {
+        table.park(id);
+    }
+    table.lay(barrel, Vec2::ZERO, 0.0);
+    table.place(bullet, Vec2::new(-0.08, 0.0), 0.0);
+    let flick = Flick::new(bullet, Vec2::new(1.0, 0.0), strength);
+    let (_, heard) = events::listen_to_flick(&mut table, flick).unwrap();
+    let end = table.pose(barrel).0;
+    (table, end, heard)
+}
+
+#[test]
+fn a_barrel_rolling_is_heard_each_half_turn_it_rolls() {
+    let (table, end, heard) = barrel_rolled_by_a_bullet(0.7);
+    let list = heard
+        .iter()
+        .map(|e| format!("{:.3} {} {:.2}", e.at, e.sound.name(), e.loudness))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let knock = heard
+        .iter()
+        .find(|e| e.sound == Sound::Knock(Timbre::Barrel))
+        .unwrap_or_else(|| panic!("the bullet meets the barrel:\n{list}"));
+    let rolls: Vec<&SoundEvent> = heard.iter().filter(|e| e.sound == Sound::Roll).collect();
+    // It rolls off across the table, away from the bullet.
+    let r = table.profile().pieces.barrel.radius;
+    let distance = Vec2::new(end.x, end.z).length();
+    assert!(end.x > 4.0 * r, "the barrel ended at {end:?}:\n{list}");
+    // Heard as it starts and each half turn after: rolling without slipping,
+    // a half turn is half its round (π r) along the table. A little slip
+    // either way is allowed for.
+    let half_turns = distance / (std::f32::consts::PI * r);
+    assert!(
+        (rolls.len() as f32 - 1.0 - half_turns).abs() <= 1.5,
+        "{} rolls for {half_turns:.1} half turns ({distance:.3} m):\n{list}",
+        rolls.len()
+    );
+    // None before the bullet strikes it; louder fast than slow; each where
+    // the barrel was then, on its way from the middle to where it stopped.
+    assert!(rolls.iter().all(|e| e.at >= knock.at), "{list}");
+    assert!(
+        rolls.first().unwrap().loudness > rolls.last().unwrap().loudness,
+        "{list}"
+    );
+    for e in &rolls {
+        let p = e.place.expect("a roll has a place");
+        assert!(
+            (-0.01..=end.x + 0.01).contains(&p.x) && (p.z - end.z * p.x / end.x).abs() < 0.02,
+            "a roll heard at {p:?}, off the way to {end:?}"
+        );
+    }
+    // A barrel standing up and pushed does not roll (its axis is upright).
+    let mut standing = standard_sim();
+    let bullet = standing.piece("Bullet 1").unwrap();
+    let near = standing.pose(first_barrel(&standing)).0;
+    standing.place(bullet, Vec2::new(near.x, near.z + 0.05), 0.0);
+    let (_, softly) = events::listen_to_flick(
+        &mut standing,
+        Flick::new(bullet, Vec2::new(0.0, -1.0), 0.35),
+    )
+    .unwrap();
+    assert!(
+        softly
+            .iter()
+            .any(|e| e.sound == Sound::Knock(Timbre::Barrel)),
+        "the bullet reaches the standing barrel: {softly:?}"
+    );
+    assert!(!softly.iter().any(|e| e.sound == Sound::Roll), "{softly:?}");
 }

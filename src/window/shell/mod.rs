@@ -8,6 +8,7 @@ pub mod dock;
 pub mod frame_stats;
 pub mod look;
 pub mod meshes;
+pub mod music;
 pub mod paint;
 pub mod pictures;
 pub mod pointer;
@@ -31,6 +32,7 @@ pub fn plugin(app: &mut App) {
         screenshot::plugin,
         frame_stats::plugin,
         sound::plugin,
+        music::plugin,
         settings_screen::plugin,
     ));
 }

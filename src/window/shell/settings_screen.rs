@@ -79,10 +79,13 @@ pub fn show_settings(
                 ui.label(egui::RichText::new("Sound").color(GOLD));
                 ui.end_row();
                 ui.label("Master volume");
-                ui.add(egui::Slider::new(&mut draft.master_volume, 0.0..=1.0));
+                ui.add(egui::Slider::new(&mut draft.master_volume, 0.0..=1.0).fixed_decimals(2));
                 ui.end_row();
                 ui.label("Effects volume");
-                ui.add(egui::Slider::new(&mut draft.effects_volume, 0.0..=1.0));
+                ui.add(egui::Slider::new(&mut draft.effects_volume, 0.0..=1.0).fixed_decimals(2));
+                ui.end_row();
+                ui.label("Music volume");
+                ui.add(egui::Slider::new(&mut draft.music_volume, 0.0..=1.0).fixed_decimals(2));
                 ui.end_row();
                 ui.label("Mute");
                 ui.checkbox(&mut draft.mute, "silence");

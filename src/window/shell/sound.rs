@@ -64,6 +64,18 @@ pub struct Voice {
     right: f32,
 }
 
+impl Voice {
+    /// A clip heard from the middle, as loud as it was made (the music).
+    pub fn centred(samples: Arc<[f32]>) -> Self {
+        let g = std::f32::consts::FRAC_1_SQRT_2;
+        Voice {
+            samples,
+            left: g,
+            right: g,
+        }
+    }
+}
+
 /// Plays a [`Voice`] as interleaved stereo.
 pub struct VoiceDecoder {
     samples: Arc<[f32]>,
