@@ -1,7 +1,7 @@
 //! `cargo bench --bench physics`: criterion benches a tuner can trust (warm-up,
 //! many samples, medians and confidence intervals, comparison with the last
 //! run): a physics step of the standard town in motion, a flick run to rest, a
-//! scenario load, a die rolled in its tray, a Gunfighter card tossed to rest,
+//! scenario load, the town editor's move-and-check, a die rolled in its tray, a Gunfighter card tossed to rest,
 //! and random playouts of the card games' rules.
 
 use std::hint::black_box;
@@ -13,10 +13,12 @@ use rand_chacha::ChaCha8Rng;
 
 use highnoon::cards::core::random_playout;
 use highnoon::cards::{CardGame, TableGame};
+use highnoon::editor::{Edit, EditTown};
 use highnoon::physics::Table;
 use highnoon::physics::card_toss::TossRange;
 use highnoon::physics::dice::DiceTray;
 use highnoon::physics::table::Flick;
+use highnoon::scenario::town::{PieceList, PieceRef};
 use highnoon::scenario::{PhysicsProfile, Town, default_town_path};
 
 fn town() -> (PhysicsProfile, Town) {
@@ -52,6 +54,28 @@ fn physics(c: &mut Criterion) {
     });
     c.bench_function("scenario load (standard town)", |b| {
         b.iter(|| black_box(Town::load(&default_town_path(), &profile).expect("town")))
+    });
+    // The editor while a piece is dragged: each move is an edit of the
+    // file's text, the town read back from it, and every check run again.
+    let edited = EditTown::open(&default_town_path()).expect("the standard town");
+    c.bench_function("editor: a piece moved and the town checked", |b| {
+        let mut x = 0.0f32;
+        b.iter_batched_ref(
+            || edited.clone(),
+            |t| {
+                x = (x + 1.0) % 20.0;
+                t.apply(&Edit::Move {
+                    piece: PieceRef {
+                        list: PieceList::Props,
+                        index: 0,
+                    },
+                    to_cm: (-22.0 + x, -14.0),
+                })
+                .expect("a move");
+                black_box(t.problems(&profile))
+            },
+            BatchSize::SmallInput,
+        )
     });
     let tray = DiceTray::new(&profile.dice, profile.gravity);
     c.bench_function("die rolled to rest", |b| {

@@ -8,6 +8,7 @@ pub mod ai;
 pub mod bench;
 pub mod bot_level;
 pub mod cards;
+pub mod editor;
 pub mod flick;
 pub mod physics;
 pub mod plot;

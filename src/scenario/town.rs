@@ -157,6 +157,55 @@ pub struct Town {
     pub game: Option<GameSetup>,
 }
 
+/// Which of the town's lists a piece is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PieceList {
+    Buildings,
+    Gallows,
+    Props,
+    Figures,
+    Discs,
+}
+
+impl PieceList {
+    pub const ALL: [PieceList; 5] = [
+        PieceList::Buildings,
+        PieceList::Gallows,
+        PieceList::Props,
+        PieceList::Figures,
+        PieceList::Discs,
+    ];
+
+    /// The list's field in the file.
+    pub fn key(self) -> &'static str {
+        match self {
+            PieceList::Buildings => "buildings",
+            PieceList::Gallows => "gallows",
+            PieceList::Props => "props",
+            PieceList::Figures => "figures",
+            PieceList::Discs => "discs",
+        }
+    }
+}
+
+/// A piece as the file has it: its list and its place in that list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceRef {
+    pub list: PieceList,
+    pub index: usize,
+}
+
+/// A problem with a town, and what it concerns: a piece (and the piece it
+/// meets, for an overlap or a blocked door), a field of the `game` section,
+/// or the town as a whole.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TownProblem {
+    pub piece: Option<PieceRef>,
+    pub other: Option<PieceRef>,
+    pub game_field: Option<&'static str>,
+    pub error: DataError,
+}
+
 /// A cowboy of the town (a lawman or an outlaw), as the rules know him.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CowboySpec {
@@ -244,7 +293,21 @@ impl Town {
 
     /// Every problem with this town (empty when it is fine).
     pub fn problems(&self, path: &Path, text: &str, profile: &PhysicsProfile) -> Vec<DataError> {
-        let mut out = Vec::new();
+        self.problems_by_piece(path, text, profile)
+            .into_iter()
+            .map(|p| p.error)
+            .collect()
+    }
+
+    /// Every problem with this town, each with the piece (or game field) it
+    /// concerns.
+    pub fn problems_by_piece(
+        &self,
+        path: &Path,
+        text: &str,
+        profile: &PhysicsProfile,
+    ) -> Vec<TownProblem> {
+        let mut out: Vec<TownProblem> = Vec::new();
         let table = profile.table.size;
         let half = (table.0 * 50.0, table.1 * 50.0);
         let on_table = |at: (f32, f32)| {
@@ -255,11 +318,25 @@ impl Town {
             position,
             message,
         };
+        let about = |piece: Option<PieceRef>, error: DataError| TownProblem {
+            piece,
+            other: None,
+            game_field: None,
+            error,
+        };
+        let at = |list, index| Some(PieceRef { list, index });
         let p = &profile.pieces;
-        // (what, name for the text, centre cm, facing deg, half extents m)
-        let mut pieces: Vec<(String, Option<String>, (f32, f32), f32, (f32, f32))> = Vec::new();
+        // (what, name for the text, centre cm, facing deg, half extents m, the piece)
+        let mut pieces: Vec<(
+            String,
+            Option<String>,
+            (f32, f32),
+            f32,
+            (f32, f32),
+            PieceRef,
+        )> = Vec::new();
         let mut seen = BTreeSet::new();
-        for b in &self.buildings {
+        for (bi, b) in self.buildings.iter().enumerate() {
             if !seen.insert(b.kind) {
                 let nth = self
                     .buildings
@@ -267,12 +344,15 @@ impl Town {
                     .take_while(|x| !std::ptr::eq(*x, b))
                     .filter(|x| x.kind == b.kind)
                     .count();
-                out.push(DataError::at_nth(
-                    path,
-                    text,
-                    &format!("{:?}", b.kind),
-                    nth,
-                    format!("building {:?} appears twice", b.kind),
+                out.push(about(
+                    at(PieceList::Buildings, bi),
+                    DataError::at_nth(
+                        path,
+                        text,
+                        &format!("{:?}", b.kind),
+                        nth,
+                        format!("building {:?} appears twice", b.kind),
+                    ),
                 ));
             }
             let half_w = p
@@ -287,9 +367,13 @@ impl Town {
                 b.at_cm,
                 b.facing_deg,
                 (half_w, p.building.block_size.2 / 2.0),
+                PieceRef {
+                    list: PieceList::Buildings,
+                    index: bi,
+                },
             ));
         }
-        for g in &self.gallows {
+        for (gi, g) in self.gallows.iter().enumerate() {
             pieces.push((
                 "the gallows".into(),
                 None,
@@ -299,9 +383,13 @@ impl Town {
                     p.gallows.platform_size.0 / 2.0,
                     p.gallows.platform_size.2 / 2.0,
                 ),
+                PieceRef {
+                    list: PieceList::Gallows,
+                    index: gi,
+                },
             ));
         }
-        for pr in &self.props {
+        for (pi, pr) in self.props.iter().enumerate() {
             let half = match pr.kind {
                 PropKind::Barrel => (p.barrel.radius, p.barrel.radius),
                 PropKind::Cactus => (
@@ -317,6 +405,10 @@ impl Town {
                 pr.at_cm,
                 pr.facing_deg,
                 half,
+                PieceRef {
+                    list: PieceList::Props,
+                    index: pi,
+                },
             ));
         }
         let inside: Vec<&str> = self
@@ -329,20 +421,33 @@ impl Town {
                     .map(|c| c.name.as_str())
             })
             .collect();
-        for f in &self.figures {
+        for (fi, f) in self.figures.iter().enumerate() {
             let name = f.display_name();
             if inside.contains(&name.as_str()) {
                 continue; // seated on a support block by the referee
             }
             let r = p.figure.base_radius.max(p.figure.hat_radius);
-            pieces.push((name.clone(), Some(name), f.at_cm, f.facing_deg, (r, r)));
+            pieces.push((
+                name.clone(),
+                Some(name),
+                f.at_cm,
+                f.facing_deg,
+                (r, r),
+                PieceRef {
+                    list: PieceList::Figures,
+                    index: fi,
+                },
+            ));
         }
         if self.discs.len() > 5 {
-            out.push(DataError::at_text(
-                path,
-                text,
-                "discs",
-                "at most 5 discs: the movement disc and four bullets",
+            out.push(about(
+                at(PieceList::Discs, 5),
+                DataError::at_text(
+                    path,
+                    text,
+                    "discs",
+                    "at most 5 discs: the movement disc and four bullets",
+                ),
             ));
         }
         for (i, d) in self.discs.iter().enumerate() {
@@ -356,33 +461,49 @@ impl Town {
             } else {
                 format!("bullet {i}")
             };
-            pieces.push((what, None, *d, 0.0, (r, r)));
+            pieces.push((
+                what,
+                None,
+                *d,
+                0.0,
+                (r, r),
+                PieceRef {
+                    list: PieceList::Discs,
+                    index: i,
+                },
+            ));
         }
-        for (what, name, at, facing, _) in &pieces {
+        for (what, name, centre, facing, _, piece) in &pieces {
             if !facing.is_finite() {
-                out.push(err(
-                    Self::locate(text, name.as_deref(), *at),
-                    format!("{what}: `facing_deg` must be a number, got {facing}"),
+                out.push(about(
+                    Some(*piece),
+                    err(
+                        Self::locate(text, name.as_deref(), *centre),
+                        format!("{what}: `facing_deg` must be a number, got {facing}"),
+                    ),
                 ));
             }
         }
-        for (what, name, at, _, _) in &pieces {
-            if !on_table(*at) {
-                out.push(err(
-                    Self::locate(text, name.as_deref(), *at),
-                    format!(
-                        "{what} at ({}, {}) cm is off the {}×{} cm table",
-                        at.0,
-                        at.1,
-                        half.0 * 2.0,
-                        half.1 * 2.0
+        for (what, name, centre, _, _, piece) in &pieces {
+            if !on_table(*centre) {
+                out.push(about(
+                    Some(*piece),
+                    err(
+                        Self::locate(text, name.as_deref(), *centre),
+                        format!(
+                            "{what} at ({}, {}) cm is off the {}×{} cm table",
+                            centre.0,
+                            centre.1,
+                            half.0 * 2.0,
+                            half.1 * 2.0
+                        ),
                     ),
                 ));
             }
         }
         let feet: Vec<Footprint> = pieces
             .iter()
-            .map(|(_, _, at, facing, half)| Footprint {
+            .map(|(_, _, at, facing, half, _)| Footprint {
                 centre: (at.0 / 100.0, at.1 / 100.0),
                 half: *half,
                 angle: -facing.to_radians(),
@@ -392,41 +513,98 @@ impl Town {
             for j in i + 1..pieces.len() {
                 if feet[i].overlaps(&feet[j]) {
                     let (a, b) = (&pieces[i], &pieces[j]);
-                    out.push(err(
-                        Self::locate(text, b.1.as_deref(), b.2),
-                        format!(
-                            "{} at ({}, {}) cm overlaps {} at ({}, {}) cm",
-                            b.0, b.2.0, b.2.1, a.0, a.2.0, a.2.1
-                        ),
-                    ));
+                    out.push(TownProblem {
+                        other: Some(a.5),
+                        ..about(
+                            Some(b.5),
+                            err(
+                                Self::locate(text, b.1.as_deref(), b.2),
+                                format!(
+                                    "{} at ({}, {}) cm overlaps {} at ({}, {}) cm",
+                                    b.0, b.2.0, b.2.1, a.0, a.2.0, a.2.1
+                                ),
+                            ),
+                        )
+                    });
+                }
+            }
+        }
+        // Before each building's door, room for a cowboy to walk in: the
+        // door's width, a figure's base and a centimetre deep, clear of
+        // anything that does not move (buildings, the gallows, props).
+        let room = 2.0 * p.figure.base_radius + 0.01;
+        let door_half_depth = p.building.block_size.2 / 2.0;
+        for (i, b) in pieces.iter().enumerate() {
+            if b.5.list != PieceList::Buildings {
+                continue;
+            }
+            let f = b.3.to_radians();
+            let ahead = door_half_depth + room / 2.0;
+            let door = Footprint {
+                centre: (
+                    b.2.0 / 100.0 + f.sin() * ahead,
+                    b.2.1 / 100.0 + f.cos() * ahead,
+                ),
+                half: (p.building.door_width / 2.0, room / 2.0),
+                angle: -f,
+            };
+            for (j, o) in pieces.iter().enumerate() {
+                let fixed = matches!(
+                    o.5.list,
+                    PieceList::Buildings | PieceList::Gallows | PieceList::Props
+                );
+                if i != j && fixed && door.overlaps(&feet[j]) {
+                    out.push(TownProblem {
+                        other: Some(o.5),
+                        ..about(
+                            Some(b.5),
+                            err(
+                                Self::locate(text, None, b.2),
+                                format!(
+                                    "{}: no room before its door, {} at ({}, {}) cm is in the way",
+                                    b.0, o.0, o.2.0, o.2.1
+                                ),
+                            ),
+                        )
+                    });
                 }
             }
         }
         let mut hats: BTreeSet<(Team, u8)> = BTreeSet::new();
-        for f in &self.figures {
-            let at = Self::locate(text, f.name.as_deref(), f.at_cm);
+        for (fi, f) in self.figures.iter().enumerate() {
+            let place = Self::locate(text, f.name.as_deref(), f.at_cm);
+            let figure = at(PieceList::Figures, fi);
             match (f.team, f.hat) {
-                (Team::Neutral, Some(h)) => out.push(err(
-                    at,
-                    format!(
-                        "{}: a neutral figure wears a hat without a number, got {h}",
-                        f.display_name()
+                (Team::Neutral, Some(h)) => out.push(about(
+                    figure,
+                    err(
+                        place,
+                        format!(
+                            "{}: a neutral figure wears a hat without a number, got {h}",
+                            f.display_name()
+                        ),
                     ),
                 )),
                 (Team::Neutral, None) => {}
                 (team, Some(h)) if (1..=5).contains(&h) => {
                     if !hats.insert((team, h)) {
-                        out.push(err(
-                            at,
-                            format!("{}: two {team:?} wear hat {h}", f.display_name()),
+                        out.push(about(
+                            figure,
+                            err(
+                                place,
+                                format!("{}: two {team:?} wear hat {h}", f.display_name()),
+                            ),
                         ));
                     }
                 }
-                (team, h) => out.push(err(
-                    at,
-                    format!(
-                        "{}: each of the {team:?} needs a hat numbered 1 to 5, got {h:?}",
-                        f.display_name()
+                (team, h) => out.push(about(
+                    figure,
+                    err(
+                        place,
+                        format!(
+                            "{}: each of the {team:?} needs a hat numbered 1 to 5, got {h:?}",
+                            f.display_name()
+                        ),
                     ),
                 )),
             }
@@ -440,11 +618,14 @@ impl Town {
             let n = numbers.len() as u8;
             let missing: Vec<u8> = (1..=n).filter(|h| !numbers.contains(h)).collect();
             if !missing.is_empty() {
-                out.push(DataError::at_text(
-                    path,
-                    text,
-                    "figures",
-                    format!("the {team:?} wear hats {numbers:?}: with {n} cowboys they must be numbered 1 to {n} (missing {missing:?})"),
+                out.push(about(
+                    None,
+                    DataError::at_text(
+                        path,
+                        text,
+                        "figures",
+                        format!("the {team:?} wear hats {numbers:?}: with {n} cowboys they must be numbered 1 to {n} (missing {missing:?})"),
+                    ),
                 ));
             }
         }
@@ -454,7 +635,10 @@ impl Town {
                 // At the field the problem is about (at `game` if the file leaves it out).
                 let key = e.field.key();
                 let needle = if text.contains(key) { key } else { "game" };
-                out.push(DataError::at_text(path, text, needle, e.message));
+                out.push(TownProblem {
+                    game_field: Some(key),
+                    ..about(None, DataError::at_text(path, text, needle, e.message))
+                });
             }
         }
         out

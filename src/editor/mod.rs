@@ -1,0 +1,495 @@
+//! The town editor's model, without a window: a town or scenario file open
+//! for editing. The file's text is what is edited — each [`Edit`] changes
+//! only the bytes it must ([`patch`]) and the town is read back from the new
+//! text — so saving keeps the author's comments, field order and spacing,
+//! an unedited file saves to the same bytes, and undo gives back the very
+//! text (and so the very town) it had. The window's editor sends [`Edit`]s
+//! here and draws [`EditTown::town`] and [`EditTown::problems`].
+
+pub mod checks;
+pub mod patch;
+pub mod ron_text;
+
+use std::path::{Path, PathBuf};
+
+use crate::scenario::town::{
+    BuildingKind, FigureSpec, HatSide, PieceList, PieceRef, PropKind, Team, Town,
+};
+use crate::scenario::{DataError, line_col, parse_ron};
+
+pub use checks::{Problem, Severity};
+
+/// One change an author makes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// A piece moved on the table (cm).
+    Move { piece: PieceRef, to_cm: (f32, f32) },
+    /// A piece turned to face `facing_deg` (0 faces the player).
+    Turn { piece: PieceRef, facing_deg: f32 },
+    /// A piece taken off the town.
+    Delete { piece: PieceRef },
+    /// A new piece, at the end of its list.
+    Add(NewPiece),
+    /// One field of a piece set to a RON value (`team`, `hat`, `hat_side`,
+    /// `name`, `kind`), checked by reading the town back.
+    SetField {
+        piece: PieceRef,
+        field: String,
+        value: String,
+    },
+    /// One field of the `game` section set to a RON value (`start_hour`,
+    /// `initiative`, `piles`, `victory`, `at_noon`, …).
+    SetGame { field: String, value: String },
+    /// Makes a plain town a scenario: a `game` section with the documented
+    /// defaults (six o'clock, the first cowboy opens, each side must
+    /// eliminate the other, a draw at noon).
+    AddGame,
+}
+
+/// A piece from the palette.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NewPiece {
+    Building {
+        kind: BuildingKind,
+        at_cm: (f32, f32),
+        facing_deg: f32,
+    },
+    Gallows {
+        at_cm: (f32, f32),
+        facing_deg: f32,
+    },
+    Prop {
+        kind: PropKind,
+        at_cm: (f32, f32),
+        facing_deg: f32,
+    },
+    Figure(FigureSpec),
+    Disc {
+        at_cm: (f32, f32),
+    },
+}
+
+impl NewPiece {
+    /// Its list in the file.
+    pub fn list(&self) -> PieceList {
+        match self {
+            NewPiece::Building { .. } => PieceList::Buildings,
+            NewPiece::Gallows { .. } => PieceList::Gallows,
+            NewPiece::Prop { .. } => PieceList::Props,
+            NewPiece::Figure(_) => PieceList::Figures,
+            NewPiece::Disc { .. } => PieceList::Discs,
+        }
+    }
+
+    /// Its line in the file, in the documented layout (fields in the order
+    /// the shipped towns write them; a facing of 0 left out of props).
+    pub fn text(&self) -> String {
+        use patch::{number, place};
+        match self {
+            NewPiece::Building {
+                kind,
+                at_cm,
+                facing_deg,
+            } => format!(
+                "(kind: {kind:?}, at_cm: {}, facing_deg: {})",
+                place(*at_cm),
+                number(*facing_deg)
+            ),
+            NewPiece::Gallows { at_cm, facing_deg } => format!(
+                "(at_cm: {}, facing_deg: {})",
+                place(*at_cm),
+                number(*facing_deg)
+            ),
+            NewPiece::Prop {
+                kind,
+                at_cm,
+                facing_deg,
+            } => {
+                if *facing_deg == 0.0 {
+                    format!("(kind: {kind:?}, at_cm: {})", place(*at_cm))
+                } else {
+                    format!(
+                        "(kind: {kind:?}, at_cm: {}, facing_deg: {})",
+                        place(*at_cm),
+                        number(*facing_deg)
+                    )
+                }
+            }
+            NewPiece::Figure(f) => {
+                let mut parts = vec![format!("team: {:?}", f.team)];
+                if let Some(h) = f.hat {
+                    parts.push(format!("hat: {h}"));
+                    parts.push(format!("hat_side: {:?}", f.hat_side));
+                }
+                if let Some(n) = &f.name {
+                    parts.push(format!("name: {n:?}"));
+                }
+                parts.push(format!("at_cm: {}", place(f.at_cm)));
+                if f.facing_deg != 0.0 {
+                    parts.push(format!("facing_deg: {}", number(f.facing_deg)));
+                }
+                format!("({})", parts.join(", "))
+            }
+            NewPiece::Disc { at_cm } => place(*at_cm),
+        }
+    }
+}
+
+/// What happened to a file changed on disk while it was open.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reloaded {
+    /// Nothing new (the editor's own save, or the same bytes).
+    Same,
+    /// Taken into the editor (there were no unsaved edits).
+    Taken,
+    /// Not taken: there are unsaved edits, the author must choose.
+    Ask,
+    /// The new text does not read as a town: kept out, with why.
+    Broken(DataError),
+}
+
+/// A town file open for editing.
+#[derive(Debug, Clone)]
+pub struct EditTown {
+    path: PathBuf,
+    text: String,
+    /// The text as it is on disk (last opened or saved).
+    saved: String,
+    town: Town,
+    undo: Vec<String>,
+    redo: Vec<String>,
+}
+
+/// The `game` section a town gains with [`Edit::AddGame`].
+const NEW_GAME: &str = "(\n        start_hour: 6,\n        initiative: INITIATIVE,\n        victory: [\n            (team: Lawmen, condition: Eliminate(Outlaws)),\n            (team: Outlaws, condition: Eliminate(Lawmen)),\n        ],\n        at_noon: Draw,\n    )";
+
+impl EditTown {
+    /// Opens a file. One that cannot be read or does not read as a town is
+    /// an error at its file:line:col, and there is no town to edit (so
+    /// nothing can overwrite it).
+    pub fn open(path: &Path) -> Result<Self, DataError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| DataError::new(path, format!("cannot read the file: {e}")))?;
+        Self::from_text(path, text)
+    }
+
+    /// A file's text, as if opened from `path`.
+    pub fn from_text(path: &Path, text: String) -> Result<Self, DataError> {
+        let town = read_town(path, &text)?;
+        Ok(EditTown {
+            path: path.to_path_buf(),
+            saved: text.clone(),
+            text,
+            town,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+
+    /// A new town, not yet on disk: the documented layout with a header
+    /// comment, the six buildings in their usual places and no one in town.
+    pub fn new_town(path: &Path, name: &str) -> Self {
+        let text = new_town_text(name);
+        let town = read_town(path, &text).expect("the new town's text reads");
+        EditTown {
+            path: path.to_path_buf(),
+            text,
+            saved: String::new(),
+            town,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's text as edited.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The town as edited.
+    pub fn town(&self) -> &Town {
+        &self.town
+    }
+
+    /// Whether there are edits not yet saved.
+    pub fn dirty(&self) -> bool {
+        self.text != self.saved
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Every problem with the town as edited, each on what it concerns.
+    pub fn problems(&self, profile: &crate::scenario::PhysicsProfile) -> Vec<Problem> {
+        checks::problems(&self.town, &self.path, &self.text, profile)
+    }
+
+    /// Where a piece is written in the text (its item's span).
+    pub fn span_of(&self, piece: PieceRef) -> Option<std::ops::Range<usize>> {
+        let root = ron_text::read(&self.text).ok()?;
+        Some(
+            root.field(piece.list.key())?
+                .items()
+                .get(piece.index)?
+                .span
+                .clone(),
+        )
+    }
+
+    /// Makes one change. One that cannot be made (a piece that is not
+    /// there, a value the format refuses) changes nothing and says why.
+    pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
+        let text = self.edited(edit)?;
+        let town = read_town(&self.path, &text).map_err(|e| {
+            format!(
+                "{}{}",
+                e.message,
+                e.position
+                    .map(|(l, c)| format!(" (at {l}:{c} of the edited text)"))
+                    .unwrap_or_default()
+            )
+        })?;
+        if text == self.text {
+            return Ok(());
+        }
+        self.undo.push(std::mem::replace(&mut self.text, text));
+        self.redo.clear();
+        self.town = town;
+        Ok(())
+    }
+
+    /// The text after `edit`.
+    fn edited(&self, edit: &Edit) -> Result<String, String> {
+        let text = &self.text;
+        let root = ron_text::read(text).map_err(|e| {
+            let (l, c) = line_col(text, e.at);
+            format!("{l}:{c}: {}", e.message)
+        })?;
+        let item = |piece: PieceRef| {
+            root.field(piece.list.key())
+                .and_then(|l| l.items().get(piece.index))
+                .ok_or_else(|| format!("there is no {} {}", piece.list.key(), piece.index))
+        };
+        let missing = || "the file's text has no place for that".to_string();
+        match edit {
+            Edit::Move { piece, to_cm } => {
+                let node = item(*piece)?;
+                if piece.list == PieceList::Discs {
+                    Ok(patch::splice(
+                        text,
+                        node.span.clone(),
+                        &patch::place(*to_cm),
+                    ))
+                } else {
+                    patch::set_field(text, node, "at_cm", &patch::place(*to_cm)).ok_or_else(missing)
+                }
+            }
+            Edit::Turn { piece, facing_deg } => {
+                if piece.list == PieceList::Discs {
+                    return Err("a disc has no facing".into());
+                }
+                let node = item(*piece)?;
+                let facing = patch::number(facing_deg.rem_euclid(360.0));
+                let facing = if facing == "360.0" {
+                    "0.0".into()
+                } else {
+                    facing
+                };
+                patch::set_field(text, node, "facing_deg", &facing).ok_or_else(missing)
+            }
+            Edit::Delete { piece } => {
+                item(*piece)?;
+                let list = root.field(piece.list.key()).ok_or_else(missing)?;
+                patch::remove_item(text, list, piece.index).ok_or_else(missing)
+            }
+            Edit::Add(new) => {
+                let key = new.list().key();
+                match root.field(key) {
+                    Some(list) => patch::append_item(text, list, &new.text()).ok_or_else(missing),
+                    None => {
+                        // A list the file leaves out: added after the list
+                        // before it in the documented order.
+                        let at = PieceList::ALL
+                            .iter()
+                            .position(|l| *l == new.list())
+                            .unwrap_or(0);
+                        let before = PieceList::ALL[..at]
+                            .iter()
+                            .rev()
+                            .map(|l| l.key())
+                            .find(|k| root.field(k).is_some())
+                            .or(Some("name"));
+                        let value = if new.list() == PieceList::Discs {
+                            format!("[{}]", new.text())
+                        } else {
+                            format!("[\n        {},\n    ]", new.text())
+                        };
+                        patch::insert_field_line(text, &root, before, key, &value)
+                            .ok_or_else(missing)
+                    }
+                }
+            }
+            Edit::SetField {
+                piece,
+                field,
+                value,
+            } => {
+                let node = item(*piece)?;
+                patch::set_field(text, node, field, value).ok_or_else(missing)
+            }
+            Edit::SetGame { field, value } => {
+                let game = root
+                    .field("game")
+                    .ok_or("the town has no game section: make it a scenario first")?;
+                let inner = match &game.kind {
+                    ron_text::Kind::Tuple {
+                        name: Some(n),
+                        fields,
+                        ..
+                    } if &text[n.clone()] == "Some" && fields.len() == 1 => &fields[0].value,
+                    _ => game,
+                };
+                patch::set_field(text, inner, field, value).ok_or_else(missing)
+            }
+            Edit::AddGame => {
+                if root.field("game").is_some() {
+                    return Err("the town is a scenario already".into());
+                }
+                let first = self
+                    .town
+                    .figures
+                    .iter()
+                    .find(|f| f.team != Team::Neutral)
+                    .map(|f| f.display_name())
+                    .ok_or("a scenario needs a cowboy to open the game: add one first")?;
+                let value = NEW_GAME.replace("INITIATIVE", &format!("{first:?}"));
+                patch::insert_field_line(text, &root, None, "game", &value).ok_or_else(missing)
+            }
+        }
+    }
+
+    /// Takes back the last change; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.step(true)
+    }
+
+    /// Makes again the change last taken back; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        self.step(false)
+    }
+
+    fn step(&mut self, back: bool) -> bool {
+        let (from, to) = if back {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        let Some(text) = from.pop() else {
+            return false;
+        };
+        to.push(std::mem::replace(&mut self.text, text));
+        self.town = read_town(&self.path, &self.text).expect("a text the editor had read");
+        true
+    }
+
+    /// Writes the text to the file, whole or not at all (a new file beside
+    /// it, then renamed over it). On failure the edits stay here and the
+    /// error says why.
+    pub fn save(&mut self) -> Result<(), String> {
+        crate::settings::write_whole(&self.path, &self.text)?;
+        self.saved = self.text.clone();
+        Ok(())
+    }
+
+    /// Writes the town to another file, which it then is.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+        crate::settings::write_whole(path, &self.text)?;
+        self.path = path.to_path_buf();
+        self.saved = self.text.clone();
+        Ok(())
+    }
+
+    /// The file changed on disk (another editor saved it): taken in when
+    /// nothing here is unsaved, else left for the author to choose.
+    pub fn reloaded(&mut self, disk: String) -> Reloaded {
+        if disk == self.saved || disk == self.text {
+            self.saved = disk;
+            return Reloaded::Same;
+        }
+        if self.dirty() {
+            return Reloaded::Ask;
+        }
+        self.take_disk(disk)
+    }
+
+    /// The file's text from disk, taken in (unsaved edits dropped; the
+    /// change can be undone).
+    pub fn take_disk(&mut self, disk: String) -> Reloaded {
+        match read_town(&self.path, &disk) {
+            Ok(town) => {
+                self.undo
+                    .push(std::mem::replace(&mut self.text, disk.clone()));
+                self.redo.clear();
+                self.saved = disk;
+                self.town = town;
+                Reloaded::Taken
+            }
+            Err(e) => Reloaded::Broken(e),
+        }
+    }
+}
+
+/// Reads a town from a file's text (serde's reading, at file:line:col).
+fn read_town(path: &Path, text: &str) -> Result<Town, DataError> {
+    parse_ron(path, text)
+}
+
+/// A new town's text: the header says what the file is and where its
+/// format is written down.
+fn new_town_text(name: &str) -> String {
+    let buildings = [
+        (BuildingKind::Sheriff, (-45.0, -30.0), 0.0),
+        (BuildingKind::Bank, (0.0, -30.0), 0.0),
+        (BuildingKind::Saloon, (45.0, -30.0), 0.0),
+        (BuildingKind::GeneralStore, (-35.0, 30.0), 180.0),
+        (BuildingKind::TownHall, (5.0, 30.0), 180.0),
+        (BuildingKind::Undertaker, (45.0, 30.0), 180.0),
+    ];
+    let lines: Vec<String> = buildings
+        .iter()
+        .map(|(kind, at, facing)| {
+            format!(
+                "        {},\n",
+                NewPiece::Building {
+                    kind: *kind,
+                    at_cm: *at,
+                    facing_deg: *facing
+                }
+                .text()
+            )
+        })
+        .collect();
+    format!(
+        "// {name} — a highnoon town, made in the town editor.\n\
+         // Positions in cm from the table's centre (+x right, +z toward the\n\
+         // player), facings in degrees (0 faces the player). Every field:\n\
+         // docs/scenario-format.md.\n\
+         (\n    name: {name:?},\n    description: \"\",\n    buildings: [\n{}    ],\n    figures: [],\n)\n",
+        lines.concat()
+    )
+}
+
+/// The hat colours a figure can wear, for the palette.
+pub const HAT_SIDES: [HatSide; 2] = [HatSide::Red, HatSide::Blue];
+
+#[cfg(test)]
+mod tests;

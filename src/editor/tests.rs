@@ -1,0 +1,400 @@
+//! The editor's model, scripted as the window drives it: edits in, the
+//! town and the file's text out.
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+use crate::scenario::PhysicsProfile;
+use crate::scenario::data_root;
+
+fn scenario(name: &str) -> (PathBuf, String) {
+    let path = data_root().join("scenarios").join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
+fn piece(list: PieceList, index: usize) -> PieceRef {
+    PieceRef { list, index }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("highnoon-editor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn a_file_opened_and_saved_unedited_is_the_same_bytes() {
+    for entry in std::fs::read_dir(data_root().join("scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "ron") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let mut town = EditTown::open(&path).unwrap();
+        assert!(!town.dirty());
+        let out = temp("same.ron");
+        town.save_as(&out).unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), bytes, "{}", path.display());
+    }
+}
+
+#[test]
+fn a_scripted_edit_session_gives_the_expected_town_and_file() {
+    let (path, text) = scenario("bank_robbery.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    let edits = [
+        // The first barrel a little toward the bank.
+        Edit::Move {
+            piece: piece(PieceList::Props, 0),
+            to_cm: (-20.0, -12.0),
+        },
+        // The fence by the Sheriff turned.
+        Edit::Turn {
+            piece: piece(PieceList::Props, 11),
+            facing_deg: 45.0,
+        },
+        // The last tumbleweed gone.
+        Edit::Delete {
+            piece: piece(PieceList::Props, 15),
+        },
+        // A cactus by the gallows.
+        Edit::Add(NewPiece::Prop {
+            kind: PropKind::Cactus,
+            at_cm: (-60.0, -20.0),
+            facing_deg: 0.0,
+        }),
+        // A new outlaw with the sixth hat, and his name changed.
+        Edit::Add(NewPiece::Figure(FigureSpec {
+            team: Team::Outlaws,
+            hat: Some(6),
+            hat_side: HatSide::Blue,
+            name: Some("Lefty".into()),
+            at_cm: (30.0, 0.0),
+            facing_deg: -90.0,
+        })),
+        Edit::SetField {
+            piece: piece(PieceList::Figures, 12),
+            field: "name".into(),
+            value: "\"Lefty Cooper\"".into(),
+        },
+        // The robbery starts an hour later.
+        Edit::SetGame {
+            field: "start_hour".into(),
+            value: "7".into(),
+        },
+        // A bullet moved on its one-line list.
+        Edit::Move {
+            piece: piece(PieceList::Discs, 1),
+            to_cm: (-47.5, 41.0),
+        },
+    ];
+    for e in &edits {
+        town.apply(e).unwrap_or_else(|why| panic!("{e:?}: {why}"));
+    }
+    // The town the edits make.
+    let t = town.town();
+    assert_eq!(t.props[0].at_cm, (-20.0, -12.0));
+    assert_eq!(t.props[11].facing_deg, 45.0);
+    assert_eq!(t.props.len(), 16);
+    assert_eq!(t.props[15].kind, PropKind::Cactus);
+    assert_eq!(t.figures[12].display_name(), "Lefty Cooper");
+    assert_eq!(t.figures[12].hat_side, HatSide::Blue);
+    assert_eq!(t.game.as_ref().unwrap().start_hour, 7);
+    assert_eq!(t.discs[1], (-47.5, 41.0));
+    // The file: the original, changed only where the edits are (the golden
+    // text is the shipped file with these lines changed, comments and all).
+    let golden = text
+        .replace(
+            "(kind: Barrel, at_cm: (-22.0, -14.0)),",
+            "(kind: Barrel, at_cm: (-20.0, -12.0)),",
+        )
+        .replace(
+            "(kind: Fence, at_cm: (-30.0, -19.0)),",
+            "(kind: Fence, at_cm: (-30.0, -19.0), facing_deg: 45.0),",
+        )
+        .replace(
+            "        (kind: Tumbleweed, at_cm: (12.0, 21.0)),\n",
+            "        (kind: Cactus, at_cm: (-60.0, -20.0)),\n",
+        )
+        .replace(
+            "        (team: Neutral, name: \"Miss Lily\", at_cm: (7.0, -5.0)),\n",
+            "        (team: Neutral, name: \"Miss Lily\", at_cm: (7.0, -5.0)),\n        (team: Outlaws, hat: 6, hat_side: Blue, name: \"Lefty Cooper\", at_cm: (30.0, 0.0), facing_deg: -90.0),\n",
+        )
+        .replace("start_hour: 6,", "start_hour: 7,")
+        .replace("(-48.0, 40.0)", "(-47.5, 41.0)");
+    assert_eq!(town.text(), golden);
+    let out = temp("session.ron");
+    town.save_as(&out).unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), golden);
+    assert!(!town.dirty());
+    // Read back as a town, it is the edited town.
+    assert_eq!(EditTown::open(&out).unwrap().town(), town.town());
+}
+
+#[test]
+fn undo_of_every_kind_of_edit_gives_back_the_town_and_its_text() {
+    let (path, text) = scenario("standard_town.ron");
+    let mut town = EditTown::from_text(&path, text).unwrap();
+    town.apply(&Edit::AddGame).unwrap();
+    let edits = [
+        Edit::Move {
+            piece: piece(PieceList::Figures, 3),
+            to_cm: (1.0, 2.0),
+        },
+        Edit::Move {
+            piece: piece(PieceList::Discs, 0),
+            to_cm: (-50.0, 42.0),
+        },
+        Edit::Turn {
+            piece: piece(PieceList::Buildings, 2),
+            facing_deg: 30.0,
+        },
+        Edit::Delete {
+            piece: piece(PieceList::Figures, 0),
+        },
+        Edit::Delete {
+            piece: piece(PieceList::Discs, 2),
+        },
+        Edit::Add(NewPiece::Gallows {
+            at_cm: (0.0, 10.0),
+            facing_deg: 0.0,
+        }),
+        Edit::Add(NewPiece::Disc { at_cm: (9.0, 9.0) }),
+        Edit::Add(NewPiece::Building {
+            kind: BuildingKind::Bank,
+            at_cm: (0.0, 0.0),
+            facing_deg: 90.0,
+        }),
+        Edit::SetField {
+            piece: piece(PieceList::Figures, 1),
+            field: "hat_side".into(),
+            value: "Blue".into(),
+        },
+        Edit::SetGame {
+            field: "at_noon".into(),
+            value: "Winner(Lawmen)".into(),
+        },
+    ];
+    for e in &edits {
+        let (before_text, before_town) = (town.text().to_string(), town.town().clone());
+        town.apply(e).unwrap_or_else(|why| panic!("{e:?}: {why}"));
+        assert_ne!(town.text(), before_text, "{e:?} changed nothing");
+        let (after_text, after_town) = (town.text().to_string(), town.town().clone());
+        assert!(town.undo());
+        assert_eq!(town.text(), before_text, "{e:?}");
+        assert_eq!(town.town(), &before_town, "{e:?}");
+        assert!(town.redo());
+        assert_eq!(town.text(), after_text);
+        assert_eq!(town.town(), &after_town);
+    }
+    // All the way back to the file as it was.
+    while town.undo() {}
+    assert!(!town.dirty());
+    assert!(!town.redo() || town.can_undo());
+}
+
+#[test]
+fn an_edit_the_format_refuses_changes_nothing() {
+    let (path, text) = scenario("bank_robbery.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    for bad in [
+        Edit::SetField {
+            piece: piece(PieceList::Figures, 0),
+            field: "team".into(),
+            value: "Cavalry".into(),
+        },
+        Edit::SetField {
+            piece: piece(PieceList::Figures, 0),
+            field: "colour".into(),
+            value: "Red".into(),
+        },
+        Edit::SetGame {
+            field: "start_hour".into(),
+            value: "\"six\"".into(),
+        },
+        Edit::Delete {
+            piece: piece(PieceList::Buildings, 6),
+        },
+        Edit::Turn {
+            piece: piece(PieceList::Discs, 0),
+            facing_deg: 10.0,
+        },
+        Edit::AddGame,
+    ] {
+        assert!(town.apply(&bad).is_err(), "{bad:?} was taken");
+        assert_eq!(town.text(), text);
+        assert!(!town.can_undo());
+    }
+}
+
+/// A small town with one of each problem, checked.
+fn problems_of(text: &str) -> Vec<Problem> {
+    let town = EditTown::from_text(Path::new("t.ron"), text.to_string()).unwrap();
+    town.problems(&PhysicsProfile::load_default().unwrap())
+}
+
+#[test]
+fn each_problem_is_reported_on_its_piece() {
+    let text = "(\n    name: \"Trouble\",\n    buildings: [\n        (kind: Bank, at_cm: (0.0, -30.0), facing_deg: 0.0),\n        (kind: Saloon, at_cm: (40.0, -30.0), facing_deg: 0.0),\n    ],\n    props: [\n        (kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Fence, at_cm: (0.0, -26.5)),\n    ],\n    figures: [\n        (team: Lawmen, hat: 1, hat_side: Red, name: \"Wyatt\", at_cm: (-20.0, 0.0)),\n        (team: Outlaws, hat: 1, hat_side: Red, name: \"Dutch\", at_cm: (80.0, 0.0)),\n        (team: Outlaws, hat: 2, hat_side: Red, name: \"Snake\", at_cm: (40.0, -30.0)),\n    ],\n    game: (\n        start_hour: 6,\n        initiative: \"Wyatt\",\n        victory: [(team: Outlaws, condition: HoldAtNoon(Undertaker))],\n        at_noon: Draw,\n    ),\n)\n";
+    let problems = problems_of(text);
+    let about = |p: &Problem| (p.piece, p.other);
+    let find = |words: &str| {
+        problems
+            .iter()
+            .find(|p| p.message.contains(words))
+            .unwrap_or_else(|| panic!("no problem saying {words:?} in {problems:#?}"))
+    };
+    // Two barrels on one spot: the second is flagged, meeting the first,
+    // and placed at its own line (not the first one's, same text though it is).
+    let overlap = find("a Barrel at (10, 10) cm overlaps a Barrel");
+    assert_eq!(
+        about(overlap),
+        (
+            Some(piece(PieceList::Props, 1)),
+            Some(piece(PieceList::Props, 0))
+        )
+    );
+    assert_eq!(overlap.at, Some((9, 9)));
+    // Off the table.
+    let off = find("Dutch at (80, 0) cm is off the");
+    assert_eq!(off.piece, Some(piece(PieceList::Figures, 1)));
+    // A cowboy inside a wall.
+    let wall = find("Snake at (40, -30) cm overlaps the Saloon");
+    assert_eq!(
+        about(wall),
+        (
+            Some(piece(PieceList::Figures, 2)),
+            Some(piece(PieceList::Buildings, 1))
+        )
+    );
+    // A fence before the Bank's door.
+    let door = find("the Bank: no room before its door, a Fence");
+    assert_eq!(
+        about(door),
+        (
+            Some(piece(PieceList::Buildings, 0)),
+            Some(piece(PieceList::Props, 2))
+        )
+    );
+    // A victory naming a building not in town: on the game's field.
+    let victory = find("Undertaker");
+    assert_eq!(victory.game_field, Some("victory"));
+    assert_eq!(victory.severity, Severity::Error);
+    // No blue hat: the odd hours are empty (a warning: it still plays).
+    let hours = find("no cowboy's hat shows blue: at 7, 9, 11 o'clock");
+    assert_eq!(hours.severity, Severity::Warning);
+    assert!(!checks::playable(&problems));
+    // Mended, it can be played (with the warning still said).
+    let mended = text
+        .replace("(kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Fence", "(kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Barrel, at_cm: (15.0, 10.0)),\n        (kind: Fence")
+        .replace("        (kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Barrel, at_cm: (10.0, 10.0)),\n", "        (kind: Barrel, at_cm: (10.0, 10.0)),\n")
+        .replace("(0.0, -26.5)", "(20.0, 0.0)")
+        .replace("(80.0, 0.0)", "(30.0, 0.0)")
+        .replace("(40.0, -30.0)),\n    ],\n    game", "(40.0, -10.0)),\n    ],\n    game")
+        .replace("HoldAtNoon(Undertaker)", "HoldAtNoon(Saloon)");
+    let left = problems_of(&mended);
+    assert!(checks::playable(&left), "{left:#?}");
+    assert_eq!(left.len(), 1, "{left:#?}");
+}
+
+#[test]
+fn every_shipped_town_has_room_before_its_doors_and_no_errors() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    for entry in std::fs::read_dir(data_root().join("scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "ron") {
+            continue;
+        }
+        let town = EditTown::open(&path).unwrap();
+        let errors: Vec<Problem> = town
+            .problems(&profile)
+            .into_iter()
+            .filter(|p| p.severity == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
+    }
+}
+
+#[test]
+fn a_file_that_does_not_read_opens_as_its_error_and_a_failed_save_keeps_the_edits() {
+    let broken = temp("broken.ron");
+    std::fs::write(&broken, "(\n    name: \"X\",\n    buildings: [\n        (kind: Bnak, at_cm: (0.0, 0.0)),\n    ],\n    figures: [],\n)\n").unwrap();
+    let e = EditTown::open(&broken).unwrap_err();
+    assert_eq!(e.position.map(|p| p.0), Some(4), "{e}");
+    assert!(e.to_string().contains("broken.ron:4:"), "{e}");
+    // Saving where nothing can be written: said, and the edits kept.
+    let (path, text) = scenario("family_duel.ron");
+    let mut town = EditTown::from_text(&path, text).unwrap();
+    town.apply(&Edit::Move {
+        piece: piece(PieceList::Props, 0),
+        to_cm: (3.0, 3.0),
+    })
+    .unwrap();
+    let edited = town.text().to_string();
+    let nowhere = temp("a-file-not-a-folder");
+    std::fs::write(&nowhere, "x").unwrap();
+    let err = town.save_as(&nowhere.join("town.ron")).unwrap_err();
+    assert!(!err.is_empty());
+    assert!(town.dirty());
+    assert_eq!(town.text(), edited);
+}
+
+#[test]
+fn a_change_on_disk_is_taken_unless_there_are_unsaved_edits() {
+    let (path, text) = scenario("family_duel.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    let outside = text.replace("start_hour: ", "start_hour: 1");
+    // The author's other editor saved a change: taken, and undoable.
+    assert_eq!(town.reloaded(outside.clone()), Reloaded::Taken);
+    assert_eq!(town.text(), outside);
+    assert!(!town.dirty());
+    assert_eq!(town.reloaded(outside.clone()), Reloaded::Same);
+    // With an edit unsaved, the editor asks.
+    town.apply(&Edit::Move {
+        piece: piece(PieceList::Figures, 0),
+        to_cm: (0.0, 0.0),
+    })
+    .unwrap();
+    assert_eq!(town.reloaded(text.clone()), Reloaded::Ask);
+    assert_ne!(town.text(), text);
+    // A broken save from outside is not taken.
+    assert!(matches!(
+        town.take_disk("(name: ".into()),
+        Reloaded::Broken(_)
+    ));
+}
+
+#[test]
+fn a_new_town_is_written_in_the_documented_layout() {
+    let path = temp("new.ron");
+    let mut town = EditTown::new_town(&path, "Dry Gulch");
+    assert!(town.text().starts_with("// Dry Gulch — a highnoon town"));
+    assert_eq!(town.town().buildings.len(), 6);
+    town.apply(&Edit::Add(NewPiece::Figure(FigureSpec {
+        team: Team::Neutral,
+        hat: None,
+        hat_side: HatSide::Red,
+        name: Some("Miss Lily".into()),
+        at_cm: (0.0, 0.0),
+        facing_deg: 0.0,
+    })))
+    .unwrap();
+    town.apply(&Edit::Add(NewPiece::Gallows {
+        at_cm: (-60.0, 0.0),
+        facing_deg: 90.0,
+    }))
+    .unwrap();
+    assert!(
+        town.text().contains("    figures: [\n        (team: Neutral, name: \"Miss Lily\", at_cm: (0.0, 0.0)),\n    ],"),
+        "{}",
+        town.text()
+    );
+    assert!(
+        town.text().contains("    ],\n    gallows: [\n        (at_cm: (-60.0, 0.0), facing_deg: 90.0),\n    ],\n    figures"),
+        "{}",
+        town.text()
+    );
+    town.save().unwrap();
+    assert_eq!(EditTown::open(&path).unwrap().town(), town.town());
+}
