@@ -5,6 +5,7 @@
 mod bench;
 mod cards;
 mod dice;
+mod edit;
 mod flick;
 mod parse;
 mod play;
@@ -73,6 +74,9 @@ enum Command {
     /// A flick into the town, heard headless: every sound its contacts make
     /// (which, when, how loud), mixed into a WAV file and measured back.
     Sound(sound::SoundCli),
+    /// The town editor on a town or scenario file (a new town when the
+    /// file does not exist yet).
+    Edit(edit::EditCli),
     /// Check the profile, towns/scenarios and card-game setups; prints every
     /// problem as file:line:col: message.
     Validate(validate::ValidateCli),
@@ -103,6 +107,7 @@ impl Cli {
             Command::Flick(cli) => cli.run(&options),
             Command::Validate(cli) => cli.run(&options),
             Command::Sound(cli) => cli.run(&options),
+            Command::Edit(cli) => cli.run(&options),
         }
     }
 }

@@ -189,6 +189,13 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
                 return fail(&e);
             }
         }
+        // The editor opens any file it can read; one it cannot read is said here.
+        Start::Edit { file } => {
+            if let Err(e) = highnoon::editor::EditTown::open(file) {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        }
         Start::Menu => {}
     }
     let settings = highnoon::settings::UserSettings::load();

@@ -7,8 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use highnoon::cards::CardGame;
-use highnoon::flick::rules::{colour_name, hour_colour};
-use highnoon::scenario::town::Team;
 use highnoon::scenario::{self, PhysicsProfile, Town};
 
 use super::play::PlayArgs;
@@ -108,25 +106,11 @@ impl ValidateCli {
 /// colour of the scenario's first hour: the clock moves on at once, so the
 /// scenario starts an hour later than its file says.
 fn empty_first_hour(town: &Town, path: &std::path::Path, text: &str) -> Option<String> {
-    let game = town.game.as_ref()?;
-    let colour = hour_colour(game.start_hour);
-    let shown = town
-        .cowboy_specs()
-        .iter()
-        .any(|c| c.team != Team::Neutral && c.side == colour);
-    if shown {
-        return None;
-    }
-    let at = text
-        .find("start_hour")
-        .or_else(|| text.find("game"))
-        .unwrap_or(0);
-    let (line, col) = scenario::line_col(text, at);
+    let w = highnoon::editor::checks::empty_first_hour(town, text)?;
+    let (line, col) = w.at.unwrap_or((1, 1));
     Some(format!(
-        "{}:{line}:{col}: warning: no cowboy's hat shows {} at {} o'clock: the clock moves on to {} o'clock at once",
+        "{}:{line}:{col}: warning: {}",
         path.display(),
-        colour_name(colour),
-        game.start_hour,
-        game.start_hour + 1
+        w.message
     ))
 }

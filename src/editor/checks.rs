@@ -1,8 +1,8 @@
 //! The town checked as the author builds it: every problem `validate` finds
 //! (`Town::problems_by_piece`), each on the piece it concerns (and placed at
 //! that piece's own text, so two pieces at the same spot are told apart),
-//! and the warnings a player would meet (an hour whose hat colour no cowboy
-//! wears). Errors keep a town from being played; warnings do not.
+//! and the warning a player would meet (a first hour whose hat colour no
+//! cowboy wears). Errors keep a town from being played; warnings do not.
 
 use std::path::Path;
 
@@ -56,47 +56,40 @@ pub fn problems(town: &Town, path: &Path, text: &str, profile: &PhysicsProfile) 
             message: p.error.message,
         })
         .collect();
-    out.extend(empty_hours(town, text));
+    out.extend(empty_first_hour(town, text));
     out
 }
 
-/// The hours of the game whose colour no cowboy's hat shows: the clock moves
-/// straight on past them.
-fn empty_hours(town: &Town, text: &str) -> Vec<Problem> {
-    let Some(game) = &town.game else {
-        return Vec::new();
-    };
-    let cowboys = town.cowboy_specs();
+/// The first hour, when no cowboy's hat shows its colour: the clock moves
+/// straight on to the next (later hours depend on the hats turned in play).
+/// A warning: the game plays, an hour later than its file says.
+pub fn empty_first_hour(town: &Town, text: &str) -> Option<Problem> {
+    let game = town.game.as_ref()?;
+    let side = hour_colour(game.start_hour);
+    let worn = town
+        .cowboy_specs()
+        .iter()
+        .any(|c| c.team != Team::Neutral && c.side == side);
+    if worn {
+        return None;
+    }
     let at = text
         .find("start_hour")
         .or_else(|| text.find("game"))
         .map(|i| line_col(text, i));
-    let mut out = Vec::new();
-    for side in super::HAT_SIDES {
-        let hours: Vec<u8> = (game.start_hour..12)
-            .filter(|h| hour_colour(*h) == side)
-            .collect();
-        let worn = cowboys
-            .iter()
-            .any(|c| c.team != Team::Neutral && c.side == side);
-        if hours.is_empty() || worn {
-            continue;
-        }
-        let list: Vec<String> = hours.iter().map(|h| h.to_string()).collect();
-        out.push(Problem {
-            severity: Severity::Warning,
-            piece: None,
-            other: None,
-            game_field: Some("start_hour"),
-            at,
-            message: format!(
-                "no cowboy's hat shows {}: at {} o'clock the clock moves straight on",
-                colour_name(side),
-                list.join(", ")
-            ),
-        });
-    }
-    out
+    Some(Problem {
+        severity: Severity::Warning,
+        piece: None,
+        other: None,
+        game_field: Some("start_hour"),
+        at,
+        message: format!(
+            "no cowboy's hat shows {} at {} o'clock: the clock moves on to {} o'clock at once",
+            colour_name(side),
+            game.start_hour,
+            game.start_hour + 1
+        ),
+    })
 }
 
 /// Whether a town with these problems can be played.

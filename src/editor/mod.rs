@@ -456,23 +456,25 @@ fn read_town(path: &Path, text: &str) -> Result<Town, DataError> {
 /// A new town's text: the header says what the file is and where its
 /// format is written down.
 fn new_town_text(name: &str) -> String {
-    let buildings = [
-        (BuildingKind::Sheriff, (-45.0, -30.0), 0.0),
-        (BuildingKind::Bank, (0.0, -30.0), 0.0),
-        (BuildingKind::Saloon, (45.0, -30.0), 0.0),
-        (BuildingKind::GeneralStore, (-35.0, 30.0), 180.0),
-        (BuildingKind::TownHall, (5.0, 30.0), 180.0),
-        (BuildingKind::Undertaker, (45.0, 30.0), 180.0),
+    // The standard town's streets: three buildings along each side.
+    let places = [
+        ((-45.0, -30.0), 0.0),
+        ((0.0, -30.0), 0.0),
+        ((45.0, -30.0), 0.0),
+        ((-35.0, 30.0), 180.0),
+        ((5.0, 30.0), 180.0),
+        ((45.0, 30.0), 180.0),
     ];
-    let lines: Vec<String> = buildings
+    let lines: Vec<String> = BuildingKind::ALL
         .iter()
-        .map(|(kind, at, facing)| {
+        .zip(places)
+        .map(|(kind, (at, facing))| {
             format!(
                 "        {},\n",
                 NewPiece::Building {
                     kind: *kind,
-                    at_cm: *at,
-                    facing_deg: *facing
+                    at_cm: at,
+                    facing_deg: facing
                 }
                 .text()
             )

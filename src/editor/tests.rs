@@ -236,7 +236,7 @@ fn problems_of(text: &str) -> Vec<Problem> {
 
 #[test]
 fn each_problem_is_reported_on_its_piece() {
-    let text = "(\n    name: \"Trouble\",\n    buildings: [\n        (kind: Bank, at_cm: (0.0, -30.0), facing_deg: 0.0),\n        (kind: Saloon, at_cm: (40.0, -30.0), facing_deg: 0.0),\n    ],\n    props: [\n        (kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Fence, at_cm: (0.0, -26.5)),\n    ],\n    figures: [\n        (team: Lawmen, hat: 1, hat_side: Red, name: \"Wyatt\", at_cm: (-20.0, 0.0)),\n        (team: Outlaws, hat: 1, hat_side: Red, name: \"Dutch\", at_cm: (80.0, 0.0)),\n        (team: Outlaws, hat: 2, hat_side: Red, name: \"Snake\", at_cm: (40.0, -30.0)),\n    ],\n    game: (\n        start_hour: 6,\n        initiative: \"Wyatt\",\n        victory: [(team: Outlaws, condition: HoldAtNoon(Undertaker))],\n        at_noon: Draw,\n    ),\n)\n";
+    let text = "(\n    name: \"Trouble\",\n    buildings: [\n        (kind: Bank, at_cm: (0.0, -30.0), facing_deg: 0.0),\n        (kind: Saloon, at_cm: (40.0, -30.0), facing_deg: 0.0),\n    ],\n    props: [\n        (kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Barrel, at_cm: (10.0, 10.0)),\n        (kind: Fence, at_cm: (0.0, -26.5)),\n    ],\n    figures: [\n        (team: Lawmen, hat: 1, hat_side: Red, name: \"Wyatt\", at_cm: (-20.0, 0.0)),\n        (team: Outlaws, hat: 1, hat_side: Red, name: \"Dutch\", at_cm: (80.0, 0.0)),\n        (team: Outlaws, hat: 2, hat_side: Red, name: \"Snake\", at_cm: (40.0, -30.0)),\n    ],\n    game: (\n        start_hour: 7,\n        initiative: \"Wyatt\",\n        victory: [(team: Outlaws, condition: HoldAtNoon(Undertaker))],\n        at_noon: Draw,\n    ),\n)\n";
     let problems = problems_of(text);
     let about = |p: &Problem| (p.piece, p.other);
     let find = |words: &str| {
@@ -281,8 +281,9 @@ fn each_problem_is_reported_on_its_piece() {
     let victory = find("Undertaker");
     assert_eq!(victory.game_field, Some("victory"));
     assert_eq!(victory.severity, Severity::Error);
-    // No blue hat: the odd hours are empty (a warning: it still plays).
-    let hours = find("no cowboy's hat shows blue: at 7, 9, 11 o'clock");
+    // No blue hat at the blue hour the game starts at (a warning: it still
+    // plays, from 8 o'clock).
+    let hours = find("no cowboy's hat shows blue at 7 o'clock");
     assert_eq!(hours.severity, Severity::Warning);
     assert!(!checks::playable(&problems));
     // Mended, it can be played (with the warning still said).

@@ -253,6 +253,11 @@ fn launch_from_command_line(
             });
             next.set(Screen::Flick);
         }
+        Start::Edit { file } => {
+            commands.remove_resource::<FlickRequest>();
+            commands.insert_resource(crate::window::editor::EditRequest(file));
+            next.set(Screen::Flick);
+        }
         Start::Cards {
             game,
             setup,
@@ -449,13 +454,31 @@ fn setup_panel(
                     Ok(_) => {
                         state.message = None;
                         commands.insert_resource(FlickRequest {
-                            town,
+                            town: town.clone(),
                             scenario,
                             profile: launch.profile.clone(),
                             seats: state.flick_seats,
                             seed: 1,
                             resume: None,
                         });
+                        next.set(Screen::Flick);
+                    }
+                    Err(e) => state.message = Some(e.to_string()),
+                }
+            }
+            ui.add_space(4.0);
+            // The editor opens the file whatever its problems (it shows
+            // them on the pieces); one that does not read stays in the menu.
+            if ui
+                .button("Edit this town")
+                .on_hover_text("the town editor, on this file")
+                .clicked()
+            {
+                match crate::editor::EditTown::open(&town) {
+                    Ok(_) => {
+                        state.message = None;
+                        commands.remove_resource::<FlickRequest>();
+                        commands.insert_resource(crate::window::editor::EditRequest(town));
                         next.set(Screen::Flick);
                     }
                     Err(e) => state.message = Some(e.to_string()),

@@ -12,6 +12,7 @@
 //! ```
 
 pub mod card_table;
+pub mod editor;
 pub mod flick_table;
 pub mod how_to_play;
 pub mod menu;
@@ -62,6 +63,10 @@ pub enum Start {
     /// The Flick table: a scenario, or the town in the sandbox.
     Flick {
         scenario: Option<PathBuf>,
+    },
+    /// The town editor on a town or scenario file.
+    Edit {
+        file: PathBuf,
     },
     /// A card game from a setup file, after `actions` actions played by bots
     /// (for screenshots of a game in progress).
@@ -164,6 +169,7 @@ pub fn plugin(app: &mut App) {
         table_menu::plugin,
         how_to_play::plugin,
         flick_table::plugin,
+        editor::plugin,
         card_table::plugin,
     ));
 }

@@ -20,6 +20,7 @@ mod coach_in_the_window;
 mod common;
 mod continue_game;
 mod dice;
+mod editor_in_the_window;
 mod flick_bot;
 mod flick_session;
 mod fuzzed_files;

@@ -20,6 +20,7 @@ pub fn plugin(app: &mut App) {
             Update,
             ask_for_instant_replay
                 .in_set(FrameSystems::Input)
+                .run_if(not(resource_exists::<super::sets::TableEdited>))
                 .in_set(FlickSystems),
         )
         .add_systems(

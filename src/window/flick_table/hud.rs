@@ -21,7 +21,10 @@ use crate::window::shell::style::{GOOD, PROBLEM};
 pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (label_pieces, show_panels)
+        (
+            label_pieces,
+            show_panels.run_if(not(resource_exists::<super::sets::TableEdited>)),
+        )
             .chain()
             .in_set(FlickPanels::Hud)
             .in_set(FlickSystems),

@@ -52,7 +52,7 @@ use super::{FrameSystems, Screen, TablePanels};
 use crate::scenario::Town;
 pub use seats::{Seat, Seats, level_title};
 use session::{FlickAction, FlickIntent, FlickSession};
-pub use sets::{FlickOrder, FlickPanels, FlickSystems};
+pub use sets::{FlickOrder, FlickPanels, FlickSystems, TableEdited};
 
 /// What the Flick table opens: a town in the sandbox, or a scenario.
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -78,6 +78,17 @@ pub fn plugin(app: &mut App) {
     core_plugin(app);
     app.init_resource::<FlickTableError>()
         .configure_sets(Update, FlickSystems.run_if(on_screen.clone()))
+        // The town editor owns the table: no flicks, bots, scripts or
+        // reloads of the table's own, none of its panels.
+        .configure_sets(
+            Update,
+            FlickOrder::Decide.run_if(not(resource_exists::<TableEdited>)),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (FlickPanels::Game, FlickPanels::Coach, FlickPanels::Log)
+                .run_if(not(resource_exists::<TableEdited>)),
+        )
         .configure_sets(
             EguiPrimaryContextPass,
             FlickSystems.run_if(on_screen).in_set(TablePanels),

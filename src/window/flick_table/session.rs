@@ -98,6 +98,10 @@ pub enum FlickAction {
     Resume(Box<FlickSave>),
     /// Show the last flick again, at half speed (changes nothing).
     InstantReplay,
+    /// Lay out a town given whole, not read from a file (the town editor's
+    /// town as edited): on the table as in the sandbox, its problems and
+    /// all, no rules.
+    Lay(Box<Town>),
 }
 
 /// An intent: the one way the Flick table changes.
@@ -526,6 +530,10 @@ impl FlickSession {
                     .inspect_err(|e| self.message = Some(e.clone()));
             }
             FlickAction::InstantReplay => return self.instant_replay(),
+            FlickAction::Lay(town) => {
+                self.lay(town, profile);
+                return Ok(());
+            }
             _ => {}
         }
         if let By::Computer(stamp) = intent.by
@@ -636,7 +644,8 @@ impl FlickSession {
                 FlickAction::Open { .. }
                 | FlickAction::Reset
                 | FlickAction::Resume(_)
-                | FlickAction::InstantReplay,
+                | FlickAction::InstantReplay
+                | FlickAction::Lay(_),
             ) => {
                 unreachable!("applied above")
             }
@@ -764,6 +773,13 @@ impl FlickSession {
             ..Self::default()
         };
         Ok(())
+    }
+
+    /// The sandbox on a town given whole (no file behind it to watch).
+    fn lay(&mut self, town: &Town, profile: &PhysicsProfile) {
+        self.close();
+        self.town = Some(town.clone());
+        self.play = Some(Play::Sandbox(Table::new(profile.clone(), town)));
     }
 
     /// Shows the last flick again at half speed; the table is not changed.

@@ -35,3 +35,9 @@ pub enum FlickPanels {
     /// The log, and the scenarios to start.
     Log,
 }
+
+/// Present while the town editor owns the table: the table shows the town
+/// but takes no flicks, runs no bots and shows none of its own panels (the
+/// editor's mouse and panel stand in; `window::editor`).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct TableEdited;

@@ -1,0 +1,219 @@
+//! The town editor on the table: the Flick table shows the town as edited
+//! (laid out as in the sandbox, its problems and all) while the editor owns
+//! the table — the mouse picks and drags pieces instead of flicking them, the
+//! dock holds the editor's panel. One loop, as at the tables: the mouse, the
+//! keys and the panel write [`EditIntent`]s; one system applies them to the
+//! [`Editing`] resource (the model, `crate::editor`) and lays the edited town
+//! on the table. Files:
+//!
+//! ```text
+//! mod      the resource, its intents, the one apply system, opening and leaving
+//! mouse    picking, dragging (snapped to 1 cm; Alt frees it), keys
+//! marks    the selection's ring and the problems' rings on the table
+//! panel    the dock's sections: file, piece, palette, game, problems
+//! ```
+
+pub mod marks;
+pub mod mouse;
+pub mod panel;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use super::flick_table::FlickTableError;
+use super::flick_table::session::{FlickAction, FlickIntent};
+use super::flick_table::sets::{FlickOrder, TableEdited};
+use super::{FrameSystems, Screen, TablePanels};
+use crate::editor::{Edit, EditTown, Problem};
+use crate::scenario::town::PieceRef;
+
+pub fn plugin(app: &mut App) {
+    let editing = resource_exists::<Editing>;
+    app.add_message::<EditIntent>()
+        .add_systems(
+            Update,
+            (mouse::pick_and_drag, mouse::edit_with_keys)
+                .in_set(FrameSystems::Input)
+                .run_if(editing)
+                .run_if(resource_exists::<TableEdited>)
+                .run_if(in_state(Screen::Flick)),
+        )
+        .add_systems(
+            Update,
+            apply_edit_intents
+                .in_set(FrameSystems::Apply)
+                .before(FlickOrder::Apply)
+                .run_if(editing),
+        )
+        .add_systems(
+            Update,
+            marks::draw_marks
+                .in_set(FrameSystems::Draw)
+                .run_if(editing)
+                .run_if(resource_exists::<TableEdited>)
+                .run_if(in_state(Screen::Flick)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            panel::show_editor_panel
+                .in_set(TablePanels)
+                .run_if(editing)
+                .run_if(in_state(Screen::Flick)),
+        )
+        .add_systems(OnEnter(Screen::Flick), open_for_editing)
+        .add_systems(OnExit(Screen::Flick), leave_the_editor);
+}
+
+/// Open this file in the editor when the Flick table opens.
+#[derive(Resource, Debug, Clone)]
+pub struct EditRequest(pub PathBuf);
+
+/// The town being edited, and the editor's state around it.
+#[derive(Resource, Debug, Clone)]
+pub struct Editing {
+    pub town: EditTown,
+    pub selected: Option<PieceRef>,
+    /// A piece being dragged: where it is shown going (cm, snapped).
+    pub dragging: Option<(PieceRef, (f32, f32))>,
+    /// The last refusal or notice, for the panel.
+    pub message: Option<String>,
+    pub problems: Vec<Problem>,
+}
+
+impl Editing {
+    pub fn new(town: EditTown, profile: &crate::scenario::PhysicsProfile) -> Self {
+        let problems = town.problems(profile);
+        Editing {
+            town,
+            selected: None,
+            dragging: None,
+            message: None,
+            problems,
+        }
+    }
+}
+
+/// What is asked of the editor.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum EditIntent {
+    Edit(Edit),
+    Undo,
+    Redo,
+    Save,
+    Select(Option<PieceRef>),
+}
+
+/// Applies the frame's intents; a changed town is laid on the table.
+fn apply_edit_intents(
+    mut intents: MessageReader<EditIntent>,
+    mut editing: ResMut<Editing>,
+    profile: Res<crate::physics::table::Profile>,
+    mut table: MessageWriter<FlickIntent>,
+) {
+    let before = editing.town.text().to_string();
+    for intent in intents.read() {
+        apply(&mut editing, intent);
+    }
+    if editing.town.text() != before {
+        editing.problems = editing.town.problems(&profile.0);
+        // A piece deleted (or undone away) is no longer selected.
+        if let Some(p) = editing.selected
+            && editing.town.span_of(p).is_none()
+        {
+            editing.selected = None;
+        }
+        table.write(FlickIntent::person(FlickAction::Lay(Box::new(
+            editing.town.town().clone(),
+        ))));
+    }
+}
+
+/// One intent on the editor (the apply system's work, and the tests').
+pub fn apply(editing: &mut Editing, intent: &EditIntent) {
+    let result = match intent {
+        EditIntent::Edit(e) => editing.town.apply(e),
+        EditIntent::Undo => {
+            if editing.town.undo() {
+                Ok(())
+            } else {
+                Err("nothing to undo".into())
+            }
+        }
+        EditIntent::Redo => {
+            if editing.town.redo() {
+                Ok(())
+            } else {
+                Err("nothing to redo".into())
+            }
+        }
+        EditIntent::Save => editing
+            .town
+            .save()
+            .map(|()| {
+                editing.message = Some(format!("saved {}", editing.town.path().display()));
+            })
+            .map_err(|e| format!("not saved ({e}): the edits are kept here")),
+        EditIntent::Select(p) => {
+            editing.selected = *p;
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => {
+            if !matches!(intent, EditIntent::Save) {
+                editing.message = None;
+            }
+        }
+        Err(e) => editing.message = Some(e),
+    }
+}
+
+/// Opens the requested file for editing: the town on the table, the table
+/// the editor's. A file that does not read goes back to the menu, which
+/// shows where it breaks; nothing is written to it.
+fn open_for_editing(world: &mut World) {
+    let Some(EditRequest(file)) = world.remove_resource::<EditRequest>() else {
+        return;
+    };
+    let profile = world.resource::<crate::physics::table::Profile>().0.clone();
+    let town = match EditTown::open(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            world.resource_mut::<FlickTableError>().0 = Some(e.to_string());
+            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+            return;
+        }
+    };
+    world.resource_mut::<FlickTableError>().0 = None;
+    world.write_message(FlickIntent::person(FlickAction::Lay(Box::new(
+        town.town().clone(),
+    ))));
+    world.insert_resource(Editing::new(town, &profile));
+    world.insert_resource(TableEdited);
+    world.insert_resource(crate::window::shell::camera::Framing::table(
+        profile.table.size,
+        0.0,
+    ));
+    let mut windows = world.query::<&mut Window>();
+    for mut w in windows.iter_mut(world) {
+        w.title = format!("highnoon — editing {}", file.display());
+    }
+}
+
+/// Leaving the table leaves the editor; unsaved edits are not lost: they
+/// are written beside the file as `NAME.edited.ron`, and the log says so.
+fn leave_the_editor(world: &mut World) {
+    world.remove_resource::<TableEdited>();
+    let Some(editing) = world.remove_resource::<Editing>() else {
+        return;
+    };
+    if editing.town.dirty() {
+        let path = editing.town.path().with_extension("edited.ron");
+        match crate::settings::write_whole(&path, editing.town.text()) {
+            Ok(()) => warn!("unsaved edits kept in {}", path.display()),
+            Err(e) => error!("unsaved edits lost: {e}"),
+        }
+    }
+}

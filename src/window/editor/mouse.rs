@@ -1,0 +1,250 @@
+//! The editor's mouse and keys: press on a piece to select it and drag it
+//! over the table (snapped to 1 cm, Alt held: free), release to move it
+//! there; Q / E turn the selection by 15° (Shift: by 1°), Delete takes it
+//! off, Esc lets it go; Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::{EditIntent, Editing};
+use crate::editor::Edit;
+use crate::scenario::town::{PieceList, PieceRef, Town};
+use crate::window::shell::camera::TableCamera;
+use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
+
+/// A place on the table snapped to whole centimetres (unless `free`).
+pub fn snap_cm(at: (f32, f32), free: bool) -> (f32, f32) {
+    if free {
+        ((at.0 * 10.0).round() / 10.0, (at.1 * 10.0).round() / 10.0)
+    } else {
+        (at.0.round(), at.1.round())
+    }
+}
+
+/// A facing snapped to 15° (unless `free`, then to the degree).
+pub fn snap_deg(deg: f32, free: bool) -> f32 {
+    let step = if free { 1.0 } else { 15.0 };
+    ((deg / step).round() * step).rem_euclid(360.0)
+}
+
+/// How near (cm) the pointer must be to a piece's middle to pick it.
+fn reach(list: PieceList) -> f32 {
+    match list {
+        PieceList::Buildings => 9.0,
+        PieceList::Gallows => 5.0,
+        PieceList::Props => 3.0,
+        PieceList::Figures | PieceList::Discs => 2.0,
+    }
+}
+
+/// Every piece of the town with its place (cm) and facing.
+pub fn pieces(town: &Town) -> Vec<(PieceRef, (f32, f32), f32)> {
+    let r = |list, index| PieceRef { list, index };
+    let mut out = Vec::new();
+    out.extend(
+        town.buildings
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (r(PieceList::Buildings, i), b.at_cm, b.facing_deg)),
+    );
+    out.extend(
+        town.gallows
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (r(PieceList::Gallows, i), g.at_cm, g.facing_deg)),
+    );
+    out.extend(
+        town.props
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (r(PieceList::Props, i), p.at_cm, p.facing_deg)),
+    );
+    out.extend(
+        town.figures
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (r(PieceList::Figures, i), f.at_cm, f.facing_deg)),
+    );
+    out.extend(
+        town.discs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (r(PieceList::Discs, i), *d, 0.0)),
+    );
+    out
+}
+
+/// The piece under a point of the table (cm): the nearest for its size.
+pub fn piece_at(town: &Town, at: (f32, f32)) -> Option<PieceRef> {
+    nearest(town, at).map(|(p, _)| p)
+}
+
+/// The nearest piece to a point (cm) within its reach, and how near (as a
+/// share of its reach).
+fn nearest(town: &Town, at: (f32, f32)) -> Option<(PieceRef, f32)> {
+    pieces(town)
+        .into_iter()
+        .filter_map(|(p, c, _)| {
+            let d = ((c.0 - at.0).powi(2) + (c.1 - at.1).powi(2)).sqrt() / reach(p.list);
+            (d <= 1.0).then_some((p, d))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// The piece under the pointer: its ray is tried where it meets the table
+/// and 3 cm above it (a figure's body, a barrel's side), the nearer wins.
+fn piece_under(
+    town: &Town,
+    table: Option<(f32, f32)>,
+    raised: Option<(f32, f32)>,
+) -> Option<PieceRef> {
+    [table, raised]
+        .into_iter()
+        .flatten()
+        .filter_map(|at| nearest(town, at))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(p, _)| p)
+}
+
+/// Where a piece is now (cm).
+pub fn place_of(town: &Town, piece: PieceRef) -> Option<(f32, f32)> {
+    pieces(town)
+        .into_iter()
+        .find(|(p, _, _)| *p == piece)
+        .map(|(_, at, _)| at)
+}
+
+/// The drag under way: the piece and where on it it was grabbed (cm).
+#[derive(Default)]
+pub struct Grab(Option<(PieceRef, (f32, f32))>);
+
+pub fn pick_and_drag(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cameras: TableCamera,
+    over_ui: Option<Res<EguiWantsPointer>>,
+    mut editing: ResMut<Editing>,
+    mut grab: Local<Grab>,
+    mut intents: MessageWriter<EditIntent>,
+) {
+    let (Ok(window), Ok((camera, cam_t))) = (window.single(), cameras.single()) else {
+        return;
+    };
+    let cm = |p: Vec3| (p.x * 100.0, p.z * 100.0);
+    let cursor = cursor_on_table(window, camera, cam_t, 0.0).map(cm);
+    let free = keys.pressed(KeyCode::AltLeft) || keys.pressed(KeyCode::AltRight);
+    if buttons.just_pressed(MouseButton::Left) && !over_ui.is_some_and(|w| w.0) {
+        let Some(at) = cursor else { return };
+        let raised = cursor_on_table(window, camera, cam_t, 0.03).map(cm);
+        let picked = piece_under(editing.town.town(), Some(at), raised);
+        intents.write(EditIntent::Select(picked));
+        grab.0 = picked.and_then(|p| {
+            let c = place_of(editing.town.town(), p)?;
+            Some((p, (c.0 - at.0, c.1 - at.1)))
+        });
+    }
+    if let Some((piece, offset)) = grab.0 {
+        if let Some(at) = cursor {
+            let to = snap_cm((at.0 + offset.0, at.1 + offset.1), free);
+            editing.dragging = Some((piece, to));
+        }
+        if buttons.just_released(MouseButton::Left) {
+            if let Some((_, to)) = editing.dragging.take()
+                && place_of(editing.town.town(), piece) != Some(to)
+            {
+                intents.write(EditIntent::Edit(Edit::Move { piece, to_cm: to }));
+            }
+            grab.0 = None;
+        }
+    }
+}
+
+pub fn edit_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    editing: Res<Editing>,
+    mut intents: MessageWriter<EditIntent>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl {
+        if keys.just_pressed(KeyCode::KeyZ) {
+            intents.write(EditIntent::Undo);
+        }
+        if keys.just_pressed(KeyCode::KeyY) {
+            intents.write(EditIntent::Redo);
+        }
+        if keys.just_pressed(KeyCode::KeyS) {
+            intents.write(EditIntent::Save);
+        }
+        return;
+    }
+    let Some(piece) = editing.selected else {
+        return;
+    };
+    let turn = if keys.just_pressed(KeyCode::KeyQ) {
+        -1.0
+    } else if keys.just_pressed(KeyCode::KeyE) {
+        1.0
+    } else {
+        0.0
+    };
+    if turn != 0.0 && piece.list != PieceList::Discs {
+        let now = pieces(editing.town.town())
+            .into_iter()
+            .find(|(p, _, _)| *p == piece)
+            .map_or(0.0, |(_, _, f)| f);
+        let step = if shift { 1.0 } else { 15.0 };
+        intents.write(EditIntent::Edit(Edit::Turn {
+            piece,
+            facing_deg: snap_deg(now + turn * step, shift),
+        }));
+    }
+    if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
+        intents.write(EditIntent::Edit(Edit::Delete { piece }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_snap_to_the_centimetre_and_facings_to_fifteen_degrees() {
+        assert_eq!(snap_cm((1.4, -2.6), false), (1.0, -3.0));
+        assert_eq!(snap_cm((1.44, -2.66), true), (1.4, -2.7));
+        assert_eq!(snap_deg(22.0, false), 15.0);
+        assert_eq!(snap_deg(23.0, false), 30.0);
+        assert_eq!(snap_deg(-15.0, false), 345.0);
+        assert_eq!(snap_deg(22.4, true), 22.0);
+    }
+
+    #[test]
+    fn the_pointer_picks_the_piece_under_it() {
+        let text = std::fs::read_to_string(crate::scenario::default_town_path()).unwrap();
+        let town: Town = crate::scenario::parse_ron(std::path::Path::new("t"), &text).unwrap();
+        let wyatt = town
+            .figures
+            .iter()
+            .position(|f| f.name.as_deref() == Some("Wyatt"));
+        let at = town.figures[wyatt.unwrap()].at_cm;
+        assert_eq!(
+            piece_at(&town, (at.0 + 0.5, at.1 - 0.5)),
+            Some(PieceRef {
+                list: PieceList::Figures,
+                index: wyatt.unwrap()
+            })
+        );
+        // The Bank's facade is wide: picked from 7 cm off its middle.
+        let bank = town.buildings[1].at_cm;
+        assert_eq!(
+            piece_at(&town, (bank.0 + 7.0, bank.1)),
+            Some(PieceRef {
+                list: PieceList::Buildings,
+                index: 1
+            })
+        );
+        // Bare table.
+        assert_eq!(piece_at(&town, (0.0, 40.0)).map(|p| p.list), None);
+    }
+}

@@ -1,0 +1,442 @@
+//! The editor's sections in the dock: the file (save, undo, redo, try it
+//! with flicks), the selected piece's fields, the palette, the scenario's
+//! `game` section, and the problems (each selects its piece). Every change
+//! is an [`EditIntent`]; nothing here edits the town itself.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::mouse::{pieces, snap_deg};
+use super::{EditIntent, Editing};
+use crate::editor::{Edit, NewPiece, Severity};
+use crate::scenario::town::{
+    BuildingKind, FigureSpec, HatSide, PieceList, PieceRef, PropKind, Team, Town,
+};
+use crate::window::flick_table::TableEdited;
+use crate::window::flick_table::session::{FlickAction, FlickIntent};
+use crate::window::shell::dock::Dock;
+use crate::window::shell::pointer::EguiWantsPointer;
+use crate::window::shell::style::{GOLD, GOOD, PROBLEM};
+
+const PROPS: [PropKind; 4] = [
+    PropKind::Barrel,
+    PropKind::Cactus,
+    PropKind::Fence,
+    PropKind::Tumbleweed,
+];
+
+/// A piece's name in the panel.
+pub fn describe(town: &Town, p: PieceRef) -> String {
+    match p.list {
+        PieceList::Buildings => town
+            .buildings
+            .get(p.index)
+            .map_or("?".into(), |b| format!("the {}", b.kind.title())),
+        PieceList::Gallows => "the gallows".into(),
+        PieceList::Props => town
+            .props
+            .get(p.index)
+            .map_or("?".into(), |x| format!("a {:?}", x.kind)),
+        PieceList::Figures => town
+            .figures
+            .get(p.index)
+            .map_or("?".into(), |f| f.display_name()),
+        PieceList::Discs if p.index == 0 => "the movement disc".into(),
+        PieceList::Discs => format!("bullet {}", p.index),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn show_editor_panel(
+    mut contexts: EguiContexts,
+    mut dock: ResMut<Dock>,
+    editing: Res<Editing>,
+    edited: Option<Res<TableEdited>>,
+    mut wants: ResMut<EguiWantsPointer>,
+    mut intents: MessageWriter<EditIntent>,
+    mut table: MessageWriter<FlickIntent>,
+    mut commands: Commands,
+    mut name_buffer: Local<Option<(PieceRef, String)>>,
+    mut game_buffer: Local<Option<(String, String)>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let town = editing.town.town();
+    let mut send = |i: EditIntent| {
+        intents.write(i);
+    };
+    dock.section(ctx, "Town editor", true, |ui| {
+        ui.label(egui::RichText::new(&town.name).strong());
+        ui.label(
+            egui::RichText::new(editing.town.path().display().to_string())
+                .small()
+                .weak(),
+        );
+        if editing.town.dirty() {
+            ui.colored_label(GOLD, "unsaved changes");
+        } else {
+            ui.colored_label(GOOD, "saved");
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                send(EditIntent::Save);
+            }
+            if ui
+                .add_enabled(editing.town.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                send(EditIntent::Undo);
+            }
+            if ui
+                .add_enabled(editing.town.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Y")
+                .clicked()
+            {
+                send(EditIntent::Redo);
+            }
+        });
+        if edited.is_some() {
+            if ui
+                .button("Flick it")
+                .on_hover_text("the town as edited, in the sandbox; come back unchanged")
+                .clicked()
+            {
+                commands.remove_resource::<TableEdited>();
+            }
+        } else if ui.button("Back to the editor").clicked() {
+            // The town as edited, laid out again: the flicks leave no trace.
+            commands.insert_resource(TableEdited);
+            table.write(FlickIntent::person(FlickAction::Lay(Box::new(town.clone()))));
+        }
+        if let Some(m) = &editing.message {
+            ui.colored_label(if m.starts_with("saved") { GOOD } else { PROBLEM }, m);
+        }
+        ui.label(
+            egui::RichText::new(
+                "Click a piece, drag it (Alt: free of the 1 cm grid) · Q / E turn 15° (Shift: 1°) · Delete · Esc menu",
+            )
+            .small(),
+        );
+    });
+    if edited.is_none() {
+        wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+        return Ok(());
+    }
+    if let Some(sel) = editing.selected {
+        dock.section(ctx, "Selected", true, |ui| {
+            selected_fields(ui, town, sel, &mut send, &mut name_buffer);
+        });
+    }
+    dock.section(ctx, "Add a piece", false, |ui| {
+        palette(ui, town, &mut send);
+    });
+    dock.section(ctx, "Game", false, |ui| {
+        game_fields(ui, town, &mut send, &mut game_buffer);
+    });
+    dock.section(ctx, "Problems", true, |ui| {
+        let errors = editing
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
+        if errors == 0 {
+            ui.colored_label(GOOD, "ready to play");
+        } else {
+            ui.colored_label(PROBLEM, format!("{errors} to fix before it can be played"));
+        }
+        egui::ScrollArea::vertical()
+            .max_height(180.0)
+            .show(ui, |ui| {
+                for p in &editing.problems {
+                    let colour = match p.severity {
+                        Severity::Error => PROBLEM,
+                        Severity::Warning => GOLD,
+                    };
+                    let at = p.at.map_or(String::new(), |(l, c)| format!("{l}:{c} "));
+                    let text = egui::RichText::new(format!("{at}{}", p.message)).color(colour);
+                    if ui
+                        .add(egui::Label::new(text).sense(egui::Sense::click()))
+                        .clicked()
+                        && p.piece.is_some()
+                    {
+                        send(EditIntent::Select(p.piece));
+                    }
+                }
+            });
+    });
+    wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    Ok(())
+}
+
+fn selected_fields(
+    ui: &mut egui::Ui,
+    town: &Town,
+    sel: PieceRef,
+    send: &mut impl FnMut(EditIntent),
+    name_buffer: &mut Option<(PieceRef, String)>,
+) {
+    let Some((_, at, facing)) = pieces(town).into_iter().find(|(p, _, _)| *p == sel) else {
+        return;
+    };
+    ui.label(egui::RichText::new(describe(town, sel)).strong());
+    ui.label(format!("at ({}, {}) cm, facing {}°", at.0, at.1, facing));
+    ui.horizontal(|ui| {
+        for (label, d) in [
+            ("x-1", (-1.0, 0.0)),
+            ("x+1", (1.0, 0.0)),
+            ("z-1", (0.0, -1.0)),
+            ("z+1", (0.0, 1.0)),
+        ] {
+            if ui
+                .button(label)
+                .on_hover_text("1 cm (+z toward you)")
+                .clicked()
+            {
+                send(EditIntent::Edit(Edit::Move {
+                    piece: sel,
+                    to_cm: (at.0 + d.0, at.1 + d.1),
+                }));
+            }
+        }
+        if sel.list != PieceList::Discs {
+            for (label, d) in [("⟲", -15.0), ("⟳", 15.0)] {
+                if ui.button(label).on_hover_text("15°").clicked() {
+                    send(EditIntent::Edit(Edit::Turn {
+                        piece: sel,
+                        facing_deg: snap_deg(facing + d, false),
+                    }));
+                }
+            }
+        }
+        if ui.button("Delete").clicked() {
+            send(EditIntent::Edit(Edit::Delete { piece: sel }));
+        }
+    });
+    let set = |field: &str, value: String| {
+        EditIntent::Edit(Edit::SetField {
+            piece: sel,
+            field: field.into(),
+            value,
+        })
+    };
+    match sel.list {
+        PieceList::Buildings => {
+            let now = town.buildings[sel.index].kind;
+            egui::ComboBox::from_label("kind")
+                .selected_text(now.title())
+                .show_ui(ui, |ui| {
+                    for k in BuildingKind::ALL {
+                        if ui.selectable_label(k == now, k.title()).clicked() && k != now {
+                            send(set("kind", format!("{k:?}")));
+                        }
+                    }
+                });
+        }
+        PieceList::Props => {
+            let now = town.props[sel.index].kind;
+            egui::ComboBox::from_label("kind")
+                .selected_text(format!("{now:?}"))
+                .show_ui(ui, |ui| {
+                    for k in PROPS {
+                        if ui.selectable_label(k == now, format!("{k:?}")).clicked() && k != now {
+                            send(set("kind", format!("{k:?}")));
+                        }
+                    }
+                });
+        }
+        PieceList::Figures => {
+            let f = &town.figures[sel.index];
+            egui::ComboBox::from_label("team")
+                .selected_text(format!("{:?}", f.team))
+                .show_ui(ui, |ui| {
+                    for t in [Team::Lawmen, Team::Outlaws, Team::Neutral] {
+                        if ui.selectable_label(t == f.team, format!("{t:?}")).clicked()
+                            && t != f.team
+                        {
+                            send(set("team", format!("{t:?}")));
+                        }
+                    }
+                });
+            if f.team != Team::Neutral {
+                ui.horizontal(|ui| {
+                    ui.label("hat");
+                    for h in 1..=5u8 {
+                        if ui
+                            .selectable_label(f.hat == Some(h), h.to_string())
+                            .clicked()
+                            && f.hat != Some(h)
+                        {
+                            send(set("hat", h.to_string()));
+                        }
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.label("hat side up");
+                    for side in crate::editor::HAT_SIDES {
+                        if ui
+                            .selectable_label(f.hat_side == side, format!("{side:?}"))
+                            .clicked()
+                            && f.hat_side != side
+                        {
+                            send(set("hat_side", format!("{side:?}")));
+                        }
+                    }
+                });
+            }
+            if name_buffer.as_ref().is_none_or(|(p, _)| *p != sel) {
+                *name_buffer = Some((sel, f.name.clone().unwrap_or_default()));
+            }
+            if let Some((_, name)) = name_buffer.as_mut() {
+                ui.horizontal(|ui| {
+                    ui.label("name");
+                    let r = ui.text_edit_singleline(name);
+                    if r.lost_focus() && f.name.as_deref() != Some(name.as_str()) {
+                        send(set("name", format!("{name:?}")));
+                    }
+                });
+            }
+        }
+        PieceList::Gallows | PieceList::Discs => {}
+    }
+}
+
+fn palette(ui: &mut egui::Ui, town: &Town, send: &mut impl FnMut(EditIntent)) {
+    ui.label(
+        egui::RichText::new("New pieces are put in the middle of the table: drag them into place.")
+            .small(),
+    );
+    let add = |p: NewPiece| EditIntent::Edit(Edit::Add(p));
+    ui.horizontal_wrapped(|ui| {
+        for k in BuildingKind::ALL {
+            if !town.buildings.iter().any(|b| b.kind == k) && ui.button(k.title()).clicked() {
+                send(add(NewPiece::Building {
+                    kind: k,
+                    at_cm: (0.0, 0.0),
+                    facing_deg: 0.0,
+                }));
+            }
+        }
+        if ui.button("Gallows").clicked() {
+            send(add(NewPiece::Gallows {
+                at_cm: (0.0, 0.0),
+                facing_deg: 0.0,
+            }));
+        }
+        for k in PROPS {
+            if ui.button(format!("{k:?}")).clicked() {
+                send(add(NewPiece::Prop {
+                    kind: k,
+                    at_cm: (0.0, 0.0),
+                    facing_deg: 0.0,
+                }));
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (team, label) in [
+            (Team::Lawmen, "Lawman"),
+            (Team::Outlaws, "Outlaw"),
+            (Team::Neutral, "Townsfolk"),
+        ] {
+            if ui.button(label).clicked() {
+                let hats: Vec<u8> = town
+                    .figures
+                    .iter()
+                    .filter(|f| f.team == team)
+                    .filter_map(|f| f.hat)
+                    .collect();
+                let hat = (team != Team::Neutral)
+                    .then(|| (1..=5).find(|h| !hats.contains(h)).unwrap_or(5));
+                send(add(NewPiece::Figure(FigureSpec {
+                    team,
+                    hat,
+                    hat_side: HatSide::Red,
+                    name: None,
+                    at_cm: (0.0, 0.0),
+                    facing_deg: 0.0,
+                })));
+            }
+        }
+        if town.discs.len() < 5 && ui.button("Disc").clicked() {
+            send(add(NewPiece::Disc { at_cm: (0.0, 0.0) }));
+        }
+    });
+}
+
+fn game_fields(
+    ui: &mut egui::Ui,
+    town: &Town,
+    send: &mut impl FnMut(EditIntent),
+    buffer: &mut Option<(String, String)>,
+) {
+    let Some(game) = &town.game else {
+        ui.label("A plain town (the sandbox's kind).");
+        if ui.button("Make it a scenario").clicked() {
+            send(EditIntent::Edit(Edit::AddGame));
+        }
+        return;
+    };
+    let set = |field: &str, value: String| {
+        EditIntent::Edit(Edit::SetGame {
+            field: field.into(),
+            value,
+        })
+    };
+    ui.horizontal(|ui| {
+        ui.label(format!("start_hour: {}", game.start_hour));
+        if ui.button("-").clicked() && game.start_hour > 1 {
+            send(set("start_hour", (game.start_hour - 1).to_string()));
+        }
+        if ui.button("+").clicked() && game.start_hour < 11 {
+            send(set("start_hour", (game.start_hour + 1).to_string()));
+        }
+    });
+    egui::ComboBox::from_label("initiative")
+        .selected_text(&game.initiative)
+        .show_ui(ui, |ui| {
+            for c in town.cowboy_specs() {
+                if ui
+                    .selectable_label(c.name == game.initiative, &c.name)
+                    .clicked()
+                    && c.name != game.initiative
+                {
+                    send(set("initiative", format!("{:?}", c.name)));
+                }
+            }
+        });
+    // The lists are edited as their RON text (the format's names, checked
+    // when set).
+    for (field, now) in [
+        ("victory", ron_of(&game.victory)),
+        ("piles", ron_of(&game.piles)),
+        ("at_noon", ron_of(&game.at_noon)),
+    ] {
+        ui.label(egui::RichText::new(field).color(GOLD));
+        if buffer.as_ref().is_none_or(|(f, _)| f != field) {
+            ui.label(egui::RichText::new(&now).monospace().small());
+            if ui.small_button("edit").clicked() {
+                *buffer = Some((field.to_string(), now));
+            }
+        } else if let Some((_, text)) = buffer.as_mut() {
+            ui.add(
+                egui::TextEdit::multiline(text)
+                    .code_editor()
+                    .desired_rows(3),
+            );
+            let (set_it, cancel) = ui
+                .horizontal(|ui| (ui.button("Set").clicked(), ui.button("Cancel").clicked()))
+                .inner;
+            if set_it {
+                send(set(field, text.clone()));
+            }
+            if set_it || cancel {
+                *buffer = None;
+            }
+        }
+    }
+}
+
+/// A value as RON on one line.
+fn ron_of<T: serde::Serialize>(value: &T) -> String {
+    ron::ser::to_string(value).unwrap_or_default()
+}

@@ -1,0 +1,156 @@
+//! The town editor at the window's table, driven frame by frame offscreen
+//! (the window's own plugins, no display): opened on a file, every edit the
+//! panel and mouse send is laid on the table at once, the file is saved as
+//! edited, and leaving with edits unsaved keeps them beside the file.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use highnoon::editor::Edit;
+use highnoon::physics::Table;
+use highnoon::scenario::town::{PieceList, PieceRef};
+use highnoon::scenario::{PhysicsProfile, data_root};
+use highnoon::window::editor::{EditIntent, Editing};
+use highnoon::window::flick_table::TableEdited;
+use highnoon::window::flick_table::session::FlickSession;
+use highnoon::window::render_bench::Offscreen;
+use highnoon::window::{Screen, Start};
+
+/// A copy of the Bank Robbery in a folder of its own (the test saves it).
+fn copy_of_the_bank_robbery() -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("highnoon-edit-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(data_root().join("scenarios/bank_robbery.ron")).unwrap();
+    let path = dir.join("bank_robbery.ron");
+    std::fs::write(&path, &text).unwrap();
+    (path, text)
+}
+
+fn editing(app: &Offscreen) -> &Editing {
+    app.world().resource::<Editing>()
+}
+
+/// The table shows the town as edited, piece for piece.
+fn assert_the_table_shows_the_edited_town(app: &Offscreen, profile: &PhysicsProfile) {
+    let session = app.world().resource::<FlickSession>();
+    let town = editing(app).town.town();
+    assert_eq!(session.town(), Some(town));
+    let laid = Table::new(profile.clone(), town);
+    assert_eq!(
+        session.table().map(Table::pose_hash),
+        Some(laid.pose_hash()),
+        "the table is not the edited town"
+    );
+}
+
+#[test]
+fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let (path, text) = copy_of_the_bank_robbery();
+    let mut options = crate::common::bank_robbery_window([None, None]);
+    options.start = Start::Edit { file: path.clone() };
+    let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
+    for _ in 0..4 {
+        app.frame().expect("a frame");
+    }
+    assert!(app.world().contains_resource::<TableEdited>());
+    assert_eq!(editing(&app).town.text(), text);
+    assert_the_table_shows_the_edited_town(&app, &profile);
+
+    // A barrel moved: on the table at once, where the edit put it.
+    let barrel = PieceRef {
+        list: PieceList::Props,
+        index: 0,
+    };
+    app.world_mut()
+        .write_message(EditIntent::Select(Some(barrel)));
+    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
+        piece: barrel,
+        to_cm: (-20.0, -12.0),
+    }));
+    app.frame().expect("a frame");
+    assert_eq!(editing(&app).selected, Some(barrel));
+    assert_the_table_shows_the_edited_town(&app, &profile);
+    let session = app.world().resource::<FlickSession>();
+    let table = session.table().unwrap();
+    let id = table
+        .index()
+        .pieces
+        .iter()
+        .find(|p| p.name.starts_with("Barrel"))
+        .unwrap()
+        .id;
+    let at = table.pose(id).0;
+    assert!(
+        (at.x + 0.20).abs() < 1e-4 && (at.z + 0.12).abs() < 1e-4,
+        "{at:?}"
+    );
+
+    // A barrel onto Wyatt: allowed, flagged on both.
+    let wyatt = PieceRef {
+        list: PieceList::Figures,
+        index: 0,
+    };
+    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
+        piece: PieceRef {
+            list: PieceList::Props,
+            index: 1,
+        },
+        to_cm: (-45.0, -10.0),
+    }));
+    app.frame().expect("a frame");
+    let flagged = editing(&app)
+        .problems
+        .iter()
+        .find(|p| p.message.contains("overlaps"))
+        .expect("the overlap is flagged");
+    assert_eq!(
+        (flagged.piece, flagged.other),
+        (
+            Some(wyatt),
+            Some(PieceRef {
+                list: PieceList::Props,
+                index: 1
+            })
+        )
+    );
+    // Undone: the table follows.
+    app.world_mut().write_message(EditIntent::Undo);
+    app.frame().expect("a frame");
+    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert!(
+        !editing(&app)
+            .problems
+            .iter()
+            .any(|p| p.message.contains("overlaps"))
+    );
+
+    // Saved: the file is the original with that one line changed.
+    app.world_mut().write_message(EditIntent::Save);
+    app.frame().expect("a frame");
+    let golden = text.replace(
+        "(kind: Barrel, at_cm: (-22.0, -14.0)),",
+        "(kind: Barrel, at_cm: (-20.0, -12.0)),",
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), golden);
+    assert!(!editing(&app).town.dirty());
+
+    // An edit left unsaved is kept beside the file on leaving the table.
+    app.world_mut()
+        .write_message(EditIntent::Edit(Edit::SetGame {
+            field: "start_hour".into(),
+            value: "8".into(),
+        }));
+    app.frame().expect("a frame");
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    for _ in 0..2 {
+        app.frame().expect("a frame");
+    }
+    assert!(!app.world().contains_resource::<Editing>());
+    assert!(!app.world().contains_resource::<TableEdited>());
+    let kept = std::fs::read_to_string(path.with_extension("edited.ron")).unwrap();
+    assert_eq!(kept, golden.replace("start_hour: 6,", "start_hour: 8,"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), golden);
+}
