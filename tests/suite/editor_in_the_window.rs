@@ -154,3 +154,66 @@ fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
     assert_eq!(kept, golden.replace("start_hour: 6,", "start_hour: 8,"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), golden);
 }
+
+/// Frames until `done` (at most ten seconds of them).
+fn frames_until(app: &mut Offscreen, what: &str, done: impl Fn(&Offscreen) -> bool) {
+    let started = std::time::Instant::now();
+    while !done(app) {
+        assert!(started.elapsed().as_secs() < 10, "waited for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        app.frame().expect("a frame");
+    }
+}
+
+#[test]
+fn a_change_saved_from_another_editor_is_taken_or_asked_about() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let dir = std::env::temp_dir().join(format!("highnoon-edit-disk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("duel.ron");
+    let text = std::fs::read_to_string(data_root().join("scenarios/family_duel.ron")).unwrap();
+    std::fs::write(&path, &text).unwrap();
+    let mut options = crate::common::bank_robbery_window([None, None]);
+    options.start = Start::Edit { file: path.clone() };
+    let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
+    frames_until(&mut app, "the editor", |a| {
+        a.world().contains_resource::<Editing>()
+    });
+    for _ in 0..3 {
+        app.frame().expect("a frame");
+    }
+    // Nothing unsaved: the file's new text is taken, and laid on the table.
+    let outside = text.replacen("start_hour: ", "start_hour: 1", 1);
+    assert_ne!(outside, text);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(&path, &outside).unwrap();
+    frames_until(&mut app, "the change taken", |a| {
+        editing(a).town.text() == outside
+    });
+    app.frame().expect("a frame");
+    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert!(!editing(&app).town.dirty());
+    // An edit unsaved, and the file changed again: asked, nothing taken.
+    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
+        piece: PieceRef {
+            list: PieceList::Figures,
+            index: 0,
+        },
+        to_cm: (0.0, 0.0),
+    }));
+    app.frame().expect("a frame");
+    let mine = editing(&app).town.text().to_string();
+    let again = outside.replace("\n)", "\n)\n// saved elsewhere\n");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(&path, &again).unwrap();
+    frames_until(&mut app, "the question", |a| editing(a).on_disk.is_some());
+    assert_eq!(editing(&app).town.text(), mine);
+    // The author takes the file's.
+    app.world_mut().write_message(EditIntent::TakeDisk);
+    app.frame().expect("a frame");
+    assert_eq!(editing(&app).town.text(), again);
+    assert!(editing(&app).on_disk.is_none());
+    assert!(!editing(&app).town.dirty());
+    app.frame().expect("a frame");
+    assert_the_table_shows_the_edited_town(&app, &profile);
+}

@@ -20,13 +20,14 @@ pub mod panel;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use bevy::time::common_conditions::on_timer;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::flick_table::FlickTableError;
 use super::flick_table::session::{FlickAction, FlickIntent};
 use super::flick_table::sets::{FlickOrder, TableEdited};
 use super::{FrameSystems, Screen, TablePanels};
-use crate::editor::{Edit, EditTown, Problem};
+use crate::editor::{Edit, EditTown, Problem, Reloaded};
 use crate::scenario::town::PieceRef;
 
 pub fn plugin(app: &mut App) {
@@ -34,7 +35,11 @@ pub fn plugin(app: &mut App) {
     app.add_message::<EditIntent>()
         .add_systems(
             Update,
-            (mouse::pick_and_drag, mouse::edit_with_keys)
+            (
+                mouse::pick_and_drag,
+                mouse::edit_with_keys,
+                watch_the_file.run_if(on_timer(std::time::Duration::from_millis(500))),
+            )
                 .in_set(FrameSystems::Input)
                 .run_if(editing)
                 .run_if(resource_exists::<TableEdited>)
@@ -80,6 +85,9 @@ pub struct Editing {
     /// The last refusal or notice, for the panel.
     pub message: Option<String>,
     pub problems: Vec<Problem>,
+    /// The file as another editor saved it while there were edits here
+    /// unsaved: the author chooses which to keep.
+    pub on_disk: Option<String>,
 }
 
 impl Editing {
@@ -91,6 +99,7 @@ impl Editing {
             dragging: None,
             message: None,
             problems,
+            on_disk: None,
         }
     }
 }
@@ -103,6 +112,39 @@ pub enum EditIntent {
     Redo,
     Save,
     Select(Option<PieceRef>),
+    /// The file changed on disk: its text now.
+    Disk(String),
+    /// Take the file as it is on disk now (the edits here dropped, undoably).
+    TakeDisk,
+    /// Keep the edits here (the next save writes over the file).
+    KeepMine,
+}
+
+/// The file, looked at twice a second: when its bytes are not what the
+/// editor last read or saved, they are handed in ([`EditIntent::Disk`]):
+/// taken when nothing here is unsaved, else the author is asked.
+fn watch_the_file(
+    editing: Res<Editing>,
+    mut last: Local<Option<(std::path::PathBuf, std::time::SystemTime)>>,
+    mut intents: MessageWriter<EditIntent>,
+) {
+    let path = editing.town.path();
+    let Ok(modified) = std::fs::metadata(path).and_then(|m| m.modified()) else {
+        return;
+    };
+    let seen = last
+        .as_ref()
+        .is_some_and(|(p, t)| p == path && *t == modified);
+    let first = last.as_ref().is_none_or(|(p, _)| p != path);
+    *last = Some((path.to_path_buf(), modified));
+    if seen || first {
+        return;
+    }
+    if let Ok(text) = std::fs::read_to_string(path)
+        && editing.on_disk.as_deref() != Some(text.as_str())
+    {
+        intents.write(EditIntent::Disk(text));
+    }
 }
 
 /// Applies the frame's intents; a changed town is laid on the table.
@@ -157,6 +199,29 @@ pub fn apply(editing: &mut Editing, intent: &EditIntent) {
             .map_err(|e| format!("not saved ({e}): the edits are kept here")),
         EditIntent::Select(p) => {
             editing.selected = *p;
+            Ok(())
+        }
+        EditIntent::Disk(text) => match editing.town.reloaded(text.clone()) {
+            Reloaded::Same => Ok(()),
+            Reloaded::Taken => {
+                editing.message = Some("the file changed on disk: taken in".into());
+                return;
+            }
+            Reloaded::Ask => {
+                editing.on_disk = Some(text.clone());
+                Ok(())
+            }
+            Reloaded::Broken(e) => Err(format!("the file on disk does not read: {e}")),
+        },
+        EditIntent::TakeDisk => match editing.on_disk.take() {
+            Some(text) => match editing.town.take_disk(text) {
+                Reloaded::Broken(e) => Err(format!("the file on disk does not read: {e}")),
+                _ => Ok(()),
+            },
+            None => Ok(()),
+        },
+        EditIntent::KeepMine => {
+            editing.on_disk = None;
             Ok(())
         }
     };

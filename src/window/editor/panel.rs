@@ -108,6 +108,20 @@ pub fn show_editor_panel(
             commands.insert_resource(TableEdited);
             table.write(FlickIntent::person(FlickAction::Lay(Box::new(town.clone()))));
         }
+        if editing.on_disk.is_some() {
+            ui.colored_label(
+                GOLD,
+                "The file was changed on disk, and there are edits here not saved.",
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Take the file's").clicked() {
+                    send(EditIntent::TakeDisk);
+                }
+                if ui.button("Keep mine").clicked() {
+                    send(EditIntent::KeepMine);
+                }
+            });
+        }
         if let Some(m) = &editing.message {
             ui.colored_label(if m.starts_with("saved") { GOOD } else { PROBLEM }, m);
         }
