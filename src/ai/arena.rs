@@ -244,6 +244,77 @@ pub fn run(
     })
 }
 
+/// How a scenario's two sides fared: games won by each, drawn, unfinished.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SideTally {
+    pub lawmen: usize,
+    pub outlaws: usize,
+    pub draws: usize,
+    pub unfinished: usize,
+}
+
+impl SideTally {
+    pub fn games(&self) -> usize {
+        self.lawmen + self.outlaws + self.draws + self.unfinished
+    }
+
+    /// The lawmen's share of the decided games, with its 95% Wilson
+    /// interval (the outlaws' is one less each).
+    pub fn lawmen_share(&self) -> (f64, f64, f64) {
+        let n = (self.lawmen + self.outlaws) as f64;
+        if n == 0.0 {
+            return (f64::NAN, 0.0, 1.0);
+        }
+        let (lo, hi) = crate::stats::wilson(self.lawmen as f64, n);
+        (self.lawmen as f64 / n, lo, hi)
+    }
+}
+
+/// Whether a scenario is fair: `games` games between two bots of `level`
+/// (the same bot seeded apart, sides alternating as in the arena), games on
+/// every core; `progress` is told after each game.
+pub fn balance(
+    profile: &PhysicsProfile,
+    levels: &BotLevels,
+    town: &Town,
+    level: Level,
+    games: usize,
+    seed: u64,
+    progress: impl Fn(usize, usize) + Sync,
+) -> SideTally {
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<SideTally> = (0..games)
+        .into_par_iter()
+        .map(|g| {
+            let a_side = if g % 2 == 0 {
+                Team::Lawmen
+            } else {
+                Team::Outlaws
+            };
+            let seed = seed.wrapping_add(g as u64);
+            let mut t = SideTally::default();
+            match one_game(profile, town, levels, (level, level), a_side, seed, 600) {
+                Ok((record, _)) => match (&record.outcome, &record.refused) {
+                    (_, Some(_)) | (None, _) => t.unfinished = 1,
+                    (Some(Outcome::Draw), _) => t.draws = 1,
+                    (Some(Outcome::Winner(Team::Lawmen)), _) => t.lawmen = 1,
+                    (Some(Outcome::Winner(_)), _) => t.outlaws = 1,
+                },
+                Err(_) => t.unfinished = 1,
+            }
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(n, games);
+            t
+        })
+        .collect();
+    results.iter().fold(SideTally::default(), |a, t| SideTally {
+        lawmen: a.lawmen + t.lawmen,
+        outlaws: a.outlaws + t.outlaws,
+        draws: a.draws + t.draws,
+        unfinished: a.unfinished + t.unfinished,
+    })
+}
+
 /// What `bench-bot` measured.
 #[derive(Debug, Clone)]
 pub struct BotBench {

@@ -251,3 +251,68 @@ fn the_hard_planner_beats_the_random_player_on_two_scenarios() {
     assert_eq!(t.unfinished, 0, "every game played to its end: {report:?}");
     assert!(t.wins >= 7, "hard against random: {report:?}");
 }
+
+/// The editor's *Balance*: each side's wins counted by side (not by bot),
+/// sides alternating, as the same games played one by one say.
+#[test]
+fn balance_counts_each_sides_wins_as_the_games_went() {
+    use highnoon::ai::arena::{balance, one_game};
+    use highnoon::flick::rules::Outcome;
+    use highnoon::scenario::town::Team;
+    let profile = highnoon::scenario::PhysicsProfile::load_default().unwrap();
+    let levels = highnoon::ai::levels::BotLevels::load_default().unwrap();
+    let path = highnoon::scenario::data_root().join("scenarios/family_duel.ron");
+    let town = highnoon::scenario::Town::load(&path, &profile).unwrap();
+    let level = highnoon::bot_level::Level::Random;
+    // The games one by one: (lawmen wins, outlaws wins), and how the games
+    // with the first bot on the outlaws' side went (counting by bot there
+    // would count their wins the wrong way round).
+    let games = |seed: u64| {
+        let (mut lawmen, mut outlaws, mut odd) = (0, 0, 0i32);
+        for g in 0..6u64 {
+            let side = if g % 2 == 0 {
+                Team::Lawmen
+            } else {
+                Team::Outlaws
+            };
+            let (record, _) = one_game(
+                &profile,
+                &town,
+                &levels,
+                (level, level),
+                side,
+                seed + g,
+                600,
+            )
+            .unwrap();
+            match record.outcome {
+                Some(Outcome::Winner(Team::Lawmen)) => {
+                    lawmen += 1;
+                    odd += (g % 2) as i32;
+                }
+                Some(Outcome::Winner(_)) => {
+                    outlaws += 1;
+                    odd -= (g % 2) as i32;
+                }
+                _ => {}
+            }
+        }
+        (lawmen, outlaws, odd)
+    };
+    // A seed whose games tell counting by side from counting by bot.
+    let (seed, (lawmen, outlaws, _)) = (7..40)
+        .map(|s| (s, games(s)))
+        .find(|(_, g)| g.2 != 0)
+        .expect("a seed whose games tell the sides from the bots");
+    let seen = std::sync::atomic::AtomicUsize::new(0);
+    let t = balance(&profile, &levels, &town, level, 6, seed, |n, of| {
+        assert_eq!(of, 6);
+        seen.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+    });
+    assert_eq!(seen.into_inner(), 6);
+    assert_eq!(t.games(), 6);
+    assert_eq!((t.lawmen, t.outlaws), (lawmen, outlaws), "{t:?}");
+    assert!(t.lawmen + t.outlaws > 0, "no game decided: {t:?}");
+    let (share, lo, hi) = t.lawmen_share();
+    assert!(lo <= share && share <= hi);
+}

@@ -88,6 +88,57 @@ pub struct Editing {
     /// The file as another editor saved it while there were edits here
     /// unsaved: the author chooses which to keep.
     pub on_disk: Option<String>,
+    /// The last *Balance* run (two hard bots playing the town as edited).
+    pub balance: Option<BalanceRun>,
+}
+
+/// Two hard bots playing the scenario on a thread of their own: how far
+/// they are, and what came of it.
+#[derive(Debug, Clone)]
+pub struct BalanceRun {
+    /// The file's text they play.
+    pub text: String,
+    pub games: usize,
+    pub done: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    pub result: std::sync::Arc<std::sync::OnceLock<crate::ai::arena::SideTally>>,
+}
+
+/// Games a *Balance* run plays (the measure: 35-65% each side).
+pub const BALANCE_GAMES: usize = 40;
+
+impl BalanceRun {
+    /// Starts the games on `town` (they use every core but the window's
+    /// own work goes on).
+    pub fn start(
+        town: crate::scenario::Town,
+        text: String,
+        profile: crate::scenario::PhysicsProfile,
+    ) -> Self {
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let result = std::sync::Arc::new(std::sync::OnceLock::new());
+        let (d, r) = (done.clone(), result.clone());
+        std::thread::spawn(move || {
+            let Ok(levels) = crate::ai::levels::BotLevels::load_default() else {
+                return;
+            };
+            let tally = crate::ai::arena::balance(
+                &profile,
+                &levels,
+                &town,
+                crate::bot_level::Level::Hard,
+                BALANCE_GAMES,
+                1,
+                |n, _| d.store(n, std::sync::atomic::Ordering::Relaxed),
+            );
+            let _ = r.set(tally);
+        });
+        BalanceRun {
+            text,
+            games: BALANCE_GAMES,
+            done,
+            result,
+        }
+    }
 }
 
 impl Editing {
@@ -100,6 +151,7 @@ impl Editing {
             message: None,
             problems,
             on_disk: None,
+            balance: None,
         }
     }
 }
@@ -118,6 +170,8 @@ pub enum EditIntent {
     TakeDisk,
     /// Keep the edits here (the next save writes over the file).
     KeepMine,
+    /// Two hard bots play the scenario as edited, in the background.
+    Balance,
 }
 
 /// The file, looked at twice a second: when its bytes are not what the
@@ -156,7 +210,7 @@ fn apply_edit_intents(
 ) {
     let before = editing.town.text().to_string();
     for intent in intents.read() {
-        apply(&mut editing, intent);
+        apply(&mut editing, intent, &profile.0);
     }
     if editing.town.text() != before {
         editing.problems = editing.town.problems(&profile.0);
@@ -173,7 +227,11 @@ fn apply_edit_intents(
 }
 
 /// One intent on the editor (the apply system's work, and the tests').
-pub fn apply(editing: &mut Editing, intent: &EditIntent) {
+pub fn apply(
+    editing: &mut Editing,
+    intent: &EditIntent,
+    profile: &crate::scenario::PhysicsProfile,
+) {
     let result = match intent {
         EditIntent::Edit(e) => editing.town.apply(e),
         EditIntent::Undo => {
@@ -223,6 +281,21 @@ pub fn apply(editing: &mut Editing, intent: &EditIntent) {
         EditIntent::KeepMine => {
             editing.on_disk = None;
             Ok(())
+        }
+        EditIntent::Balance => {
+            if editing.town.town().game.is_none() {
+                Err("a plain town has no sides to balance: make it a scenario".into())
+            } else if !crate::editor::checks::playable(&editing.problems) {
+                Err("fix the problems first: the bots play only a playable town".into())
+            } else {
+                let profile = profile.clone();
+                editing.balance = Some(BalanceRun::start(
+                    editing.town.town().clone(),
+                    editing.town.text().to_string(),
+                    profile,
+                ));
+                Ok(())
+            }
         }
     };
     match result {

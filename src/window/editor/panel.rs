@@ -145,7 +145,14 @@ pub fn show_editor_panel(
         palette(ui, town, &mut send);
     });
     dock.section(ctx, "Game", false, |ui| {
-        game_fields(ui, town, &mut send, &mut game_buffer);
+        game_fields(
+            ui,
+            town,
+            editing.town.text(),
+            editing.balance.as_ref(),
+            &mut send,
+            &mut game_buffer,
+        );
     });
     dock.section(ctx, "Problems", true, |ui| {
         let errors = editing
@@ -380,6 +387,8 @@ fn palette(ui: &mut egui::Ui, town: &Town, send: &mut impl FnMut(EditIntent)) {
 fn game_fields(
     ui: &mut egui::Ui,
     town: &Town,
+    text: &str,
+    balance: Option<&super::BalanceRun>,
     send: &mut impl FnMut(EditIntent),
     buffer: &mut Option<(String, String)>,
 ) {
@@ -418,6 +427,59 @@ fn game_fields(
                 }
             }
         });
+    ui.separator();
+    ui.label(egui::RichText::new("Balance").color(GOLD));
+    match balance {
+        Some(run) => {
+            let done = run.done.load(std::sync::atomic::Ordering::Relaxed);
+            match run.result.get() {
+                None => {
+                    ui.add(
+                        egui::ProgressBar::new(done as f32 / run.games as f32)
+                            .text(format!("two hard bots: game {done} of {}", run.games)),
+                    );
+                }
+                Some(t) => {
+                    let (share, lo, hi) = t.lawmen_share();
+                    ui.label(format!(
+                        "Lawmen {:.0}% ({:.0}-{:.0}%), Outlaws {:.0}% of {} decided games; {} drawn, {} unfinished",
+                        share * 100.0,
+                        lo * 100.0,
+                        hi * 100.0,
+                        (1.0 - share) * 100.0,
+                        t.lawmen + t.outlaws,
+                        t.draws,
+                        t.unfinished
+                    ));
+                    let fair = (0.35..=0.65).contains(&share);
+                    ui.colored_label(
+                        if fair { GOOD } else { PROBLEM },
+                        if fair {
+                            "fair: each side wins 35-65%"
+                        } else {
+                            "one side wins too often (fair is 35-65%)"
+                        },
+                    );
+                    if run.text != text {
+                        ui.label(egui::RichText::new("(played on an earlier version)").small());
+                    }
+                    if ui.button("Balance again").clicked() {
+                        send(EditIntent::Balance);
+                    }
+                }
+            }
+        }
+        None => {
+            if ui
+                .button("Balance")
+                .on_hover_text("two hard bots play it 40 times, sides alternating (minutes)")
+                .clicked()
+            {
+                send(EditIntent::Balance);
+            }
+        }
+    }
+    ui.separator();
     // The lists are edited as their RON text (the format's names, checked
     // when set).
     for (field, now) in [
