@@ -88,10 +88,7 @@ pub struct CardSave {
 
 /// The user's data folder for highnoon (`HIGHNOON_CONFIG_DIR` when set).
 pub fn data_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("HIGHNOON_CONFIG_DIR") {
-        return Some(PathBuf::from(d));
-    }
-    directories::ProjectDirs::from("", "", "highnoon").map(|d| d.data_dir().to_path_buf())
+    crate::settings::user_dir(directories::ProjectDirs::data_dir)
 }
 
 /// Where the game to continue is saved.

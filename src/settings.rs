@@ -261,10 +261,16 @@ pub fn write_whole(path: &Path, text: &str) -> Result<(), String> {
 
 /// The user's configuration folder for highnoon (`HIGHNOON_CONFIG_DIR` when set).
 pub fn config_dir() -> Option<PathBuf> {
+    user_dir(directories::ProjectDirs::config_dir)
+}
+
+/// One of the platform's folders for highnoon (`which`), or
+/// `HIGHNOON_CONFIG_DIR` for all of them when set.
+pub fn user_dir(which: fn(&directories::ProjectDirs) -> &Path) -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("HIGHNOON_CONFIG_DIR") {
         return Some(PathBuf::from(d));
     }
-    directories::ProjectDirs::from("", "", "highnoon").map(|d| d.config_dir().to_path_buf())
+    directories::ProjectDirs::from("", "", "highnoon").map(|d| which(&d).to_path_buf())
 }
 
 /// Where the settings file is.

@@ -69,15 +69,11 @@ impl BenchCli {
 /// `bench`: flicks run to rest on the town, timed; the figures per flick
 /// also into `csv`.
 fn flicks(play: &PlayArgs, flicks: usize, seed: u64, csv: Option<PathBuf>) -> ExitCode {
-    let profile = match PhysicsProfile::load(&play.profile_path()) {
-        Ok(p) => p,
-        Err(e) => return fail(&e),
-    };
-    let town = match Town::load(&play.town_path(), &profile) {
-        Ok(t) => t,
-        Err(e) => return fail(&e),
-    };
-    let mut sim = highnoon::physics::Table::new(profile, &town);
+    let mut sim =
+        match highnoon::physics::Table::from_files(&play.profile_path(), &play.town_path()) {
+            Ok(t) => t,
+            Err(e) => return fail(&e),
+        };
     let config = highnoon::bench::BenchConfig {
         flicks,
         seed,

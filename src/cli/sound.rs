@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use bevy::math::{Vec2, Vec3};
 use highnoon::physics::Table;
 use highnoon::physics::table::Flick;
-use highnoon::scenario::{PhysicsProfile, Town};
 use highnoon::sound::{self, Bank, events};
 
 use super::fail;
@@ -45,15 +44,10 @@ impl SoundCli {
         if self.music {
             return write_music(&self.out);
         }
-        let profile = match PhysicsProfile::load(&play.profile_path()) {
-            Ok(p) => p,
-            Err(e) => return fail(&e),
-        };
-        let town = match Town::load(&play.town_path(), &profile) {
+        let mut table = match Table::from_files(&play.profile_path(), &play.town_path()) {
             Ok(t) => t,
             Err(e) => return fail(&e),
         };
-        let mut table = Table::new(profile, &town);
         let Some(piece) = table.piece(&self.piece) else {
             eprintln!("no piece called {:?} in the town", self.piece);
             return ExitCode::from(2);
