@@ -270,6 +270,40 @@ impl SideTally {
     }
 }
 
+/// One game of a balance run: who won by side, how long it ran, how it ended.
+#[derive(Debug, Clone)]
+pub struct BalanceGame {
+    /// The game's number in the run (its seed is the run's + this).
+    pub index: usize,
+    /// The side of the bot seeded "A" (sides alternate game by game).
+    pub a_side: Team,
+    /// `None`: unfinished (the step cap, a refused step or a town that
+    /// would not set up).
+    pub outcome: Option<Outcome>,
+    /// Steps played (moves, shots and other actions).
+    pub steps: usize,
+    /// The referee's last line (how it ended), or the set-up error.
+    pub last_line: String,
+    /// Seconds this game took on its core.
+    pub seconds: f64,
+}
+
+impl SideTally {
+    /// The tally of a balance run's games.
+    pub fn of(games: &[BalanceGame]) -> SideTally {
+        let mut t = SideTally::default();
+        for g in games {
+            match g.outcome {
+                None => t.unfinished += 1,
+                Some(Outcome::Draw) => t.draws += 1,
+                Some(Outcome::Winner(Team::Lawmen)) => t.lawmen += 1,
+                Some(Outcome::Winner(_)) => t.outlaws += 1,
+            }
+        }
+        t
+    }
+}
+
 /// Whether a scenario is fair: `games` games between two bots of `level`
 /// (the same bot seeded apart, sides alternating as in the arena), games on
 /// every core; `progress` is told after each game.
@@ -282,8 +316,23 @@ pub fn balance(
     seed: u64,
     progress: impl Fn(usize, usize) + Sync,
 ) -> SideTally {
+    SideTally::of(&balance_games(
+        profile, levels, town, level, games, seed, progress,
+    ))
+}
+
+/// [`balance`]'s games one by one, in order.
+pub fn balance_games(
+    profile: &PhysicsProfile,
+    levels: &BotLevels,
+    town: &Town,
+    level: Level,
+    games: usize,
+    seed: u64,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Vec<BalanceGame> {
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<SideTally> = (0..games)
+    (0..games)
         .into_par_iter()
         .map(|g| {
             let a_side = if g % 2 == 0 {
@@ -291,28 +340,36 @@ pub fn balance(
             } else {
                 Team::Outlaws
             };
+            let started = std::time::Instant::now();
             let seed = seed.wrapping_add(g as u64);
-            let mut t = SideTally::default();
+            let mut game = BalanceGame {
+                index: g,
+                a_side,
+                outcome: None,
+                steps: 0,
+                last_line: String::new(),
+                seconds: 0.0,
+            };
             match one_game(profile, town, levels, (level, level), a_side, seed, 600) {
-                Ok((record, _)) => match (&record.outcome, &record.refused) {
-                    (_, Some(_)) | (None, _) => t.unfinished = 1,
-                    (Some(Outcome::Draw), _) => t.draws = 1,
-                    (Some(Outcome::Winner(Team::Lawmen)), _) => t.lawmen = 1,
-                    (Some(Outcome::Winner(_)), _) => t.outlaws = 1,
-                },
-                Err(_) => t.unfinished = 1,
+                Ok((record, _)) => {
+                    if record.refused.is_none() {
+                        game.outcome = record.outcome;
+                    }
+                    game.steps = record.steps.len();
+                    game.last_line = record
+                        .refused
+                        .clone()
+                        .or_else(|| record.log.last().cloned())
+                        .unwrap_or_default();
+                }
+                Err(e) => game.last_line = e,
             }
+            game.seconds = started.elapsed().as_secs_f64();
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             progress(n, games);
-            t
+            game
         })
-        .collect();
-    results.iter().fold(SideTally::default(), |a, t| SideTally {
-        lawmen: a.lawmen + t.lawmen,
-        outlaws: a.outlaws + t.outlaws,
-        draws: a.draws + t.draws,
-        unfinished: a.unfinished + t.unfinished,
-    })
+        .collect()
 }
 
 /// What `bench-bot` measured.

@@ -179,7 +179,11 @@ mod tests {
 
     fn referee() -> Referee {
         let profile = PhysicsProfile::load_default().unwrap();
-        let town = Town::load(&data_root().join("scenarios/bank_robbery.ron"), &profile).unwrap();
+        let town = Town::load(
+            &data_root().join("tests/data/towns/bank_robbery.ron"),
+            &profile,
+        )
+        .unwrap();
         Referee::new(profile, &town, 1).unwrap()
     }
 

@@ -14,7 +14,7 @@ use highnoon::scenario::{self, PhysicsProfile, Problems, Town};
 use super::fail;
 use super::play::PlayArgs;
 
-/// `flick arena|pass-through|bench-bot`.
+/// `flick arena|balance|pass-through|bench-bot|lookahead-check`.
 #[derive(clap::Args, Debug)]
 pub struct FlickCli {
     #[command(subcommand)]
@@ -47,6 +47,24 @@ enum FlickTool {
         /// Write each game's log (the referee's, line by line) into this folder.
         #[arg(long, value_name = "DIR")]
         log: Option<PathBuf>,
+    },
+    /// Whether scenarios are fair: two bots of one level play each scenario,
+    /// sides alternating, and each side's wins are counted (the lawmen's
+    /// share of decided games with its 95% interval; fair: 35-65%).
+    /// `--scenario FILE` (or `all`, the default: every scenario).
+    Balance {
+        #[arg(long, default_value = "hard")]
+        level: Level,
+        /// Games per scenario.
+        #[arg(long, default_value_t = 40)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        levels: Option<PathBuf>,
+        /// Also print each game: sides, winner, steps, time and last log line.
+        #[arg(long)]
+        each: bool,
     },
     /// Full-strength shots at a standing fence, figure and support block from
     /// random angles, distances and spins, and bullets aimed off-centre at a
@@ -186,6 +204,19 @@ impl FlickCli {
                     }
                     Err(e) => fail(&e),
                 }
+            }
+            FlickTool::Balance {
+                level,
+                games,
+                seed,
+                levels,
+                each,
+            } => {
+                let levels = match load_levels(levels) {
+                    Ok(l) => l,
+                    Err(e) => return fail(&e),
+                };
+                super::balance::run(&profile, &levels, scenario_file, level, games, seed, each)
             }
             FlickTool::PassThrough {
                 seed,

@@ -2,6 +2,7 @@
 //! the dispatch to each command's file. With no command the window opens on
 //! the menu, or on the Flick table when Flick table options are given.
 
+mod balance;
 mod bench;
 mod cards;
 mod dice;

@@ -8,7 +8,16 @@ use crate::scenario::PhysicsProfile;
 use crate::scenario::data_root;
 
 fn scenario(name: &str) -> (PathBuf, String) {
-    let path = data_root().join("scenarios").join(name);
+    read(data_root().join("scenarios").join(name))
+}
+
+/// A scenario as it shipped on the standard town (tests/data/towns): the
+/// scripted session edits its lines.
+fn fixture(name: &str) -> (PathBuf, String) {
+    read(data_root().join("tests/data/towns").join(name))
+}
+
+fn read(path: PathBuf) -> (PathBuf, String) {
     let text = std::fs::read_to_string(&path).unwrap();
     (path, text)
 }
@@ -41,7 +50,7 @@ fn a_file_opened_and_saved_unedited_is_the_same_bytes() {
 
 #[test]
 fn a_scripted_edit_session_gives_the_expected_town_and_file() {
-    let (path, text) = scenario("bank_robbery.ron");
+    let (path, text) = fixture("bank_robbery.ron");
     let mut town = EditTown::from_text(&path, text.clone()).unwrap();
     let edits = [
         // The first barrel a little toward the bank.
@@ -196,7 +205,7 @@ fn undo_of_every_kind_of_edit_gives_back_the_town_and_its_text() {
 
 #[test]
 fn an_edit_the_format_refuses_changes_nothing() {
-    let (path, text) = scenario("bank_robbery.ron");
+    let (path, text) = fixture("bank_robbery.ron");
     let mut town = EditTown::from_text(&path, text.clone()).unwrap();
     for bad in [
         Edit::SetField {

@@ -29,6 +29,12 @@ fn town(file: &str) -> Town {
     Town::load(&data_root().join("scenarios").join(file), &profile()).unwrap()
 }
 
+/// A scenario as it shipped on the standard town (tests/data/towns): for
+/// tests that stand pieces at coordinates of that layout.
+fn fixture(file: &str) -> Town {
+    Town::load(&data_root().join("tests/data/towns").join(file), &profile()).unwrap()
+}
+
 /// A flick straight along `direction` at `strength`, no spin.
 fn straight(direction: Vec2, strength: f32) -> Aim {
     Aim {
@@ -95,7 +101,7 @@ fn a_cowboy_killed_by_poisoned_water_leaves_the_table() {
 
 #[test]
 fn cowboys_felled_by_dynamite_stay_down() {
-    let base = Referee::new(profile(), &town("dynamite.ron"), 1).unwrap();
+    let base = Referee::new(profile(), &fixture("dynamite.ron"), 1).unwrap();
     let jack = cowboy(&base, "Black Jack");
     let limit = base.table.profile().knocked_over_tilt_deg;
     // Throws at each lawman in turn, harder and harder, until one falls.
@@ -134,7 +140,7 @@ fn cowboys_felled_by_dynamite_stay_down() {
 
 #[test]
 fn shooting_the_thief_with_the_deeds_is_no_outlaw_win() {
-    let mut t = town("stolen_documents.ron");
+    let mut t = fixture("stolen_documents.ron");
     let game = t.game.as_mut().unwrap();
     game.hit_points = 1;
     game.initiative = "Wyatt".into();

@@ -20,7 +20,8 @@ use highnoon::window::{Screen, Start};
 fn copy_of_the_bank_robbery() -> (PathBuf, String) {
     let dir = std::env::temp_dir().join(format!("highnoon-edit-window-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let text = std::fs::read_to_string(data_root().join("scenarios/bank_robbery.ron")).unwrap();
+    let text =
+        std::fs::read_to_string(data_root().join("tests/data/towns/bank_robbery.ron")).unwrap();
     let path = dir.join("bank_robbery.ron");
     std::fs::write(&path, &text).unwrap();
     (path, text)

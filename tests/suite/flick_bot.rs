@@ -95,7 +95,8 @@ fn a_broken_level_file_names_file_line_and_column() {
 fn a_carrier_in_the_goal_leaves_the_token_there() {
     use highnoon::ai::eval::score;
     use highnoon::scenario::town::{BuildingKind, Team};
-    let path = data_root().join("scenarios").join("dynamite.ron");
+    // The standard town's Dynamite: from inside its Bank nobody is in sight.
+    let path = data_root().join("tests/data/towns/dynamite.ron");
     let mut town = Town::load(&path, &profile()).unwrap();
     let game = town.game.as_mut().unwrap();
     game.initiative = "Dutch".into();
@@ -179,7 +180,8 @@ fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
 fn a_partner_in_the_carriers_way_in_steps_aside() {
     use highnoon::ai::eval::score;
     use highnoon::scenario::town::Team;
-    let path = data_root().join("scenarios").join("bank_robbery.ron");
+    // The standard town's Bank Robbery (the Saloon at (45, -30), door to +z).
+    let path = data_root().join("tests/data/towns/bank_robbery.ron");
     let town_with_dutch_at = |at: (f32, f32)| {
         let mut town = Town::load(&path, &profile()).unwrap();
         for f in &mut town.figures {

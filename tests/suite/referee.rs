@@ -9,7 +9,7 @@ use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
 fn referee(file: &str) -> Referee {
     let profile = PhysicsProfile::load_default().unwrap();
-    let town = Town::load(&data_root().join("scenarios").join(file), &profile).unwrap();
+    let town = Town::load(&data_root().join("tests/data/towns").join(file), &profile).unwrap();
     Referee::new(profile, &town, 1).unwrap()
 }
 

@@ -224,9 +224,10 @@ fn the_scenario_in_play_reloads_and_a_broken_scenario_or_profile_keeps_the_game(
     let shipped_profile = std::fs::read_to_string(default_profile_path()).unwrap();
     let profile_path = dir.join("physics.ron");
     save(&profile_path, &shipped_profile);
-    let scenario =
-        std::fs::read_to_string(highnoon::scenario::data_root().join("scenarios/bank_robbery.ron"))
-            .unwrap();
+    let scenario = std::fs::read_to_string(
+        highnoon::scenario::data_root().join("tests/data/towns/bank_robbery.ron"),
+    )
+    .unwrap();
     assert!(scenario.contains("start_hour: 6,"));
     let path = dir.join("bank_robbery.ron");
     save(&path, &scenario);

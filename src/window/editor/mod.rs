@@ -36,6 +36,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                mouse::turn_with_the_wheel.before(crate::window::shell::camera::orbit_camera),
                 mouse::pick_and_drag,
                 mouse::edit_with_keys,
                 watch_the_file.run_if(on_timer(std::time::Duration::from_millis(500))),

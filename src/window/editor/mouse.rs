@@ -1,15 +1,17 @@
 //! The editor's mouse and keys: press on a piece to select it and drag it
 //! over the table (snapped to 1 cm, Alt held: free), release to move it
-//! there; Q / E turn the selection by 15° (Shift: by 1°), Delete takes it
-//! off, Esc lets it go; Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves.
+//! there; Q / E, or the wheel over it, turn the selection by 15° (Shift: by
+//! 1°), Delete takes it off, Esc lets it go; Ctrl+Z / Ctrl+Y undo and redo,
+//! Ctrl+S saves.
 
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::{EditIntent, Editing};
 use crate::editor::Edit;
 use crate::scenario::town::{PieceList, PieceRef, Town};
-use crate::window::shell::camera::TableCamera;
+use crate::window::shell::camera::{CameraYields, TableCamera};
 use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
 
 /// A place on the table snapped to whole centimetres (unless `free`).
@@ -189,19 +191,82 @@ pub fn edit_with_keys(
     } else {
         0.0
     };
-    if turn != 0.0 && piece.list != PieceList::Discs {
-        let now = pieces(editing.town.town())
-            .into_iter()
-            .find(|(p, _, _)| *p == piece)
-            .map_or(0.0, |(_, _, f)| f);
-        let step = if shift { 1.0 } else { 15.0 };
-        intents.write(EditIntent::Edit(Edit::Turn {
-            piece,
-            facing_deg: snap_deg(now + turn * step, shift),
-        }));
+    if let Some(edit) = turned(editing.town.town(), piece, turn, shift) {
+        intents.write(EditIntent::Edit(edit));
     }
     if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
         intents.write(EditIntent::Edit(Edit::Delete { piece }));
+    }
+}
+
+/// `piece` turned by `notches` steps of 15° (1° when `fine`), snapped: none
+/// for no turn or a disc (discs have no facing).
+pub fn turned(town: &Town, piece: PieceRef, notches: f32, fine: bool) -> Option<Edit> {
+    if notches == 0.0 || piece.list == PieceList::Discs {
+        return None;
+    }
+    let now = pieces(town)
+        .into_iter()
+        .find(|(p, _, _)| *p == piece)
+        .map(|(_, _, f)| f)?;
+    let step = if fine { 1.0 } else { 15.0 };
+    Some(Edit::Turn {
+        piece,
+        facing_deg: snap_deg(now + notches * step, fine),
+    })
+}
+
+/// Whole wheel notches in `lines` added to what was left over (a touchpad
+/// scrolls in fractions): the notches, and what is left for next time.
+pub fn wheel_notches(left: f32, lines: f32) -> (f32, f32) {
+    let total = left + lines;
+    let notches = total.trunc();
+    (notches, total - notches)
+}
+
+/// The wheel over the selected piece turns it (up: as E, down: as Q; Shift:
+/// 1°), and the camera does not zoom; with a piece selected, Q/E are the
+/// piece's, not the camera's. Runs before the camera.
+#[allow(clippy::too_many_arguments)]
+pub fn turn_with_the_wheel(
+    scroll: Res<AccumulatedMouseScroll>,
+    keys: Res<ButtonInput<KeyCode>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cameras: TableCamera,
+    over_ui: Option<Res<EguiWantsPointer>>,
+    editing: Res<Editing>,
+    mut yields: ResMut<CameraYields>,
+    mut left: Local<f32>,
+    mut intents: MessageWriter<EditIntent>,
+) {
+    let Some(piece) = editing.selected.filter(|p| p.list != PieceList::Discs) else {
+        *left = 0.0;
+        return;
+    };
+    yields.turn_keys = true;
+    let (Ok(window), Ok((camera, cam_t))) = (window.single(), cameras.single()) else {
+        return;
+    };
+    if over_ui.is_some_and(|w| w.0) {
+        return;
+    }
+    let cm = |p: Vec3| (p.x * 100.0, p.z * 100.0);
+    let table = cursor_on_table(window, camera, cam_t, 0.0).map(cm);
+    let raised = cursor_on_table(window, camera, cam_t, 0.03).map(cm);
+    if piece_under(editing.town.town(), table, raised) != Some(piece) {
+        *left = 0.0;
+        return;
+    }
+    yields.wheel = true;
+    let lines = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    let (notches, rest) = wheel_notches(*left, lines);
+    *left = rest;
+    let fine = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if let Some(edit) = turned(editing.town.town(), piece, notches, fine) {
+        intents.write(EditIntent::Edit(edit));
     }
 }
 
@@ -246,5 +311,48 @@ mod tests {
         );
         // Bare table.
         assert_eq!(piece_at(&town, (0.0, 40.0)).map(|p| p.list), None);
+    }
+
+    #[test]
+    fn a_turn_steps_fifteen_degrees_or_one_and_never_turns_a_disc() {
+        let text = std::fs::read_to_string(crate::scenario::default_town_path()).unwrap();
+        let town: Town = crate::scenario::parse_ron(std::path::Path::new("t"), &text).unwrap();
+        let fence = town
+            .props
+            .iter()
+            .position(|p| p.kind == crate::scenario::town::PropKind::Fence)
+            .unwrap();
+        let piece = PieceRef {
+            list: PieceList::Props,
+            index: fence,
+        };
+        let now = town.props[fence].facing_deg;
+        let facing = |notches, fine| match turned(&town, piece, notches, fine) {
+            Some(Edit::Turn { facing_deg, .. }) => Some(facing_deg),
+            _ => None,
+        };
+        assert_eq!(facing(1.0, false), Some(snap_deg(now + 15.0, false)));
+        assert_eq!(facing(-2.0, false), Some(snap_deg(now - 30.0, false)));
+        assert_eq!(facing(3.0, true), Some(snap_deg(now + 3.0, true)));
+        assert_eq!(facing(0.0, false), None);
+        let disc = PieceRef {
+            list: PieceList::Discs,
+            index: 0,
+        };
+        assert_eq!(turned(&town, disc, 1.0, false), None);
+    }
+
+    #[test]
+    fn the_wheel_turns_by_whole_notches_and_keeps_the_fraction() {
+        assert_eq!(wheel_notches(0.0, 1.0), (1.0, 0.0));
+        assert_eq!(wheel_notches(0.0, -2.0), (-2.0, 0.0));
+        // A touchpad: 0.4 + 0.4 is no notch yet, a third 0.4 makes one.
+        let (n, left) = wheel_notches(0.0, 0.4);
+        assert_eq!(n, 0.0);
+        let (n, left) = wheel_notches(left, 0.4);
+        assert_eq!(n, 0.0);
+        let (n, left) = wheel_notches(left, 0.4);
+        assert_eq!(n, 1.0);
+        assert!((left - 0.2).abs() < 1e-5);
     }
 }

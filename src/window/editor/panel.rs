@@ -127,7 +127,7 @@ pub fn show_editor_panel(
         }
         ui.label(
             egui::RichText::new(
-                "Click a piece, drag it (Alt: free of the 1 cm grid) · Q / E turn 15° (Shift: 1°) · Delete · Esc menu",
+                "Click a piece, drag it (Alt: free of the 1 cm grid) · Q / E or the wheel on it turn 15° (Shift: 1°) · Delete · Esc menu",
             )
             .small(),
         );

@@ -1,5 +1,7 @@
 //! The orbit camera: right-drag orbits, middle-drag (or shift + right-drag)
-//! pans, the wheel zooms. The left button belongs to flicks.
+//! pans, the wheel zooms. The left button belongs to flicks. Where the town
+//! editor has a piece selected, its Q/E turn the piece and so does the wheel
+//! over it: the camera yields them for that frame ([`CameraYields`]).
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -8,6 +10,7 @@ use crate::window::FrameSystems;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Framing>()
+        .init_resource::<CameraYields>()
         .add_systems(Startup, place_camera)
         .add_systems(Update, orbit_camera.in_set(FrameSystems::Input));
 }
@@ -15,6 +18,17 @@ pub fn plugin(app: &mut App) {
 /// The table's camera and where it is (the panels have a camera of their own).
 pub type TableCamera<'w, 's> =
     Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<OrbitCamera>>;
+
+/// Input another system takes this frame, so the camera leaves it alone: set
+/// before [`orbit_camera`] runs (the editor: `.before(orbit_camera)`), and
+/// cleared by it, so nothing stays taken once its owner stops asking.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct CameraYields {
+    /// The wheel does not zoom.
+    pub wheel: bool,
+    /// Q and E do not orbit.
+    pub turn_keys: bool,
+}
 
 /// How much of the view's half-size is left round the table when it is
 /// framed (the rim and a little floor show).
@@ -174,9 +188,11 @@ pub fn orbit_camera(
     time: Res<Time>,
     egui_wants_pointer: Option<Res<crate::window::shell::pointer::EguiWantsPointer>>,
     settings: Option<Res<crate::settings::Settings>>,
+    mut yields: ResMut<CameraYields>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
 ) {
     let over_ui = egui_wants_pointer.is_some_and(|w| w.0);
+    let taken = std::mem::take(&mut *yields);
     // The player's settings: how far a mouse movement turns, how fast the keys do.
     let (mouse, speed) = settings.map_or((1.0, 1.0), |s| (s.mouse_sensitivity, s.camera_speed));
     for (mut orbit, mut transform) in &mut cameras {
@@ -199,14 +215,16 @@ pub fn orbit_camera(
                 MouseScrollUnit::Line => scroll.delta.y,
                 MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
             };
-            orbit.distance = (orbit.distance * (1.0 - lines * 0.1)).clamp(0.15, 4.0);
+            if !taken.wheel {
+                orbit.distance = (orbit.distance * (1.0 - lines * 0.1)).clamp(0.15, 4.0);
+            }
         }
         // Keyboard: Q/E orbit, W/S tilt, +/- zoom.
         let dt = time.delta_secs() * speed;
-        if keys.pressed(KeyCode::KeyQ) {
+        if keys.pressed(KeyCode::KeyQ) && !taken.turn_keys {
             orbit.yaw += dt;
         }
-        if keys.pressed(KeyCode::KeyE) {
+        if keys.pressed(KeyCode::KeyE) && !taken.turn_keys {
             orbit.yaw -= dt;
         }
         if keys.pressed(KeyCode::KeyW) {
@@ -282,5 +300,52 @@ mod tests {
             fit_distance(&o, &framing.corners, fov, 1.2)
                 > fit_distance(&o, &framing.corners, fov, 1.6)
         );
+    }
+
+    /// The wheel zooms unless another system took it this frame, and Q/E
+    /// orbit unless taken; what was taken is given back the next frame.
+    #[test]
+    fn the_camera_leaves_the_wheel_and_keys_it_yields() {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<AccumulatedMouseMotion>()
+            .init_resource::<Time>()
+            .init_resource::<CameraYields>()
+            .insert_resource(AccumulatedMouseScroll {
+                unit: MouseScrollUnit::Line,
+                delta: Vec2::new(0.0, 1.0),
+            })
+            .add_systems(Update, orbit_camera);
+        let orbit = OrbitCamera::default();
+        let camera = app.world_mut().spawn((orbit, orbit.transform())).id();
+        let distance = |app: &App| app.world().get::<OrbitCamera>(camera).unwrap().distance;
+        app.world_mut().resource_mut::<CameraYields>().wheel = true;
+        app.update();
+        assert_eq!(distance(&app), orbit.distance, "zoomed on a taken wheel");
+        app.update();
+        assert!(distance(&app) < orbit.distance, "the wheel not given back");
+        // Q held: orbits, unless the keys are taken.
+        app.world_mut()
+            .resource_mut::<AccumulatedMouseScroll>()
+            .delta = Vec2::ZERO;
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::KeyQ);
+        let yaw = |app: &App| app.world().get::<OrbitCamera>(camera).unwrap().yaw;
+        let before = yaw(&app);
+        for _ in 0..2 {
+            app.world_mut().resource_mut::<CameraYields>().turn_keys = true;
+            app.world_mut()
+                .resource_mut::<Time>()
+                .advance_by(std::time::Duration::from_millis(100));
+            app.update();
+        }
+        assert_eq!(yaw(&app), before, "orbited on taken keys");
+        app.world_mut()
+            .resource_mut::<Time>()
+            .advance_by(std::time::Duration::from_millis(100));
+        app.update();
+        assert!(yaw(&app) > before, "Q does not orbit when not taken");
     }
 }
