@@ -10,7 +10,7 @@ use highnoon::ai::levels::BotLevels;
 use highnoon::bot_level::Level;
 use highnoon::flick::rules::Outcome;
 use highnoon::scenario::town::Team;
-use highnoon::scenario::{self, PhysicsProfile, Town};
+use highnoon::scenario::{PhysicsProfile, Town};
 
 use super::fail;
 
@@ -28,10 +28,7 @@ pub fn run(
     seed: u64,
     each: bool,
 ) -> ExitCode {
-    let paths = match scenario.filter(|s| s.as_os_str() != "all") {
-        Some(file) => vec![file],
-        None => scenario::ron_files(&scenario::data_root().join("scenarios")).unwrap_or_default(),
-    };
+    let paths = super::flick::scenario_files(scenario);
     println!(
         "flick balance: two {level} bots, {games} games a scenario, sides alternating, seed {seed}"
     );

@@ -175,13 +175,7 @@ impl FlickCli {
                     Ok(l) => l,
                     Err(e) => return fail(&e),
                 };
-                let scenarios = if let Some(file) = scenario_file.filter(|s| s.as_os_str() != "all")
-                {
-                    vec![file]
-                } else {
-                    scenario::ron_files(&scenario::data_root().join("scenarios"))
-                        .unwrap_or_default()
-                };
+                let scenarios = scenario_files(scenario_file);
                 let config = arena::ArenaConfig {
                     scenarios,
                     a,
@@ -394,6 +388,15 @@ fn time_hints(profile: &PhysicsProfile, town: &Town, levels: &BotLevels, n: usiz
 }
 
 /// The bots' levels: `--levels`, or the shipped file.
+/// The scenarios a command plays: `--scenario FILE`, or every file in
+/// scenarios/ for `all` or none (towns without a `game` are skipped later).
+pub(super) fn scenario_files(scenario: Option<PathBuf>) -> Vec<PathBuf> {
+    match scenario.filter(|s| s.as_os_str() != "all") {
+        Some(file) => vec![file],
+        None => scenario::ron_files(&scenario::data_root().join("scenarios")).unwrap_or_default(),
+    }
+}
+
 fn load_levels(path: Option<PathBuf>) -> Result<BotLevels, Problems> {
     match path {
         Some(p) => BotLevels::load(&p),
