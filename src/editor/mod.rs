@@ -233,6 +233,19 @@ impl EditTown {
         checks::problems(&self.town, &self.path, &self.text, profile)
     }
 
+    /// Every problem the town would have after `edit`, the town itself
+    /// untouched (a piece being dragged: its problems shown where it would
+    /// land). An edit that cannot be made says why.
+    pub fn problems_after(
+        &self,
+        edit: &Edit,
+        profile: &crate::scenario::PhysicsProfile,
+    ) -> Result<Vec<Problem>, String> {
+        let text = self.edited(edit)?;
+        let town = read_town(&self.path, &text).map_err(|e| e.message)?;
+        Ok(checks::problems(&town, &self.path, &text, profile))
+    }
+
     /// Where a piece is written in the text (its item's span).
     pub fn span_of(&self, piece: PieceRef) -> Option<std::ops::Range<usize>> {
         let root = ron_text::read(&self.text).ok()?;

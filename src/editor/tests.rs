@@ -309,6 +309,58 @@ fn each_problem_is_reported_on_its_piece() {
 }
 
 #[test]
+fn a_dragged_piece_shows_the_problems_of_where_it_would_land_and_changes_nothing() {
+    let (path, text) = fixture("bank_robbery.ron");
+    let town = EditTown::from_text(&path, text.clone()).unwrap();
+    let profile = PhysicsProfile::load_default().unwrap();
+    assert!(town.problems(&profile).is_empty());
+    // Wyatt dragged onto the Bank (his figure would stand in its wall).
+    let bank = town
+        .town()
+        .buildings
+        .iter()
+        .position(|b| b.kind == crate::scenario::town::BuildingKind::Bank)
+        .unwrap();
+    let on_bank = town.town().buildings[bank].at_cm;
+    let wyatt = piece(PieceList::Figures, 0);
+    let drag = Edit::Move {
+        piece: wyatt,
+        to_cm: on_bank,
+    };
+    let there = town.problems_after(&drag, &profile).unwrap();
+    let wall = there
+        .iter()
+        .find(|p| p.piece == Some(wyatt))
+        .unwrap_or_else(|| panic!("nothing on Wyatt in {there:#?}"));
+    assert_eq!(
+        wall.other,
+        Some(piece(PieceList::Buildings, bank)),
+        "{wall:#?}"
+    );
+    // Off the table.
+    let off = Edit::Move {
+        piece: wyatt,
+        to_cm: (500.0, 0.0),
+    };
+    let off = town.problems_after(&off, &profile).unwrap();
+    assert!(
+        off.iter()
+            .any(|p| p.piece == Some(wyatt) && p.message.contains("off the")),
+        "{off:#?}"
+    );
+    // Nothing was changed: the same text, no undo, no problems.
+    assert_eq!(town.text(), text);
+    assert!(!town.can_undo());
+    assert!(town.problems(&profile).is_empty());
+    // A piece that is not there says so.
+    let ghost = Edit::Move {
+        piece: piece(PieceList::Figures, 99),
+        to_cm: (0.0, 0.0),
+    };
+    assert!(town.problems_after(&ghost, &profile).is_err());
+}
+
+#[test]
 fn every_shipped_town_has_room_before_its_doors_and_no_errors() {
     let profile = PhysicsProfile::load_default().unwrap();
     for entry in std::fs::read_dir(data_root().join("scenarios")).unwrap() {

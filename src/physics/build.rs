@@ -15,7 +15,7 @@ use super::contact_hooks;
 use super::pieces::{DiscKind, PartKind, PieceId, PieceKind};
 use super::table::{IndexedPiece, TableIndex, footprint_radius};
 use crate::scenario::profile::{Material, PhysicsProfile};
-use crate::scenario::town::{PropKind, Town};
+use crate::scenario::town::{PieceList, PieceRef, PropKind, Town};
 
 /// Figures are flat wooden cut-outs: depth (front to back) as a fraction of width.
 pub const FIGURE_DEPTH: f32 = 0.6;
@@ -193,6 +193,26 @@ pub fn piece_list(town: &Town) -> Vec<(PieceKind, String)> {
         out.push((PieceKind::Disc(kind), name));
     }
     out
+}
+
+/// The piece made for a town's entry (its list and its place there), in the
+/// creation order of [`piece_list`]; none for an entry the town lacks.
+pub fn piece_id(town: &Town, piece: PieceRef) -> Option<PieceId> {
+    let lists = [
+        (PieceList::Buildings, town.buildings.len()),
+        (PieceList::Gallows, town.gallows.len()),
+        (PieceList::Props, town.props.len()),
+        (PieceList::Figures, town.figures.len()),
+        (PieceList::Discs, DISC_KINDS.len()),
+    ];
+    let mut first = 0;
+    for (list, len) in lists {
+        if list == piece.list {
+            return (piece.index < len).then(|| PieceId((first + piece.index) as u16));
+        }
+        first += len;
+    }
+    None
 }
 
 /// One movement disc and four bullets, always, in this order.
@@ -480,5 +500,52 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
         bodies: b.bodies,
         colliders: b.colliders,
         index,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::data_root;
+
+    #[test]
+    fn every_entry_of_a_town_finds_its_own_piece() {
+        let profile = PhysicsProfile::load_default().unwrap();
+        let path = data_root().join("scenarios/hostage_escort.ron");
+        let town = Town::load(&path, &profile).unwrap();
+        let made = piece_list(&town);
+        let entries = [
+            (PieceList::Buildings, town.buildings.len()),
+            (PieceList::Gallows, town.gallows.len()),
+            (PieceList::Props, town.props.len()),
+            (PieceList::Figures, town.figures.len()),
+            (PieceList::Discs, DISC_KINDS.len()),
+        ];
+        let mut seen = Vec::new();
+        for (list, len) in entries {
+            for index in 0..len {
+                let id = piece_id(&town, PieceRef { list, index }).unwrap();
+                let (kind, name) = &made[id.0 as usize];
+                let expected = match list {
+                    PieceList::Buildings => PieceKind::Building(town.buildings[index].kind),
+                    PieceList::Gallows => PieceKind::Gallows,
+                    PieceList::Props => PieceKind::Prop(town.props[index].kind),
+                    PieceList::Figures => PieceKind::Figure {
+                        team: town.figures[index].team,
+                        hat: town.figures[index].hat,
+                    },
+                    PieceList::Discs => PieceKind::Disc(DISC_KINDS[index]),
+                };
+                assert_eq!(*kind, expected, "{list:?} {index}: {name}");
+                if list == PieceList::Figures {
+                    assert_eq!(*name, town.figures[index].display_name());
+                }
+                seen.push(id);
+            }
+            assert!(piece_id(&town, PieceRef { list, index: len }).is_none());
+        }
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), made.len(), "one piece each, none left over");
     }
 }

@@ -31,6 +31,19 @@ fn editing(app: &Offscreen) -> &Editing {
     app.world().resource::<Editing>()
 }
 
+/// The first barrel on the session's table, and where it stands.
+fn first_barrel(app: &Offscreen) -> (highnoon::physics::pieces::PieceId, Vec3) {
+    let table = app.world().resource::<FlickSession>().table().unwrap();
+    let id = table
+        .index()
+        .pieces
+        .iter()
+        .find(|p| p.name.starts_with("Barrel"))
+        .unwrap()
+        .id;
+    (id, table.pose(id).0)
+}
+
 /// The table shows the town as edited, piece for piece.
 fn assert_the_table_shows_the_edited_town(app: &Offscreen, profile: &PhysicsProfile) {
     let session = app.world().resource::<FlickSession>();
@@ -72,16 +85,7 @@ fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
     app.frame().expect("a frame");
     assert_eq!(editing(&app).selected, Some(barrel));
     assert_the_table_shows_the_edited_town(&app, &profile);
-    let session = app.world().resource::<FlickSession>();
-    let table = session.table().unwrap();
-    let id = table
-        .index()
-        .pieces
-        .iter()
-        .find(|p| p.name.starts_with("Barrel"))
-        .unwrap()
-        .id;
-    let at = table.pose(id).0;
+    let (_, at) = first_barrel(&app);
     assert!(
         (at.x + 0.20).abs() < 1e-4 && (at.z + 0.12).abs() < 1e-4,
         "{at:?}"
@@ -217,4 +221,53 @@ fn a_change_saved_from_another_editor_is_taken_or_asked_about() {
     assert!(!editing(&app).town.dirty());
     app.frame().expect("a frame");
     assert_the_table_shows_the_edited_town(&app, &profile);
+}
+
+#[test]
+fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let (path, _) = copy_of_the_bank_robbery();
+    let mut options = crate::common::bank_robbery_window([None, None]);
+    options.start = Start::Edit { file: path };
+    let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
+    frames_until(&mut app, "the editor", |a| {
+        a.world().contains_resource::<Editing>()
+    });
+    for _ in 0..3 {
+        app.frame().expect("a frame");
+    }
+    // Where the window shows the first barrel's model.
+    let shown = |app: &mut Offscreen| {
+        let (id, laid) = first_barrel(app);
+        let e = app
+            .world()
+            .resource::<highnoon::physics::pieces::SpawnedTown>()
+            .entity(id)
+            .unwrap();
+        (laid, app.world().get::<Transform>(e).unwrap().translation)
+    };
+    let (laid, model) = shown(&mut app);
+    assert_eq!(model, laid);
+    let barrel = PieceRef {
+        list: PieceList::Props,
+        index: 0,
+    };
+    let from = (laid.x * 100.0, laid.z * 100.0);
+    // Dragged 10 cm east and 5 cm toward the player (as the mouse does it):
+    // the model goes with it, the town is not edited.
+    let text = editing(&app).town.text().to_string();
+    app.world_mut().resource_mut::<Editing>().dragging =
+        Some((barrel, (from.0 + 10.0, from.1 + 5.0)));
+    app.frame().expect("a frame");
+    let (still, model) = shown(&mut app);
+    assert_eq!(still, laid, "the table itself does not move");
+    assert!(
+        (model - laid - Vec3::new(0.10, 0.0, 0.05)).length() < 1e-4,
+        "the model is at {model:?}, laid at {laid:?}"
+    );
+    assert_eq!(editing(&app).town.text(), text);
+    // Let go where it was: back to its place.
+    app.world_mut().resource_mut::<Editing>().dragging = None;
+    app.frame().expect("a frame");
+    assert_eq!(shown(&mut app).1, laid);
 }

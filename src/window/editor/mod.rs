@@ -9,7 +9,7 @@
 //! ```text
 //! mod      the resource, its intents, the one apply system, opening and leaving
 //! mouse    picking, dragging (snapped to 1 cm; Alt frees it), keys
-//! marks    the selection's ring and the problems' rings on the table
+//! marks    the selection's and the problems' rings; the dragged model carried
 //! panel    the dock's sections: file, piece, palette, game, problems
 //! ```
 
@@ -52,6 +52,14 @@ pub fn plugin(app: &mut App) {
                 .in_set(FrameSystems::Apply)
                 .before(FlickOrder::Apply)
                 .run_if(editing),
+        )
+        .add_systems(
+            Update,
+            marks::carry_the_dragged_piece
+                .in_set(FrameSystems::Dress)
+                .run_if(editing)
+                .run_if(resource_exists::<TableEdited>)
+                .run_if(in_state(Screen::Flick)),
         )
         .add_systems(
             Update,

@@ -126,6 +126,7 @@ pub fn pick_and_drag(
     window: Query<&Window, With<PrimaryWindow>>,
     cameras: TableCamera,
     over_ui: Option<Res<EguiWantsPointer>>,
+    profile: Res<crate::physics::table::Profile>,
     mut editing: ResMut<Editing>,
     mut grab: Local<Grab>,
     mut intents: MessageWriter<EditIntent>,
@@ -149,7 +150,15 @@ pub fn pick_and_drag(
     if let Some((piece, offset)) = grab.0 {
         if let Some(at) = cursor {
             let to = snap_cm((at.0 + offset.0, at.1 + offset.1), free);
-            editing.dragging = Some((piece, to));
+            if editing.dragging != Some((piece, to)) {
+                // The town checked as if the piece were there: its problems
+                // show while it is dragged.
+                editing.dragging = Some((piece, to));
+                let moved = Edit::Move { piece, to_cm: to };
+                if let Ok(problems) = editing.town.problems_after(&moved, &profile.0) {
+                    editing.problems = problems;
+                }
+            }
         }
         if buttons.just_released(MouseButton::Left) {
             if let Some((_, to)) = editing.dragging.take()
@@ -157,6 +166,9 @@ pub fn pick_and_drag(
             {
                 intents.write(EditIntent::Edit(Edit::Move { piece, to_cm: to }));
             }
+            // Back to the town's own problems (the move, once applied,
+            // checks again).
+            editing.problems = editing.town.problems(&profile.0);
             grab.0 = None;
         }
     }
