@@ -361,6 +361,38 @@ fn a_dragged_piece_shows_the_problems_of_where_it_would_land_and_changes_nothing
 }
 
 #[test]
+fn a_cowboy_who_starts_inside_still_has_his_figure_checked() {
+    // The sandbox stands Dutch's figure where the file puts it: in the
+    // Saloon's wall here, though the game seats him inside.
+    let (path, text) = scenario("hostage_escort.ron");
+    assert!(text.contains("(name: \"Dutch\", inside: Some(Saloon))"));
+    let saloon = "(kind: Saloon,       at_cm: (54.0, -4.0),";
+    assert!(
+        text.contains(saloon),
+        "the Saloon has moved: mend this test"
+    );
+    let dutch = with_place(&text, "name: \"Dutch\", at_cm: (", "54.0, -4.0)");
+    let town = EditTown::from_text(&path, dutch).unwrap();
+    let problems = town.problems(&PhysicsProfile::load_default().unwrap());
+    let wall = problems
+        .iter()
+        .find(|p| {
+            p.message
+                .contains("Dutch at (54, -4) cm overlaps the Saloon")
+        })
+        .unwrap_or_else(|| panic!("Dutch in the wall not flagged: {problems:#?}"));
+    assert_eq!(wall.piece.map(|p| p.list), Some(PieceList::Figures));
+}
+
+/// `text` with the place written after `key` replaced by `place` (up to its
+/// closing parenthesis).
+fn with_place(text: &str, key: &str, place: &str) -> String {
+    let start = text.find(key).expect("the key") + key.len();
+    let end = start + text[start..].find(')').expect("a closing parenthesis") + 1;
+    format!("{}{place}{}", &text[..start], &text[end..])
+}
+
+#[test]
 fn every_shipped_town_has_room_before_its_doors_and_no_errors() {
     let profile = PhysicsProfile::load_default().unwrap();
     for entry in std::fs::read_dir(data_root().join("scenarios")).unwrap() {

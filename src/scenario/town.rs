@@ -411,21 +411,11 @@ impl Town {
                 },
             ));
         }
-        let inside: Vec<&str> = self
-            .game
-            .iter()
-            .flat_map(|g| {
-                g.cowboys
-                    .iter()
-                    .filter(|c| c.inside.is_some())
-                    .map(|c| c.name.as_str())
-            })
-            .collect();
+        // Every figure, those of cowboys who start inside a building too: the
+        // game seats them on its blocks, but the sandbox (and the editor's
+        // *Flick it*) stands them where the file puts them.
         for (fi, f) in self.figures.iter().enumerate() {
             let name = f.display_name();
-            if inside.contains(&name.as_str()) {
-                continue; // seated on a support block by the referee
-            }
             let r = p.figure.base_radius.max(p.figure.hat_radius);
             pieces.push((
                 name.clone(),
