@@ -271,3 +271,67 @@ fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
     app.frame().expect("a frame");
     assert_eq!(shown(&mut app).1, laid);
 }
+
+#[test]
+fn a_drag_goes_on_over_a_turn_and_ends_when_pieces_are_taken_away_under_it() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let (path, _) = copy_of_the_bank_robbery();
+    let mut options = crate::common::bank_robbery_window([None, None]);
+    options.start = Start::Edit { file: path };
+    let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
+    frames_until(&mut app, "the editor", |a| {
+        a.world().contains_resource::<Editing>()
+    });
+    app.frame().expect("a frame");
+    let wyatt = PieceRef {
+        list: PieceList::Figures,
+        index: 0,
+    };
+    let bank = editing(&app)
+        .town
+        .town()
+        .buildings
+        .iter()
+        .find(|b| b.kind.title() == "Bank")
+        .unwrap()
+        .at_cm;
+    let overlaps_bank = |app: &Offscreen| {
+        editing(app)
+            .problems
+            .iter()
+            .any(|p| p.piece == Some(wyatt) && p.message.contains("overlaps the Bank"))
+    };
+    // Wyatt carried onto the Bank (as the mouse does it, preview and all).
+    {
+        let mut e = app.world_mut().resource_mut::<Editing>();
+        let moved = Edit::Move {
+            piece: wyatt,
+            to_cm: bank,
+        };
+        e.problems = e.town.problems_after(&moved, &profile).unwrap();
+        e.dragging = Some((wyatt, bank));
+    }
+    assert!(overlaps_bank(&app));
+    // Turned while carried: still carried, still flagged where he would land.
+    app.world_mut().write_message(EditIntent::Edit(Edit::Turn {
+        piece: wyatt,
+        facing_deg: 45.0,
+    }));
+    app.frame().expect("a frame");
+    assert_eq!(editing(&app).dragging, Some((wyatt, bank)));
+    assert!(overlaps_bank(&app), "{:#?}", editing(&app).problems);
+    // The first figure deleted under the drag: Wyatt's index is now Deputy
+    // Gus's, so the drag ends and nothing is carried or flagged.
+    app.world_mut()
+        .write_message(EditIntent::Edit(Edit::Delete { piece: wyatt }));
+    app.frame().expect("a frame");
+    assert_eq!(editing(&app).dragging, None);
+    assert!(
+        !editing(&app)
+            .problems
+            .iter()
+            .any(|p| p.message.contains("overlaps the Bank")),
+        "{:#?}",
+        editing(&app).problems
+    );
+}

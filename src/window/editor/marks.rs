@@ -40,7 +40,12 @@ pub fn draw_marks(editing: Res<Editing>, mut gizmos: Gizmos) {
             Severity::Warning => WARNING,
         };
         for piece in [p.piece, p.other].into_iter().flatten() {
-            if let Some(c) = place_of(town, piece) {
+            // The dragged piece's problems ring it where it is carried.
+            let carried = editing
+                .dragging
+                .filter(|(d, _)| *d == piece)
+                .map(|(_, to)| to);
+            if let Some(c) = carried.or_else(|| place_of(town, piece)) {
                 gizmos.circle(
                     Isometry3d::new(at(c), flat),
                     ring(piece.list) * 1.15,

@@ -218,11 +218,27 @@ fn apply_edit_intents(
     mut table: MessageWriter<FlickIntent>,
 ) {
     let before = editing.town.text().to_string();
+    let lists_before = list_lengths(editing.town.town());
+    let mut reloaded = false;
     for intent in intents.read() {
+        reloaded |= matches!(intent, EditIntent::Disk(_) | EditIntent::TakeDisk);
         apply(&mut editing, intent, &profile.0);
     }
     if editing.town.text() != before {
         editing.problems = editing.town.problems(&profile.0);
+        // A drag goes on over an edit that leaves every piece at its place
+        // in its list (a turn, a field), checked again as it would land; an
+        // edit that adds or takes away pieces, or a file taken from disk,
+        // ends it (its index may now be another piece's).
+        if let Some((piece, to)) = editing.dragging {
+            let moved = Edit::Move { piece, to_cm: to };
+            match editing.town.problems_after(&moved, &profile.0) {
+                Ok(problems) if !reloaded && list_lengths(editing.town.town()) == lists_before => {
+                    editing.problems = problems;
+                }
+                _ => editing.dragging = None,
+            }
+        }
         // A piece deleted (or undone away) is no longer selected.
         if let Some(p) = editing.selected
             && editing.town.span_of(p).is_none()
@@ -233,6 +249,17 @@ fn apply_edit_intents(
             editing.town.town().clone(),
         ))));
     }
+}
+
+/// How many pieces each list of the town holds.
+fn list_lengths(town: &crate::scenario::Town) -> [usize; 5] {
+    [
+        town.buildings.len(),
+        town.gallows.len(),
+        town.props.len(),
+        town.figures.len(),
+        town.discs.len(),
+    ]
 }
 
 /// One intent on the editor (the apply system's work, and the tests').

@@ -147,6 +147,11 @@ pub fn pick_and_drag(
             Some((p, (c.0 - at.0, c.1 - at.1)))
         });
     }
+    // A drag the editor ended (an edit took pieces away under it, or the
+    // editor was left and opened again) is over until the next press.
+    if grab.0.is_some() && editing.dragging.is_none() && !buttons.just_pressed(MouseButton::Left) {
+        grab.0 = None;
+    }
     if let Some((piece, offset)) = grab.0 {
         if let Some(at) = cursor {
             let to = snap_cm((at.0 + offset.0, at.1 + offset.1), free);
