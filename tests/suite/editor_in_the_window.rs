@@ -223,9 +223,8 @@ fn a_change_saved_from_another_editor_is_taken_or_asked_about() {
     assert_the_table_shows_the_edited_town(&app, &profile);
 }
 
-#[test]
-fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
-    let profile = PhysicsProfile::load_default().unwrap();
+/// The editor open on a copy of the Bank Robbery, `frames` frames after it opened.
+fn editing_a_copy_of_the_bank_robbery(profile: &PhysicsProfile, frames: usize) -> Offscreen {
     let (path, _) = copy_of_the_bank_robbery();
     let mut options = crate::common::bank_robbery_window([None, None]);
     options.start = Start::Edit { file: path };
@@ -233,9 +232,16 @@ fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
     frames_until(&mut app, "the editor", |a| {
         a.world().contains_resource::<Editing>()
     });
-    for _ in 0..3 {
+    for _ in 0..frames {
         app.frame().expect("a frame");
     }
+    app
+}
+
+#[test]
+fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let mut app = editing_a_copy_of_the_bank_robbery(&profile, 3);
     // Where the window shows the first barrel's model.
     let shown = |app: &mut Offscreen| {
         let (id, laid) = first_barrel(app);
@@ -275,14 +281,7 @@ fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
 #[test]
 fn a_drag_goes_on_over_a_turn_and_ends_when_pieces_are_taken_away_under_it() {
     let profile = PhysicsProfile::load_default().unwrap();
-    let (path, _) = copy_of_the_bank_robbery();
-    let mut options = crate::common::bank_robbery_window([None, None]);
-    options.start = Start::Edit { file: path };
-    let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
-    frames_until(&mut app, "the editor", |a| {
-        a.world().contains_resource::<Editing>()
-    });
-    app.frame().expect("a frame");
+    let mut app = editing_a_copy_of_the_bank_robbery(&profile, 1);
     let wyatt = PieceRef {
         list: PieceList::Figures,
         index: 0,
