@@ -198,15 +198,13 @@ pub fn piece_list(town: &Town) -> Vec<(PieceKind, String)> {
 /// The piece made for a town's entry (its list and its place there), in the
 /// creation order of [`piece_list`]; none for an entry the town lacks.
 pub fn piece_id(town: &Town, piece: PieceRef) -> Option<PieceId> {
-    let lists = [
-        (PieceList::Buildings, town.buildings.len()),
-        (PieceList::Gallows, town.gallows.len()),
-        (PieceList::Props, town.props.len()),
-        (PieceList::Figures, town.figures.len()),
-        (PieceList::Discs, DISC_KINDS.len()),
-    ];
     let mut first = 0;
-    for (list, len) in lists {
+    for list in PieceList::ALL {
+        // The table always has all five discs, listed in the file or not.
+        let len = match list {
+            PieceList::Discs => DISC_KINDS.len(),
+            _ => town.list_len(list),
+        };
         if list == piece.list {
             return (piece.index < len).then(|| PieceId((first + piece.index) as u16));
         }

@@ -249,6 +249,17 @@ impl Footprint {
 }
 
 impl Town {
+    /// How many entries the file writes in one of its lists.
+    pub fn list_len(&self, list: PieceList) -> usize {
+        match list {
+            PieceList::Buildings => self.buildings.len(),
+            PieceList::Gallows => self.gallows.len(),
+            PieceList::Props => self.props.len(),
+            PieceList::Figures => self.figures.len(),
+            PieceList::Discs => self.discs.len(),
+        }
+    }
+
     /// Loads a town and checks it against the profile's table and pieces;
     /// every problem in the file is reported.
     pub fn load(path: &Path, profile: &PhysicsProfile) -> Result<Self, Problems> {

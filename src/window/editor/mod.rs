@@ -253,13 +253,7 @@ fn apply_edit_intents(
 
 /// How many pieces each list of the town holds.
 fn list_lengths(town: &crate::scenario::Town) -> [usize; 5] {
-    [
-        town.buildings.len(),
-        town.gallows.len(),
-        town.props.len(),
-        town.figures.len(),
-        town.discs.len(),
-    ]
+    crate::scenario::town::PieceList::ALL.map(|list| town.list_len(list))
 }
 
 /// One intent on the editor (the apply system's work, and the tests').

@@ -138,7 +138,12 @@ pub fn show_editor_panel(
     }
     if let Some(sel) = editing.selected {
         dock.section(ctx, "Selected", true, |ui| {
-            selected_fields(ui, town, sel, &mut send, &mut name_buffer);
+            // While the piece is dragged, the place it would be let go at.
+            let carried = editing
+                .dragging
+                .filter(|(p, _)| *p == sel)
+                .map(|(_, to)| to);
+            selected_fields(ui, town, sel, carried, &mut send, &mut name_buffer);
         });
     }
     dock.section(ctx, "Add a piece", false, |ui| {
@@ -193,6 +198,7 @@ fn selected_fields(
     ui: &mut egui::Ui,
     town: &Town,
     sel: PieceRef,
+    carried: Option<(f32, f32)>,
     send: &mut impl FnMut(EditIntent),
     name_buffer: &mut Option<(PieceRef, String)>,
 ) {
@@ -200,7 +206,13 @@ fn selected_fields(
         return;
     };
     ui.label(egui::RichText::new(describe(town, sel)).strong());
-    ui.label(format!("at ({}, {}) cm, facing {}°", at.0, at.1, facing));
+    match carried {
+        Some(to) => ui.label(format!(
+            "carried to ({}, {}) cm, facing {}° (from ({}, {}))",
+            to.0, to.1, facing, at.0, at.1
+        )),
+        None => ui.label(format!("at ({}, {}) cm, facing {}°", at.0, at.1, facing)),
+    };
     ui.horizontal(|ui| {
         for (label, d) in [
             ("x-1", (-1.0, 0.0)),
