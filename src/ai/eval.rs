@@ -31,6 +31,22 @@ const DETOUR: f32 = 0.3;
 /// What leaving a token where it must go adds to carrying it there (the
 /// carrier gives up 40 points of holding it: the gain is 60).
 const DELIVERED: f32 = 100.0;
+/// What a token carried is worth wherever it is (never less than lying in
+/// a pile: nobody should drop it to be rid of the distance).
+const CARRIED: f32 = 25.0;
+/// What a token carried into its goal is worth, its pull aside.
+const HELD_IN_GOAL: f32 = 40.0;
+/// How many cowboys a building seats.
+const SEATS: usize = 2;
+/// The share of a delivered token's worth that an enemy inside the goal
+/// takes away: he takes it on his turn unless he is shot first.
+const THEFT: f32 = 0.6;
+/// The part of [`THEFT`] an enemy at the goal's door threatens (he must
+/// walk in first, and the move may fail), less the farther he stands.
+const NEAR_DOOR: f32 = 0.3;
+/// From how far an enemy is a threat to walk into the goal (metres: about
+/// a full-strength move).
+const THEFT_REACH: f32 = 0.8;
 /// What each metre between a hunting cowboy and his nearest target costs.
 const HUNT: f32 = 10.0;
 /// Beyond this distance a shot is hopeless (metres).
@@ -385,15 +401,59 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         && c.inside != Some(*b)
                         && c.tokens.contains(token)
                 });
+                let full = game
+                    .cowboys
+                    .iter()
+                    .filter(|c| c.alive() && c.inside == Some(*b))
+                    .count()
+                    >= SEATS;
+                // Tokens left short of the count lie face up for anyone
+                // inside to take: an enemy in the goal takes them on his
+                // turn, one near its door walks in first. In a carrier's
+                // hands in the goal they are safe, and left there in a
+                // moment once the rest is in the goal too (Dutch left his
+                // stick in the Bank at 5 and stepped out; a deputy walked
+                // in at 6 and took it, and the robbers lost at noon). So
+                // until the count is in the goal, a token left there is
+                // worth a little less than one held there, and less again
+                // for each enemy who may walk in and take it.
+                let held_there: usize = game
+                    .cowboys
+                    .iter()
+                    .filter(|c| c.team == v.team && c.alive() && c.inside == Some(*b))
+                    .map(|c| c.tokens.iter().filter(|t| *t == token).count())
+                    .sum();
+                if there > 0 && there + held_there < *count as usize {
+                    let threat = game
+                        .cowboys
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.team == other(v.team) && c.alive())
+                        .map(|(i, c)| {
+                            if c.inside == Some(*b) {
+                                1.0
+                            } else if c.inside.is_some() {
+                                0.0
+                            } else {
+                                target.zip(place[i]).map_or(0.0, |(front, p)| {
+                                    NEAR_DOOR * (1.0 - p.distance(front) / THEFT_REACH).max(0.0)
+                                })
+                            }
+                        })
+                        .fold(0.0f32, f32::max);
+                    let held = HELD_IN_GOAL + CARRY * hurry * CARRY_REACH;
+                    let left = DELIVERED + CARRY * hurry * CARRY_REACH;
+                    s -= own * (left - held + 1.0 + THEFT * threat * held) * there as f32;
+                }
                 for (i, c) in game.cowboys.iter().enumerate() {
                     if c.team != v.team || !c.alive() {
                         continue;
                     }
                     let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
                     if carried == 0.0 {
-                        // A building holds two: a partner sitting in the
-                        // goal takes a seat a carrier on his way needs.
-                        if c.inside == Some(*b) && there < *count as usize && on_the_way {
+                        // A building holds two: a partner sitting in a full
+                        // goal takes the seat a carrier on his way needs.
+                        if c.inside == Some(*b) && there < *count as usize && on_the_way && full {
                             s -= own * 10.0 * hurry;
                         }
                         // A partner standing in the way in: a carrier's move
@@ -413,9 +473,9 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     // A token carried is worth more the nearer it is to where
                     // it must go (never less than lying in a pile: nobody
                     // should drop it to be rid of the distance).
-                    s += own * 25.0 * carried;
+                    s += own * CARRIED * carried;
                     if c.inside == Some(*b) {
-                        s += own * (15.0 + CARRY * hurry * CARRY_REACH) * carried;
+                        s += own * (HELD_IN_GOAL - CARRIED + CARRY * hurry * CARRY_REACH) * carried;
                     } else if let Some(at) = target {
                         // Inside another building he is where it stands,
                         // and a move away from stepping out of it.

@@ -395,7 +395,17 @@ impl Referee {
                 let bz = self.table.profile().pieces.building.block_size.2;
                 self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
             }
-            None => self.table.pose(self.figures[cowboy]).0,
+            // The disc replaces the cowboy: where his figure stood, or as
+            // near as it fits beside what he stands against (the disc is
+            // wider than a figure's base, so set down on the very spot it
+            // would overlap a barrel or a wall, and every move would fail).
+            None => {
+                let at = self.table.pose(self.figures[cowboy]).0;
+                let r = self.table.profile().pieces.movement_disc.radius;
+                self.table
+                    .clear_spot(self.movement_disc, xz(at), &[self.figures[cowboy]], r)
+                    .map_or(at, |p| Vec3::new(p.x, at.y, p.y))
+            }
         }
     }
 

@@ -597,6 +597,86 @@ impl Table {
         };
         self.stand(id, Vec3::new(at.x, y, at.y), facing);
     }
+
+    /// Where disc `disc`, set down flat at `at`, touches nothing: `at` itself
+    /// when it is clear, else the nearest clear spot found by pushing the
+    /// disc straight out of what it overlaps (a person sets the disc down
+    /// beside a barrel, not on it); `None` when no spot within `reach`
+    /// metres is clear. Pieces in `ignore`, discs and pieces out of play do
+    /// not count; nor does the table top.
+    pub fn clear_spot(
+        &self,
+        disc: PieceId,
+        at: Vec2,
+        ignore: &[PieceId],
+        reach: f32,
+    ) -> Option<Vec2> {
+        use bevy_rapier3d::rapier::parry::query;
+        /// How far apart the disc is set from what it was pushed out of.
+        const GAP: f32 = 0.0005;
+        /// Farther than this, no part of a piece reaches the disc (the
+        /// largest, a building's facade or the gallows, is under 20 cm
+        /// from its centre to its edge).
+        const FAR: f32 = 0.3;
+        let d = self.index.get(disc)?;
+        let rb = &self.state.bodies[d.body];
+        let shape = self.state.colliders[*rb.colliders().first()?].shape();
+        let y = self.disc_half_height(d.kind);
+        let mut p = at;
+        for _ in 0..8 {
+            let pose = Pose::from_parts(Vec3::new(p.x, y, p.y), Quat::IDENTITY);
+            // The deepest overlap (or contact nearer than the gap).
+            let mut worst: Option<(f32, Vec2)> = None;
+            for (_, c) in self.state.colliders.iter() {
+                let Some(parent) = c.parent() else { continue };
+                let Some(owner) = self.index.piece_of_body(parent) else {
+                    continue;
+                };
+                let body = &self.state.bodies[parent];
+                // From the body (a piece teleported since the last step has
+                // its colliders' own positions not yet brought along).
+                let at_world =
+                    *body.position() * c.position_wrt_parent().copied().unwrap_or_default();
+                let centre = at_world.translation;
+                if Vec2::new(centre.x, centre.z).distance(p) > FAR
+                    || !body.is_enabled()
+                    || owner == disc
+                    || ignore.contains(&owner)
+                    || self.index.get(owner).is_some_and(|x| x.kind.is_disc())
+                {
+                    continue;
+                }
+                let Ok(Some(contact)) = query::contact(&pose, shape, &at_world, c.shape(), GAP)
+                else {
+                    continue;
+                };
+                let push = Vec2::new(-contact.normal1.x, -contact.normal1.z);
+                let depth = GAP - contact.dist;
+                if depth > 0.0 && worst.is_none_or(|(w, _)| depth > w) {
+                    // Straight out in the table's plane (a contact from
+                    // above or below still pushes the disc away sideways).
+                    let dir = if push.length() > 1e-4 {
+                        push.normalize()
+                    } else {
+                        (p - Vec2::new(centre.x, centre.z)).normalize_or(Vec2::X)
+                    };
+                    worst = Some((depth, dir));
+                }
+            }
+            match worst {
+                None => return (p.distance(at) <= reach).then_some(p),
+                Some((depth, dir)) => p += dir * (depth + GAP * 0.5),
+            }
+        }
+        None
+    }
+
+    fn disc_half_height(&self, kind: PieceKind) -> f32 {
+        match kind {
+            PieceKind::Disc(DiscKind::Bullet) => self.profile.pieces.bullet.height / 2.0,
+            _ => self.profile.pieces.movement_disc.height / 2.0,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -87,10 +87,11 @@ fn a_broken_level_file_names_file_line_and_column() {
     assert!(stderr.contains("levels.ron:"), "{stderr}");
 }
 
-/// A cowboy carrying one of the two charges into the Bank (Dynamite!) leaves
-/// it there at once: the position counts a token delivered above the same
-/// token in a carrier's hands (once, a carrier was also worth a second life,
-/// so delivering looked like a loss and the bots sat in the goal holding it).
+/// With both charges in the Bank (Dynamite!), each in a robber's hands, the
+/// robber played leaves his there at once: the position counts a token
+/// delivered above the same token in a carrier's hands once the count is in
+/// the goal (once, a carrier was also worth a second life, so delivering
+/// looked like a loss and the bots sat in the goal holding it).
 #[test]
 fn a_carrier_in_the_goal_leaves_the_token_there() {
     use highnoon::ai::eval::score;
@@ -103,6 +104,12 @@ fn a_carrier_in_the_goal_leaves_the_token_there() {
     let dutch = game.cowboys.iter_mut().find(|c| c.name == "Dutch").unwrap();
     dutch.inside = Some(BuildingKind::Bank);
     assert_eq!(dutch.tokens, vec![Token::Dynamite]);
+    let jack = game
+        .cowboys
+        .iter_mut()
+        .find(|c| c.name == "Black Jack")
+        .unwrap();
+    jack.inside = Some(BuildingKind::Bank);
     let levels = BotLevels::load_default().unwrap();
     for level in [Level::Easy, Level::Hard] {
         let mut referee = Referee::new(profile(), &town, 3).unwrap();
@@ -126,6 +133,56 @@ fn a_carrier_in_the_goal_leaves_the_token_there() {
             .unwrap();
         assert_eq!(bank.delivered(Token::Dynamite, Team::Outlaws), 1);
     }
+}
+
+/// A charge left short of the count lies face up in the goal, for anyone
+/// inside to take; in a robber's hands there it is safe. So the robber who
+/// carries the first charge into the Bank holds it until the second comes,
+/// and the more so with a lawman sitting in the Bank (he would take it on
+/// his turn). In the arena a robber left his stick in the Bank alone and
+/// stepped out, and a deputy walked in and took it.
+#[test]
+fn a_carrier_holds_the_first_charge_in_the_goal_until_the_second_comes() {
+    use highnoon::ai::eval::score;
+    use highnoon::scenario::town::{BuildingKind, Team};
+    let path = data_root().join("tests/data/towns/dynamite.ron");
+    let mut alone = Town::load(&path, &profile()).unwrap();
+    let game = alone.game.as_mut().unwrap();
+    game.initiative = "Dutch".into();
+    let dutch = game.cowboys.iter_mut().find(|c| c.name == "Dutch").unwrap();
+    dutch.inside = Some(BuildingKind::Bank);
+    let mut with_a_deputy = alone.clone();
+    with_a_deputy.game.as_mut().unwrap().cowboys.push(
+        ron::from_str(r#"(name: "Deputy Gus", inside: Some(Bank))"#).expect("a cowboy's setup"),
+    );
+    let levels = BotLevels::load_default().unwrap();
+    let mut gaps = Vec::new();
+    for (town, level) in [
+        (&alone, Level::Easy),
+        (&alone, Level::Hard),
+        (&with_a_deputy, Level::Easy),
+        (&with_a_deputy, Level::Hard),
+    ] {
+        let mut referee = Referee::new(profile(), &town, 3).unwrap();
+        let mut bot = FlickBot::new(level, &levels, 5);
+        let first = bot.next_step(&referee).unwrap();
+        assert!(matches!(first, Step::Intent(Intent::Play(_))), "{first:?}");
+        play(&mut referee, &first).unwrap();
+        let mut left = referee.clone();
+        left.apply(Intent::Drop(0)).unwrap();
+        let gap = score(&referee, Team::Outlaws) - score(&left, Team::Outlaws);
+        assert!(gap > 0.0, "left: {gap} less than held");
+        gaps.push(gap);
+        let step = bot.next_step(&referee).unwrap();
+        assert!(
+            !matches!(step, Step::Intent(Intent::Drop(_))),
+            "{level:?}: {step:?}"
+        );
+    }
+    assert!(
+        gaps[2] > gaps[0] + 20.0,
+        "a deputy in the Bank makes leaving it worse: {gaps:?}"
+    );
 }
 
 /// At 11 o'clock, a robber in the Bank with both charges leaves the first and

@@ -17,6 +17,16 @@ fn cowboy(r: &Referee, name: &str) -> usize {
     r.game.cowboys.iter().position(|c| c.name == name).unwrap()
 }
 
+fn first_barrel(r: &Referee) -> highnoon::physics::pieces::PieceId {
+    r.table
+        .index()
+        .pieces
+        .iter()
+        .find(|p| p.name == "Barrel")
+        .unwrap()
+        .id
+}
+
 #[test]
 fn a_failed_move_puts_every_displaced_piece_back_bit_for_bit() {
     let mut r = referee("bank_robbery.ron");
@@ -211,14 +221,7 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
 #[test]
 fn an_object_blocking_a_door_may_be_moved_aside() {
     let mut r = referee("bank_robbery.ron");
-    let barrel = r
-        .table
-        .index()
-        .pieces
-        .iter()
-        .find(|p| p.name == "Barrel")
-        .unwrap()
-        .id;
+    let barrel = first_barrel(&r);
     // Roll a barrel into the Bank's doorway (the Bank stands at (0, -30) cm facing +z).
     r.table.place(barrel, Vec2::new(0.0, -0.28), 0.0);
     assert_eq!(r.door_blockers(BuildingKind::Bank), vec![barrel]);
@@ -289,4 +292,69 @@ fn without_the_duel_rules_a_seated_cowboy_is_safe_from_the_same_bullet() {
     assert_eq!(r.game.cowboys[wyatt].hit_points, 3);
     assert!(!r.game.cowboys[wyatt].fallen);
     assert_eq!(r.disagreements(), Vec::<String>::new());
+}
+
+/// The book: "he replaces the cowboy with the movement disc", then flicks
+/// it; the move fails only if the disc touches something *during* the
+/// movement. A figure's base is narrower than the disc, so a cowboy may
+/// stand closer to a barrel than the disc's radius: the disc is set down
+/// beside the barrel (as a person would), and a flick away from it
+/// succeeds. Set down on the figure's very spot it overlapped the barrel,
+/// and every move failed for ever (a carrier stood four hours by a barrel
+/// 20 cm from the Bank, his dynamite in hand).
+#[test]
+fn a_cowboy_standing_against_a_barrel_can_still_move_away_from_it() {
+    let setup = || {
+        let mut r = referee("bank_robbery.ron");
+        let cooper = cowboy(&r, "Ol' Cooper");
+        let barrel = first_barrel(&r);
+        // 2.2 cm west of Ol' Cooper: a figure's base (0.7 cm) clears the
+        // barrel (1.4 cm), the movement disc (1.6 cm) would not.
+        let at = r.position(cooper) - Vec2::new(0.022, 0.0);
+        r.table.place(barrel, at, 0.0);
+        r.apply(Intent::Play(cooper)).unwrap();
+        r.apply(Intent::Move).unwrap();
+        (r, cooper, barrel)
+    };
+    let (mut r, cooper, barrel) = setup();
+    let from = r.position(cooper);
+    let start = r.move_start(cooper);
+    let start = Vec2::new(start.x, start.z);
+    let barrel_at = {
+        let (t, _) = r.table.pose(barrel);
+        Vec2::new(t.x, t.z)
+    };
+    let profile = PhysicsProfile::load_default().unwrap();
+    let clear = profile.pieces.barrel.radius + profile.pieces.movement_disc.radius;
+    assert!(
+        start.distance(barrel_at) >= clear,
+        "the disc is set down clear of the barrel: {} < {clear}",
+        start.distance(barrel_at)
+    );
+    assert!(
+        start.distance(from) <= profile.pieces.movement_disc.radius,
+        "and as near the cowboy's spot as it fits: {} away",
+        start.distance(from)
+    );
+    // Away from the barrel, toward the empty east end of the table.
+    let report = r
+        .flick_move(Aim {
+            direction: Vec2::new(1.0, 0.15),
+            strength: 0.35,
+            spin: 0.0,
+        })
+        .unwrap();
+    assert!(!report.touched && !report.left_table, "{report:?}");
+    assert!(r.position(cooper).distance(from) > 0.05, "he moved");
+    // Into the barrel, the move still fails: the disc touches it while moving.
+    let (mut r, cooper, _) = setup();
+    let report = r
+        .flick_move(Aim {
+            direction: Vec2::new(-1.0, 0.0),
+            strength: 0.35,
+            spin: 0.0,
+        })
+        .unwrap();
+    assert!(report.touched, "{report:?}");
+    assert!(r.position(cooper).distance(from) < 1e-4, "he is put back");
 }
