@@ -612,8 +612,11 @@ impl Table {
         reach: f32,
     ) -> Option<Vec2> {
         use bevy_rapier3d::rapier::parry::query;
-        /// How far apart the disc is set from what it was pushed out of.
-        const GAP: f32 = 0.0005;
+        // How far apart the disc is set from what it was pushed out of:
+        // beyond the distance at which the simulation already counts a
+        // contact (set down 0.5 mm from a fence, every flick "touched" it
+        // on its first step), and half a millimetre more.
+        let gap = self.profile.solver.prediction_distance + 0.0005;
         /// Farther than this, no part of a piece reaches the disc (the
         /// largest, a building's facade or the gallows, is under 20 cm
         /// from its centre to its edge).
@@ -646,12 +649,12 @@ impl Table {
                 {
                     continue;
                 }
-                let Ok(Some(contact)) = query::contact(&pose, shape, &at_world, c.shape(), GAP)
+                let Ok(Some(contact)) = query::contact(&pose, shape, &at_world, c.shape(), gap)
                 else {
                     continue;
                 };
                 let push = Vec2::new(-contact.normal1.x, -contact.normal1.z);
-                let depth = GAP - contact.dist;
+                let depth = gap - contact.dist;
                 if depth > 0.0 && worst.is_none_or(|(w, _)| depth > w) {
                     // Straight out in the table's plane (a contact from
                     // above or below still pushes the disc away sideways).
@@ -665,7 +668,7 @@ impl Table {
             }
             match worst {
                 None => return (p.distance(at) <= reach).then_some(p),
-                Some((depth, dir)) => p += dir * (depth + GAP * 0.5),
+                Some((depth, dir)) => p += dir * (depth + 0.5 * gap),
             }
         }
         None

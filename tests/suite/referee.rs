@@ -17,12 +17,12 @@ fn cowboy(r: &Referee, name: &str) -> usize {
     r.game.cowboys.iter().position(|c| c.name == name).unwrap()
 }
 
-fn first_barrel(r: &Referee) -> highnoon::physics::pieces::PieceId {
+fn first_piece(r: &Referee, name: &str) -> highnoon::physics::pieces::PieceId {
     r.table
         .index()
         .pieces
         .iter()
-        .find(|p| p.name == "Barrel")
+        .find(|p| p.name == name)
         .unwrap()
         .id
 }
@@ -221,7 +221,7 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
 #[test]
 fn an_object_blocking_a_door_may_be_moved_aside() {
     let mut r = referee("bank_robbery.ron");
-    let barrel = first_barrel(&r);
+    let barrel = first_piece(&r, "Barrel");
     // Roll a barrel into the Bank's doorway (the Bank stands at (0, -30) cm facing +z).
     r.table.place(barrel, Vec2::new(0.0, -0.28), 0.0);
     assert_eq!(r.door_blockers(BuildingKind::Bank), vec![barrel]);
@@ -297,64 +297,105 @@ fn without_the_duel_rules_a_seated_cowboy_is_safe_from_the_same_bullet() {
 /// The book: "he replaces the cowboy with the movement disc", then flicks
 /// it; the move fails only if the disc touches something *during* the
 /// movement. A figure's base is narrower than the disc, so a cowboy may
-/// stand closer to a barrel than the disc's radius: the disc is set down
-/// beside the barrel (as a person would), and a flick away from it
+/// stand closer to a barrel or a fence than the disc's radius: the disc is
+/// set down beside it (as a person would), and a flick away from it
 /// succeeds. Set down on the figure's very spot it overlapped the barrel,
 /// and every move failed for ever (a carrier stood four hours by a barrel
-/// 20 cm from the Bank, his dynamite in hand).
+/// 20 cm from the Bank, his dynamite in hand); set down half a millimetre
+/// from a fence, nearer than the simulation's contact distance, every move
+/// "touched" the fence on its first step.
 #[test]
-fn a_cowboy_standing_against_a_barrel_can_still_move_away_from_it() {
-    let setup = || {
-        let mut r = referee("bank_robbery.ron");
-        let cooper = cowboy(&r, "Ol' Cooper");
-        let barrel = first_barrel(&r);
-        // 2.2 cm west of Ol' Cooper: a figure's base (0.7 cm) clears the
-        // barrel (1.4 cm), the movement disc (1.6 cm) would not.
-        let at = r.position(cooper) - Vec2::new(0.022, 0.0);
-        r.table.place(barrel, at, 0.0);
-        r.apply(Intent::Play(cooper)).unwrap();
-        r.apply(Intent::Move).unwrap();
-        (r, cooper, barrel)
-    };
-    let (mut r, cooper, barrel) = setup();
-    let from = r.position(cooper);
-    let start = r.move_start(cooper);
-    let start = Vec2::new(start.x, start.z);
-    let barrel_at = {
-        let (t, _) = r.table.pose(barrel);
-        Vec2::new(t.x, t.z)
-    };
+fn a_cowboy_standing_against_a_barrel_or_a_fence_can_still_move_away_from_it() {
     let profile = PhysicsProfile::load_default().unwrap();
-    let clear = profile.pieces.barrel.radius + profile.pieces.movement_disc.radius;
-    assert!(
-        start.distance(barrel_at) >= clear,
-        "the disc is set down clear of the barrel: {} < {clear}",
-        start.distance(barrel_at)
-    );
-    assert!(
-        start.distance(from) <= profile.pieces.movement_disc.radius,
-        "and as near the cowboy's spot as it fits: {} away",
-        start.distance(from)
-    );
-    // Away from the barrel, toward the empty east end of the table.
+    let disc = profile.pieces.movement_disc.radius;
+    // West of Ol' Cooper, nearer than the disc's radius but clear of his
+    // base (0.7 cm): a barrel's centre 2.2 cm away (radius 1.4 cm), a
+    // fence's mid-plane 1.2 cm away (0.4 cm thick, its length north-south).
+    for (name, offset, facing, clear) in [
+        ("Barrel", 0.022, 0.0, profile.pieces.barrel.radius + disc),
+        (
+            "Fence",
+            0.012,
+            std::f32::consts::FRAC_PI_2,
+            profile.pieces.fence.size.2 / 2.0 + disc,
+        ),
+    ] {
+        let setup = || {
+            let mut r = referee("bank_robbery.ron");
+            let cooper = cowboy(&r, "Ol' Cooper");
+            let piece = first_piece(&r, name);
+            let at = r.position(cooper) - Vec2::new(offset, 0.0);
+            r.table.place(piece, at, facing);
+            r.apply(Intent::Play(cooper)).unwrap();
+            r.apply(Intent::Move).unwrap();
+            (r, cooper, piece)
+        };
+        let (mut r, cooper, piece) = setup();
+        let from = r.position(cooper);
+        let start = r.move_start(cooper);
+        let (t, _) = r.table.pose(piece);
+        // West of the cowboy, so the gap is along x.
+        let apart = (start.x - t.x).abs();
+        assert!(
+            apart >= clear,
+            "{name}: the disc is set down clear of it: {apart} < {clear}"
+        );
+        let moved_by = Vec2::new(start.x, start.z).distance(from);
+        assert!(
+            moved_by <= disc,
+            "{name}: and as near the cowboy's spot as it fits: {moved_by} away"
+        );
+        // Away from it, toward the empty east end of the table.
+        let report = r
+            .flick_move(Aim {
+                direction: Vec2::new(1.0, 0.15),
+                strength: 0.35,
+                spin: 0.0,
+            })
+            .unwrap();
+        assert!(!report.touched && !report.left_table, "{name}: {report:?}");
+        assert!(r.position(cooper).distance(from) > 0.05, "{name}: he moved");
+        // Into it, the move still fails: the disc touches it while moving.
+        let (mut r, cooper, _) = setup();
+        let report = r
+            .flick_move(Aim {
+                direction: Vec2::new(-1.0, 0.0),
+                strength: 0.35,
+                spin: 0.0,
+            })
+            .unwrap();
+        assert!(report.touched, "{name}: {report:?}");
+        assert!(
+            r.position(cooper).distance(from) < 1e-4,
+            "{name}: he is put back"
+        );
+    }
+}
+
+/// The spot from an arena game (Dynamite, hard against random, seed 8): Black
+/// Jack, his stick in hand, stood 1.8 cm from a fence turned 88.35°, and with
+/// the disc set down half a millimetre from it (nearer than the distance at
+/// which the simulation counts a contact) every flick touched the fence on
+/// its first step, in every direction, from 10 o'clock to noon.
+#[test]
+fn the_disc_is_set_down_beyond_the_simulations_contact_distance() {
+    let mut r = referee("bank_robbery.ron");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    let fence = first_piece(&r, "Fence");
+    // Where Ol' Cooper stands (the open ground of the east end), the fence
+    // as it stood from Black Jack.
+    let at = r.position(cooper) + Vec2::new(-0.017851, -0.025328);
+    r.table.place(fence, at, 88.35f32.to_radians());
+    r.apply(Intent::Play(cooper)).unwrap();
+    r.apply(Intent::Move).unwrap();
+    let from = r.position(cooper);
     let report = r
         .flick_move(Aim {
-            direction: Vec2::new(1.0, 0.15),
-            strength: 0.35,
+            direction: Vec2::new(1.0, 0.0),
+            strength: 0.2,
             spin: 0.0,
         })
         .unwrap();
     assert!(!report.touched && !report.left_table, "{report:?}");
-    assert!(r.position(cooper).distance(from) > 0.05, "he moved");
-    // Into the barrel, the move still fails: the disc touches it while moving.
-    let (mut r, cooper, _) = setup();
-    let report = r
-        .flick_move(Aim {
-            direction: Vec2::new(-1.0, 0.0),
-            strength: 0.35,
-            spin: 0.0,
-        })
-        .unwrap();
-    assert!(report.touched, "{report:?}");
-    assert!(r.position(cooper).distance(from) < 1e-4, "he is put back");
+    assert!(r.position(cooper).distance(from) > 0.02, "he moved");
 }
