@@ -336,9 +336,11 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     .min(*count as usize);
                 // Every hour counts more as noon nears.
                 let hurry = 1.0 + 0.5 * (6.0 - hours_left).max(0.0);
+                // What being in the goal is worth to a token, left or held.
+                let in_goal = CARRY * hurry * CARRY_REACH;
                 // A token delivered is worth clearly more than one carried
                 // into the building (DELIVERED over what the carrier holds).
-                s += own * (DELIVERED + CARRY * hurry * CARRY_REACH) * there as f32;
+                s += own * (DELIVERED + in_goal) * there as f32;
                 let target = door_front(referee, *b);
                 let disc = referee.table.profile().pieces.movement_disc.radius;
                 let mut walk: Option<Field> = None;
@@ -441,8 +443,8 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                             }
                         })
                         .fold(0.0f32, f32::max);
-                    let held = HELD_IN_GOAL + CARRY * hurry * CARRY_REACH;
-                    let left = DELIVERED + CARRY * hurry * CARRY_REACH;
+                    let held = HELD_IN_GOAL + in_goal;
+                    let left = DELIVERED + in_goal;
                     s -= own * (left - held + 1.0 + THEFT * threat * held) * there as f32;
                 }
                 for (i, c) in game.cowboys.iter().enumerate() {
@@ -475,7 +477,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     // should drop it to be rid of the distance).
                     s += own * CARRIED * carried;
                     if c.inside == Some(*b) {
-                        s += own * (HELD_IN_GOAL - CARRIED + CARRY * hurry * CARRY_REACH) * carried;
+                        s += own * (HELD_IN_GOAL - CARRIED + in_goal) * carried;
                     } else if let Some(at) = target {
                         // Inside another building he is where it stands,
                         // and a move away from stepping out of it.

@@ -590,10 +590,10 @@ impl Table {
     /// radians, at rest. The move is a teleport: the rules use it to place discs.
     pub fn place(&mut self, id: PieceId, at: Vec2, facing: f32) {
         let p = self.index.get(id).expect("piece");
-        let y = match p.kind {
-            PieceKind::Disc(DiscKind::Movement) => self.profile.pieces.movement_disc.height / 2.0,
-            PieceKind::Disc(DiscKind::Bullet) => self.profile.pieces.bullet.height / 2.0,
-            _ => self.state.bodies[p.body].translation().y.max(0.0),
+        let y = if p.kind.is_disc() {
+            self.disc_half_height(p.kind)
+        } else {
+            self.state.bodies[p.body].translation().y.max(0.0)
         };
         self.stand(id, Vec3::new(at.x, y, at.y), facing);
     }
@@ -641,9 +641,9 @@ impl Table {
                 let at_world =
                     *body.position() * c.position_wrt_parent().copied().unwrap_or_default();
                 let centre = at_world.translation;
+                // Discs (this one among them) do not count.
                 if Vec2::new(centre.x, centre.z).distance(p) > FAR
                     || !body.is_enabled()
-                    || owner == disc
                     || ignore.contains(&owner)
                     || self.index.get(owner).is_some_and(|x| x.kind.is_disc())
                 {
@@ -674,6 +674,7 @@ impl Table {
         None
     }
 
+    /// Half a disc's thickness: where its centre sits, lying on the table.
     fn disc_half_height(&self, kind: PieceKind) -> f32 {
         match kind {
             PieceKind::Disc(DiscKind::Bullet) => self.profile.pieces.bullet.height / 2.0,
