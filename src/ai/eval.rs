@@ -5,7 +5,7 @@
 
 use bevy::math::{Vec2, Vec3, Vec3Swizzles};
 
-use super::paths::Field;
+use super::paths::{Field, straight_runs};
 use crate::flick::referee::{Referee, Side};
 use crate::flick::rules::{Cowboy, CowboyId, Game, Outcome, Phase};
 use crate::physics::pieces::PieceId;
@@ -49,6 +49,13 @@ const NEAR_DOOR: f32 = 0.3;
 const THEFT_REACH: f32 = 0.8;
 /// What each metre between a hunting cowboy and his nearest target costs.
 const HUNT: f32 = 10.0;
+/// How much of what a carrier's next straight slide could bring is counted
+/// before it is flicked (it may fall short, or fail).
+const NEXT_MOVE: f32 = 0.5;
+/// Directions a next move is looked along.
+const NEXT_MOVE_DIRECTIONS: usize = 24;
+/// The longest slide a next move is counted for (metres; a full flick slides about 80 cm).
+const NEXT_MOVE_REACH: f32 = 0.5;
 /// Beyond this distance a shot is hopeless (metres).
 pub const SHOT_RANGE: f32 = 0.6;
 
@@ -273,6 +280,94 @@ fn noon_favours(game: &Game, team: Team) -> bool {
         }
 }
 
+/// Every hour counts more as noon nears: what a delivery's pulls are multiplied by.
+fn hurry(game: &Game) -> f32 {
+    let hours_left = 12u8.saturating_sub(game.hour) as f32;
+    1.0 + 0.5 * (6.0 - hours_left).max(0.0)
+}
+
+/// Walking distances to `at` (a goal's door front) for `team`'s carriers of
+/// `token`: round everything but the carriers themselves.
+fn carriers_field(referee: &Referee, team: Team, token: Token, at: Vec2) -> Field {
+    let carriers: Vec<PieceId> = referee
+        .game
+        .cowboys
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.team == team && c.tokens.contains(&token))
+        .map(|(k, _)| referee.figures[k])
+        .collect();
+    let disc = referee.table.profile().pieces.movement_disc.radius;
+    Field::to(referee, at, &carriers, disc)
+}
+
+/// A carrier's way from `p` to `at`: round what stands in it, never much
+/// more than the straight line.
+fn way(field: &Field, p: Vec2, at: Vec2) -> f32 {
+    field.distance(p).min(p.distance(at) + DETOUR)
+}
+
+/// What the carrier's next move may bring nearer, in the points of his pull,
+/// taken on trust by [`NEXT_MOVE`]: the best spot one straight slide reaches
+/// (see [`straight_runs`]). A carrier pressed against a fence whose way
+/// to the goal starts with a step aside gains little from the step itself;
+/// with the action after it, the step is the way (Kid Cooper stood three
+/// hours with a stick of dynamite against a fallen fence, every move west
+/// touching it, and the law won at noon).
+pub fn next_move(referee: &Referee, cowboy: CowboyId) -> f32 {
+    let game = &referee.game;
+    let c = &game.cowboys[cowboy];
+    if !c.alive() || c.inside.is_some() || !referee.table.in_play(referee.figures[cowboy]) {
+        return 0.0;
+    }
+    // Each goal he carries something for: its walking distances, its door
+    // front, and how many he carries there.
+    let goals: Vec<(Field, Vec2, f32)> = game
+        .setup
+        .victory
+        .iter()
+        .filter(|v| v.team == c.team)
+        .filter_map(|v| match &v.condition {
+            Condition::Deliver {
+                token,
+                to: Place::Building(b),
+                ..
+            } => {
+                let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
+                let at = door_front(referee, *b).filter(|_| carried > 0.0)?;
+                Some((carriers_field(referee, v.team, *token, at), at, carried))
+            }
+            _ => None,
+        })
+        .collect();
+    if goals.is_empty() {
+        return 0.0;
+    }
+    let p = referee.position(cowboy);
+    let disc = referee.table.profile().pieces.movement_disc.radius;
+    let runs = straight_runs(
+        referee,
+        referee.move_start(cowboy).xz(),
+        &[referee.figures[cowboy]],
+        disc,
+        NEXT_MOVE_DIRECTIONS,
+        NEXT_MOVE_REACH,
+    );
+    // What the score's pulls gain from `p` to `q`, all goals together (the
+    // pull stops at CARRY_REACH, as in the score).
+    let gain = |q: Vec2| -> f32 {
+        goals
+            .iter()
+            .map(|(field, at, carried)| {
+                let far = |x: Vec2| way(field, x, *at).min(CARRY_REACH);
+                carried * (far(p) - far(q))
+            })
+            .sum()
+    };
+    let best = runs.into_iter().map(gain).fold(0.0f32, f32::max);
+    NEXT_MOVE * CARRY * hurry(game) * best
+}
+
 /// How good the position is for `team`, in points.
 pub fn score(referee: &Referee, team: Team) -> f32 {
     let game = &referee.game;
@@ -334,15 +429,13 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     .map(|p| p.delivered(*token, v.team))
                     .sum::<usize>()
                     .min(*count as usize);
-                // Every hour counts more as noon nears.
-                let hurry = 1.0 + 0.5 * (6.0 - hours_left).max(0.0);
+                let hurry = hurry(game);
                 // What being in the goal is worth to a token, left or held.
                 let in_goal = CARRY * hurry * CARRY_REACH;
                 // A token delivered is worth clearly more than one carried
                 // into the building (DELIVERED over what the carrier holds).
                 s += own * (DELIVERED + in_goal) * there as f32;
                 let target = door_front(referee, *b);
-                let disc = referee.table.profile().pieces.movement_disc.radius;
                 let mut walk: Option<Field> = None;
                 // Not enough in hand: go and get it, from a building whose
                 // pile may hold one (a face-up one, or tokens face down).
@@ -453,17 +546,25 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     }
                     let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
                     if carried == 0.0 {
+                        // Only while the goal still wants what a carrier
+                        // on his way brings: with the count in the goal,
+                        // left or held there, nobody else need come.
+                        let wanted = on_the_way && there + held_there < *count as usize;
                         // A building holds two: a partner sitting in a full
                         // goal takes the seat a carrier on his way needs.
-                        if c.inside == Some(*b) && there < *count as usize && on_the_way && full {
+                        if c.inside == Some(*b) && wanted && full {
                             s -= own * 10.0 * hurry;
                         }
-                        // A partner standing in the way in: a carrier's move
-                        // that touches him fails (three outlaws stood two
-                        // hours with the gold before the Saloon, Dutch on
-                        // the spot they walk in from).
-                        if on_the_way
-                            && there < *count as usize
+                        // A partner standing in the way in, on the street:
+                        // a carrier's move that touches him fails (three
+                        // outlaws stood two hours with the gold before the
+                        // Saloon, Dutch on the spot they walk in from). One
+                        // inside is where the building stands, at its door:
+                        // not in the way (two robbers sat in the goal with
+                        // the count from 10 o'clock to noon, each drop
+                        // scored as the dropper standing in the doorway).
+                        if wanted
+                            && c.inside.is_none()
                             && target
                                 .zip(place[i])
                                 .is_some_and(|(front, p)| in_doorway(referee, *b, front, p))
@@ -484,18 +585,9 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         if let Some(p) = place[i] {
                             let exit = if c.inside.is_some() { EXIT_COST } else { 0.0 };
                             // The way there, round what stands in it.
-                            let field = walk.get_or_insert_with(|| {
-                                // Round everything but the carriers themselves.
-                                let carriers: Vec<PieceId> = game
-                                    .cowboys
-                                    .iter()
-                                    .enumerate()
-                                    .filter(|(_, c)| c.team == v.team && c.tokens.contains(token))
-                                    .map(|(k, _)| referee.figures[k])
-                                    .collect();
-                                Field::to(referee, at, &carriers, disc)
-                            });
-                            let way = field.distance(p).min(p.distance(at) + DETOUR);
+                            let field = walk
+                                .get_or_insert_with(|| carriers_field(referee, v.team, *token, at));
+                            let way = way(field, p, at);
                             let closer = (CARRY_REACH - way - exit).max(0.0);
                             s += own * CARRY * hurry * carried * closer;
                         }
@@ -547,7 +639,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                 if v.team != team || noon_favours(game, v.team) {
                     continue;
                 }
-                let hurry = 1.0 + 0.5 * (6.0 - hours_left).max(0.0);
+                let hurry = hurry(game);
                 let targets: Vec<Vec2> = game
                     .cowboys
                     .iter()
@@ -606,4 +698,12 @@ const POSITION_LIMIT: f32 = 0.8 * WIN;
 /// points become 289).
 fn squash(s: f32) -> f32 {
     POSITION_LIMIT * (s / POSITION_LIMIT).tanh()
+}
+
+/// What `gain` raw points (counted before the squash) add to a position
+/// scored `score`: as much near zero, less as the score nears its limit,
+/// as the same gain would add inside the score.
+pub fn lift(score: f32, gain: f32) -> f32 {
+    let x = (score / POSITION_LIMIT).clamp(-0.999_999, 0.999_999);
+    squash(POSITION_LIMIT * x.atanh() + gain) - score
 }

@@ -170,6 +170,59 @@ impl Field {
     }
 }
 
+/// The spots a disc of radius `r` at `from` reaches in one straight slide,
+/// in each of `directions` directions, every cell's width up to `reach`, the
+/// table's edge, or the first piece (but those in `ignore`) it would touch,
+/// short of the distance at which the simulation counts a contact: where a
+/// next move may take it. A disc already pressed against a piece is stopped
+/// by it only in the directions leading into it. Pieces are the circles the
+/// walking distances go round (a fence's is as wide as the fence is long), so
+/// a slide along a fence's side counts as blocked though it may pass.
+pub fn straight_runs(
+    referee: &Referee,
+    from: Vec2,
+    ignore: &[PieceId],
+    r: f32,
+    directions: usize,
+    reach: f32,
+) -> Vec<Vec2> {
+    let obstacles = obstacles(referee, ignore, r);
+    let gap = referee.table.profile().solver.prediction_distance + 0.0005;
+    let (tw, td) = referee.table.profile().table.size;
+    let half = Vec2::new(tw / 2.0 - r, td / 2.0 - r);
+    let mut out = Vec::new();
+    for k in 0..directions {
+        let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / directions as f32);
+        let mut run = reach;
+        // The table's edge.
+        for (p, v, h) in [(from.x, d.x, half.x), (from.y, d.y, half.y)] {
+            if v.abs() > 1e-6 {
+                run = run.min(((h * v.signum() - p) / v).max(0.0));
+            }
+        }
+        for &(c, rad) in &obstacles {
+            let w = c - from;
+            let along = w.dot(d);
+            if along <= 0.0 {
+                continue;
+            }
+            let perp2 = w.length_squared() - along * along;
+            if w.length_squared() < rad * rad {
+                run = 0.0;
+            } else if perp2 < rad * rad {
+                run = run.min(along - (rad * rad - perp2).sqrt());
+            }
+        }
+        let run = run - gap;
+        let steps = (run / CELL).floor().max(0.0) as usize;
+        out.extend((1..=steps).map(|j| from + d * (j as f32 * CELL)));
+        if run > 0.0 {
+            out.push(from + d * run);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +238,16 @@ mod tests {
         )
         .unwrap();
         Referee::new(profile, &town, 1).unwrap()
+    }
+
+    fn a_barrel(r: &Referee) -> PieceId {
+        r.table
+            .index()
+            .pieces
+            .iter()
+            .find(|x| x.name.to_lowercase().contains("barrel"))
+            .expect("a barrel")
+            .id
     }
 
     #[test]
@@ -205,14 +268,7 @@ mod tests {
         let p = Vec2::new(-0.35, 0.42);
         let open = Field::to(&r, goal, &[], 0.015).distance(p);
         // A barrel set down half way.
-        let barrel = r
-            .table
-            .index()
-            .pieces
-            .iter()
-            .find(|x| x.name.to_lowercase().contains("barrel"))
-            .expect("a barrel")
-            .id;
+        let barrel = a_barrel(&r);
         r.table.place(barrel, Vec2::new(-0.45, 0.42), 0.0);
         let round = Field::to(&r, goal, &[], 0.015).distance(p);
         assert!(round > open + 0.01, "open {open}, round the barrel {round}");
@@ -228,5 +284,44 @@ mod tests {
         let f = Field::to(&r, Vec2::new(inside.x, inside.z), &[], 0.015);
         let d = f.distance(Vec2::new(front.x, front.z));
         assert!(d < 0.14, "straight through the door: {d}");
+    }
+
+    #[test]
+    fn a_straight_run_stops_short_of_a_piece_and_goes_on_away_from_it() {
+        let mut r = referee();
+        let barrel = a_barrel(&r);
+        // The far corner strip, empty but for the barrel set down in it.
+        let from = Vec2::new(-0.35, 0.42);
+        r.table.place(barrel, Vec2::new(-0.45, 0.42), 0.0);
+        let disc = 0.016;
+        let runs = straight_runs(&r, from, &[], disc, 4, 0.3);
+        let west: Vec<Vec2> = runs
+            .iter()
+            .copied()
+            .filter(|p| p.x < from.x - 1e-4)
+            .collect();
+        let east: Vec<Vec2> = runs
+            .iter()
+            .copied()
+            .filter(|p| p.x > from.x + 1e-4)
+            .collect();
+        // West, the barrel (radius 1.4 cm) stops the disc 10 - 1.4 - 1.6 = 7 cm on.
+        let reach = west.iter().map(|p| from.distance(*p)).fold(0.0, f32::max);
+        assert!(reach > 0.05 && reach < 0.07, "west {reach}: {west:?}");
+        assert!(east.iter().any(|p| p.x > from.x + 0.25), "east {east:?}");
+        // Pressed against the barrel, the disc still goes away from it, not into it.
+        let pressed = Vec2::new(-0.45 + 0.014 + disc - 0.002, 0.42);
+        let runs = straight_runs(&r, pressed, &[], disc, 4, 0.3);
+        assert!(runs.iter().any(|p| p.x > pressed.x + 0.25), "{runs:?}");
+        assert!(!runs.iter().any(|p| p.x < pressed.x - 1e-4), "{runs:?}");
+        // Near the table's edge the slides stop at it, a disc's radius in.
+        let (tw, td) = r.table.profile().table.size;
+        let runs = straight_runs(&r, from, &[], disc, 16, 0.5);
+        assert!(
+            runs.iter()
+                .all(|p| p.x.abs() <= tw / 2.0 - disc && p.y.abs() <= td / 2.0 - disc),
+            "{runs:?}"
+        );
+        assert!(runs.iter().any(|p| p.y > from.y), "{runs:?}");
     }
 }

@@ -125,9 +125,11 @@ pub fn play_and_score(
     }
 }
 
-/// What the rest of the turn may still bring from this position: the acting
-/// cowboy's next shot, if he has an action (or a bullet) left.
-pub fn lookahead(referee: &Referee, team: Team) -> f32 {
+/// What the rest of the turn may still bring from this position (scored
+/// `score`): the acting cowboy's next shot, if he has an action (or a
+/// bullet) left, or what he may take or leave where he sits, or how much
+/// nearer a carrier's next move may take him to his goal.
+pub fn lookahead(referee: &Referee, team: Team, score: f32) -> f32 {
     let (cowboy, more) = match referee.game.phase {
         Phase::Acting {
             cowboy,
@@ -141,7 +143,11 @@ pub fn lookahead(referee: &Referee, team: Team) -> f32 {
     }
     let pos = eval::positions(referee);
     let shot = 0.8 * eval::shot_value(referee, &pos, cowboy);
-    shot.max(hand_over(referee, team))
+    let walk = match referee.game.phase {
+        Phase::Acting { .. } => eval::lift(score, eval::next_move(referee, cowboy)),
+        _ => 0.0,
+    };
+    shot.max(hand_over(referee, team)).max(walk)
 }
 
 /// What the acting cowboy's next action can gain by taking or leaving a
@@ -171,7 +177,8 @@ fn hand_over(referee: &Referee, team: Team) -> f32 {
 
 /// The score of a position reached in the turn, with what the turn may still bring.
 pub fn value(referee: &Referee, team: Team) -> f32 {
-    score(referee, team) + lookahead(referee, team)
+    let s = score(referee, team);
+    s + lookahead(referee, team, s)
 }
 
 /// Directions of the free steps a move's search starts from.

@@ -228,6 +228,75 @@ fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
     }
 }
 
+/// Two robbers sit in the Undertaker's, the goal, each holding a document:
+/// the count is there. The first to play leaves his, the other leaves the
+/// second, and that wins; the third document, still on its way in Ol'
+/// Cooper's hands, is not waited for. In the arena (Stolen Documents against
+/// random, game 1) they sat holding them from 10 o'clock to noon: the robber
+/// left in the goal without a document counted as standing in its doorway
+/// and as taking the seat Ol' Cooper would need, which outweighed the drop.
+#[test]
+fn two_carriers_in_the_goal_with_the_count_leave_it_there() {
+    use highnoon::flick::rules::Outcome;
+    use highnoon::scenario::town::{BuildingKind, HatSide, Team};
+    let path = data_root().join("tests/data/towns/stolen_documents.ron");
+    let mut town = Town::load(&path, &profile()).unwrap();
+    // The last hour is blue: every hat blue side up.
+    for f in &mut town.figures {
+        f.hat_side = HatSide::Blue;
+    }
+    let game = town.game.as_mut().unwrap();
+    game.start_hour = 11;
+    game.initiative = "Kid Cooper".into();
+    game.piles[0].tokens.clear();
+    for (name, inside) in [
+        ("Kid Cooper", Some(BuildingKind::Undertaker)),
+        ("Snake Eyes", Some(BuildingKind::Undertaker)),
+        ("Ol' Cooper", None),
+    ] {
+        let mut c: highnoon::scenario::game::CowboySetup =
+            ron::from_str(&format!(r#"(name: "{name}", tokens: [Document])"#))
+                .expect("a cowboy's setup");
+        c.inside = inside;
+        game.cowboys.push(c);
+    }
+    let levels = BotLevels::load_default().unwrap();
+    for level in [Level::Easy, Level::Hard] {
+        let mut referee = Referee::new(profile(), &town, 3).unwrap();
+        let kid = referee
+            .game
+            .cowboys
+            .iter()
+            .position(|c| c.name == "Kid Cooper")
+            .unwrap();
+        let mut bot = FlickBot::new(level, &levels, 5);
+        play(&mut referee, &Step::Intent(Intent::Play(kid))).unwrap();
+        let step = bot.next_step(&referee).unwrap();
+        assert_eq!(step, Step::Intent(Intent::Drop(0)), "{level:?}");
+        play(&mut referee, &step).unwrap();
+        // The rest of the hour, both sides played by the bot.
+        let mut steps = 0;
+        while !referee.game.is_over() && steps < 60 {
+            let step = bot.next_step(&referee).unwrap();
+            play(&mut referee, &step).unwrap();
+            steps += 1;
+        }
+        assert_eq!(
+            referee.game.outcome(),
+            Some(&Outcome::Winner(Team::Outlaws)),
+            "{level:?}: {:?}",
+            referee.game.log
+        );
+        let undertaker = referee
+            .game
+            .piles
+            .iter()
+            .find(|p| p.building == BuildingKind::Undertaker)
+            .unwrap();
+        assert_eq!(undertaker.delivered(Token::Document, Team::Outlaws), 2);
+    }
+}
+
 /// A partner standing on the spot the gold is carried in from is in the
 /// carriers' way: a move that touches him fails. In the arena three robbers
 /// stood two hours with the gold before the Saloon, Dutch on that spot, until
@@ -278,6 +347,69 @@ fn a_partner_in_the_carriers_way_in_steps_aside() {
     let mut bot = FlickBot::new(Level::Hard, &levels, 5);
     let step = bot.next_step(&referee).unwrap();
     assert_eq!(step, Step::Intent(Intent::Move));
+}
+
+/// A carrier pressed against the end of a fallen fence, the Bank beyond it:
+/// every move toward the Bank touches the fence, and a step aside round its
+/// end brings him no nearer by itself. Weighed with the move after it, the
+/// step is the way: the bot moves, and ends its turn nearer the Bank. In the
+/// arena (the golden replay, to 9 o'clock) Kid Cooper ended his turns here
+/// to noon with his stick of dynamite, his partners likewise behind the
+/// fences, and the law, all dead by then but one, won at noon.
+#[test]
+fn a_carrier_behind_a_fallen_fence_steps_round_it_with_the_move_after() {
+    use bevy::math::{Vec3, Vec3Swizzles};
+    use highnoon::flick::referee::Aim;
+    use highnoon::flick::replay::Replay;
+    use highnoon::flick::rules::Phase;
+    use highnoon::scenario::town::BuildingKind;
+    let file = data_root().join("tests/data/replays/dynamite_hard_random_seed8_to_9.ron");
+    let replay = Replay::load(&file).unwrap();
+    let town = Town::load(&replay.scenario_path(), &profile()).unwrap();
+    let mut referee = Referee::new(profile(), &town, replay.seed).unwrap();
+    for s in &replay.steps {
+        play(&mut referee, &Step::from(s)).unwrap();
+    }
+    let Phase::Acting { cowboy: kid, .. } = referee.game.phase else {
+        panic!("{:?}", referee.game.phase);
+    };
+    assert_eq!(referee.game.cowboys[kid].name, "Kid Cooper");
+    assert_eq!(referee.game.cowboys[kid].tokens, vec![Token::Dynamite]);
+    let door = referee
+        .building_point(BuildingKind::Bank, Vec3::new(0.0, 0.0, 0.08))
+        .xz();
+    let start = referee.position(kid);
+    // Straight for the Bank, the disc touches the fence.
+    let mut fork = referee.clone();
+    play(&mut fork, &Step::Intent(Intent::Move)).unwrap();
+    let aim = Aim {
+        direction: (door - start).normalize(),
+        strength: 0.6,
+        spin: 0.0,
+    };
+    play(&mut fork, &Step::Move(aim)).unwrap();
+    assert_eq!(fork.position(kid), start, "the straight move fails");
+    // The rest of his turn, played by the bot.
+    let levels = BotLevels::load_default().unwrap();
+    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
+    let mut steps = Vec::new();
+    while matches!(
+        referee.game.phase,
+        Phase::Acting { .. } | Phase::AwaitMove { .. }
+    ) {
+        let step = bot.next_step(&referee).unwrap();
+        play(&mut referee, &step).unwrap();
+        steps.push(step);
+        assert!(steps.len() < 6, "{steps:?}");
+    }
+    assert_eq!(steps[0], Step::Intent(Intent::Move), "{steps:?}");
+    let end = referee.position(kid);
+    assert!(
+        end.distance(door) < start.distance(door) - 0.08,
+        "from {start} ({:.2} m from the door) to {end} ({:.2} m): {steps:?}",
+        start.distance(door),
+        end.distance(door)
+    );
 }
 
 /// The planner's strength guards CI (issue 27): the shipped hard level, its
