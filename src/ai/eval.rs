@@ -540,6 +540,13 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     let left = DELIVERED + in_goal;
                     s -= own * (left - held + 1.0 + THEFT * threat * held) * there as f32;
                 }
+                // The buildings other than the goal a carrier sits in.
+                let exits: Vec<BuildingKind> = game
+                    .cowboys
+                    .iter()
+                    .filter(|c| c.team == v.team && c.alive() && c.tokens.contains(token))
+                    .filter_map(|c| c.inside.filter(|k| k != b))
+                    .collect();
                 for (i, c) in game.cowboys.iter().enumerate() {
                     if c.team != v.team || !c.alive() {
                         continue;
@@ -568,6 +575,22 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                             && target
                                 .zip(place[i])
                                 .is_some_and(|(front, p)| in_doorway(referee, *b, front, p))
+                        {
+                            s -= own * 10.0 * hurry;
+                        }
+                        // And in the way out of a building a carrier sits
+                        // in: his move out touches him (the Marshal sat in
+                        // the Saloon with the hostage from 6 o'clock to 11,
+                        // every move out failing on the deputies crowding
+                        // its door).
+                        if wanted
+                            && c.inside.is_none()
+                            && place[i].is_some_and(|p| {
+                                exits.iter().any(|&e| {
+                                    door_front(referee, e)
+                                        .is_some_and(|front| in_doorway(referee, e, front, p))
+                                })
+                            })
                         {
                             s -= own * 10.0 * hurry;
                         }

@@ -412,6 +412,56 @@ fn a_carrier_behind_a_fallen_fence_steps_round_it_with_the_move_after() {
     );
 }
 
+/// A partner standing before the door of the building a carrier sits in is
+/// in his way out: the carrier's move out touches him. In the arena (the
+/// Hostage Escort against random, game 8) the Marshal sat in the Saloon with
+/// the hostage from 6 o'clock to 11, every move out failing on the deputies
+/// crowding its door, and the outlaws won at noon. Standing there costs the
+/// position now, so the bot, playing Dutch before the Bank's door with Ol'
+/// Cooper and a sack inside, steps aside.
+#[test]
+fn a_partner_in_the_carriers_way_out_steps_aside() {
+    use highnoon::ai::eval::score;
+    use highnoon::scenario::town::{BuildingKind, Team};
+    // The standard town's Bank Robbery (the Bank at (0, -30), door to +z).
+    let path = data_root().join("tests/data/towns/bank_robbery.ron");
+    let with_dutch_at = |at: (f32, f32)| {
+        let mut town = Town::load(&path, &profile()).unwrap();
+        for f in &mut town.figures {
+            if f.name.as_deref() == Some("Dutch") {
+                f.at_cm = at;
+            }
+        }
+        let game = town.game.as_mut().unwrap();
+        game.initiative = "Dutch".into();
+        // Ol' Cooper has the first sack, in the Bank still.
+        let mut cooper: highnoon::scenario::game::CowboySetup =
+            ron::from_str(r#"(name: "Ol' Cooper", tokens: [Gold])"#).expect("a cowboy's setup");
+        cooper.inside = Some(BuildingKind::Bank);
+        game.cowboys.push(cooper);
+        game.piles[0].tokens.pop();
+        Referee::new(profile(), &town, 3).unwrap()
+    };
+    let in_the_way = with_dutch_at((0.0, -22.0));
+    let aside = with_dutch_at((-12.0, -18.0));
+    let (way, side) = (
+        score(&in_the_way, Team::Outlaws),
+        score(&aside, Team::Outlaws),
+    );
+    assert!(way < side - 5.0, "{way} against {side}");
+    let levels = BotLevels::load_default().unwrap();
+    let mut referee = in_the_way;
+    let dutch = referee
+        .game
+        .cowboys
+        .iter()
+        .position(|c| c.name == "Dutch")
+        .unwrap();
+    play(&mut referee, &Step::Intent(Intent::Play(dutch))).unwrap();
+    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
+    assert_eq!(bot.next_step(&referee).unwrap(), Step::Intent(Intent::Move));
+}
+
 /// The planner's strength guards CI (issue 27): the shipped hard level, its
 /// look-ahead and its hand, at a quarter of its samples (the suite's time),
 /// against the random player on two scenarios, sides alternating. Hard
