@@ -16,9 +16,13 @@ use highnoon::window::flick_table::session::FlickSession;
 use highnoon::window::render_bench::Offscreen;
 use highnoon::window::{Screen, Start};
 
-/// A copy of the Bank Robbery in a folder of its own (the test saves it).
+/// A copy of the Bank Robbery in a folder of its own (the test saves it): the tests run side by
+/// side, and one saving its edits into a copy another has open reloaded
+/// that one's town under it (the file watcher), moving its barrel.
 fn copy_of_the_bank_robbery() -> (PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("highnoon-edit-window-{}", std::process::id()));
+    static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("highnoon-edit-window-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let text =
         std::fs::read_to_string(data_root().join("tests/data/towns/bank_robbery.ron")).unwrap();
