@@ -363,13 +363,18 @@ fn a_carrier_behind_a_fallen_fence_steps_round_it_with_the_move_after() {
     use highnoon::flick::replay::Replay;
     use highnoon::flick::rules::Phase;
     use highnoon::scenario::town::BuildingKind;
-    let file = data_root().join("tests/data/replays/dynamite_hard_random_seed8_to_9.ron");
+    let file = data_root().join("tests/data/positions/dynamite_kid_behind_the_fence.replay.ron");
     let replay = Replay::load(&file).unwrap();
     let town = Town::load(&replay.scenario_path(), &profile()).unwrap();
     let mut referee = Referee::new(profile(), &town, replay.seed).unwrap();
     for s in &replay.steps {
         play(&mut referee, &Step::from(s)).unwrap();
     }
+    assert_eq!(
+        Some(referee.table.pose_hash()),
+        replay.final_hash,
+        "the table is where the arena's game left it"
+    );
     let Phase::Acting { cowboy: kid, .. } = referee.game.phase else {
         panic!("{:?}", referee.game.phase);
     };
