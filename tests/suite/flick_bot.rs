@@ -11,6 +11,16 @@ use highnoon::flick::rules::Intent;
 use highnoon::scenario::game::Token;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
+/// The cowboy of that name at the table.
+fn cowboy(referee: &Referee, name: &str) -> usize {
+    referee
+        .game
+        .cowboys
+        .iter()
+        .position(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no {name} at the table"))
+}
+
 fn profile() -> PhysicsProfile {
     PhysicsProfile::load_default().unwrap()
 }
@@ -263,12 +273,7 @@ fn two_carriers_in_the_goal_with_the_count_leave_it_there() {
     let levels = BotLevels::load_default().unwrap();
     for level in [Level::Easy, Level::Hard] {
         let mut referee = Referee::new(profile(), &town, 3).unwrap();
-        let kid = referee
-            .game
-            .cowboys
-            .iter()
-            .position(|c| c.name == "Kid Cooper")
-            .unwrap();
+        let kid = cowboy(&referee, "Kid Cooper");
         let mut bot = FlickBot::new(level, &levels, 5);
         play(&mut referee, &Step::Intent(Intent::Play(kid))).unwrap();
         let step = bot.next_step(&referee).unwrap();
@@ -337,12 +342,7 @@ fn a_partner_in_the_carriers_way_in_steps_aside() {
     );
     let levels = BotLevels::load_default().unwrap();
     let mut referee = in_the_way;
-    let dutch = referee
-        .game
-        .cowboys
-        .iter()
-        .position(|c| c.name == "Dutch")
-        .unwrap();
+    let dutch = cowboy(&referee, "Dutch");
     play(&mut referee, &Step::Intent(Intent::Play(dutch))).unwrap();
     let mut bot = FlickBot::new(Level::Hard, &levels, 5);
     let step = bot.next_step(&referee).unwrap();
@@ -456,12 +456,7 @@ fn a_partner_in_the_carriers_way_out_steps_aside() {
     assert!(way < side - 5.0, "{way} against {side}");
     let levels = BotLevels::load_default().unwrap();
     let mut referee = in_the_way;
-    let dutch = referee
-        .game
-        .cowboys
-        .iter()
-        .position(|c| c.name == "Dutch")
-        .unwrap();
+    let dutch = cowboy(&referee, "Dutch");
     play(&mut referee, &Step::Intent(Intent::Play(dutch))).unwrap();
     let mut bot = FlickBot::new(Level::Hard, &levels, 5);
     assert_eq!(bot.next_step(&referee).unwrap(), Step::Intent(Intent::Move));
