@@ -195,12 +195,14 @@ fn watch_the_file(
     let Ok(modified) = std::fs::metadata(path).and_then(|m| m.modified()) else {
         return;
     };
+    // The first look at a file reads it too: a change saved between the
+    // editor's opening and this look has no earlier time to differ from
+    // (the text is handed in, and the same bytes as opened are no change).
     let seen = last
         .as_ref()
         .is_some_and(|(p, t)| p == path && *t == modified);
-    let first = last.as_ref().is_none_or(|(p, _)| p != path);
     *last = Some((path.to_path_buf(), modified));
-    if seen || first {
+    if seen {
         return;
     }
     if let Ok(text) = std::fs::read_to_string(path)
