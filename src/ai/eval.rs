@@ -234,9 +234,22 @@ const DOORWAY_CLEAR: f32 = 0.035;
 /// whose door front (see [`door_front`]) is `front`.
 fn in_doorway(referee: &Referee, b: BuildingKind, front: Vec2, p: Vec2) -> bool {
     let door = referee.building_point(b, Vec3::ZERO).xz();
-    let along = front - door;
-    let t = ((p - door).dot(along) / along.length_squared()).clamp(0.0, 1.0);
-    p.distance(door + along * t) < DOORWAY_CLEAR
+    near_segment(door, front, p)
+}
+
+/// True when a cowboy standing at `p` is in the way out of building `b`:
+/// from where the disc of one inside is set down, behind the support blocks,
+/// through the door to its front (a deputy standing behind the Saloon's
+/// front touched every move out of it the Marshal could make).
+fn in_way_out(referee: &Referee, b: BuildingKind, front: Vec2, p: Vec2) -> bool {
+    near_segment(referee.exit_start(b).xz(), front, p)
+}
+
+/// True when `p` is within [`DOORWAY_CLEAR`] of the segment from `a` to `b`.
+fn near_segment(a: Vec2, b: Vec2, p: Vec2) -> bool {
+    let along = b - a;
+    let t = ((p - a).dot(along) / along.length_squared()).clamp(0.0, 1.0);
+    p.distance(a + along * t) < DOORWAY_CLEAR
 }
 
 fn building_at(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
@@ -579,16 +592,16 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                             s -= own * 10.0 * hurry;
                         }
                         // And in the way out of a building a carrier sits
-                        // in: his move out touches him (the Marshal sat in
-                        // the Saloon with the hostage from 6 o'clock to 11,
-                        // every move out failing on the deputies crowding
-                        // its door).
+                        // in, behind its front or before it: his move out
+                        // touches him (the Marshal sat in the Saloon with
+                        // the hostage from 6 o'clock to 11, every move out
+                        // failing on a deputy standing behind its front).
                         if wanted
                             && c.inside.is_none()
                             && place[i].is_some_and(|p| {
                                 exits.iter().any(|&e| {
                                     door_front(referee, e)
-                                        .is_some_and(|front| in_doorway(referee, e, front, p))
+                                        .is_some_and(|front| in_way_out(referee, e, front, p))
                                 })
                             })
                         {

@@ -388,13 +388,17 @@ impl Referee {
 
     /// Where the movement disc starts for this cowboy: where it stands, or
     /// behind its building on the door's axis.
+    /// Where the movement disc of a cowboy inside building `b` is set down
+    /// to step out: behind its support blocks, on the door's axis.
+    pub fn exit_start(&self, b: BuildingKind) -> Vec3 {
+        let r = self.table.profile().pieces.movement_disc.radius;
+        let bz = self.table.profile().pieces.building.block_size.2;
+        self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
+    }
+
     pub fn move_start(&self, cowboy: CowboyId) -> Vec3 {
         match self.game.cowboys[cowboy].inside {
-            Some(b) => {
-                let r = self.table.profile().pieces.movement_disc.radius;
-                let bz = self.table.profile().pieces.building.block_size.2;
-                self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
-            }
+            Some(b) => self.exit_start(b),
             // The disc replaces the cowboy: where his figure stood, or as
             // near as it fits beside what he stands against (the disc is
             // wider than a figure's base, so set down on the very spot it

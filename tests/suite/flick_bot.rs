@@ -417,11 +417,12 @@ fn a_carrier_behind_a_fallen_fence_steps_round_it_with_the_move_after() {
     );
 }
 
-/// A partner standing before the door of the building a carrier sits in is
-/// in his way out: the carrier's move out touches him. In the arena (the
-/// Hostage Escort against random, game 8) the Marshal sat in the Saloon with
-/// the hostage from 6 o'clock to 11, every move out failing on the deputies
-/// crowding its door, and the outlaws won at noon. Standing there costs the
+/// A partner standing before the door of the building a carrier sits in, or
+/// behind its front, is in his way out: the carrier's move out touches him.
+/// In the arena (the Hostage Escort against random, game 8) the Marshal sat
+/// in the Saloon with the hostage from 6 o'clock to 11, every move out
+/// failing on Deputy Gus standing behind the Saloon's front, and the outlaws
+/// won at noon. Standing there costs the
 /// position now, so the bot, playing Dutch before the Bank's door with Ol'
 /// Cooper and a sack inside, steps aside.
 #[test]
@@ -447,19 +448,26 @@ fn a_partner_in_the_carriers_way_out_steps_aside() {
         game.piles[0].tokens.pop();
         Referee::new(profile(), &town, 3).unwrap()
     };
+    // Before the door, and behind the Bank's front where the disc of one
+    // inside is set down to step out (a deputy stood there in the arena).
     let in_the_way = with_dutch_at((0.0, -22.0));
+    let behind = with_dutch_at((1.0, -36.0));
     let aside = with_dutch_at((-12.0, -18.0));
-    let (way, side) = (
-        score(&in_the_way, Team::Outlaws),
-        score(&aside, Team::Outlaws),
-    );
-    assert!(way < side - 5.0, "{way} against {side}");
+    let side = score(&aside, Team::Outlaws);
     let levels = BotLevels::load_default().unwrap();
-    let mut referee = in_the_way;
-    let dutch = cowboy(&referee, "Dutch");
-    play(&mut referee, &Step::Intent(Intent::Play(dutch))).unwrap();
-    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
-    assert_eq!(bot.next_step(&referee).unwrap(), Step::Intent(Intent::Move));
+    for mut referee in [in_the_way, behind] {
+        let way = score(&referee, Team::Outlaws);
+        let dutch = cowboy(&referee, "Dutch");
+        let at = referee.position(dutch);
+        assert!(way < side - 5.0, "at {at}: {way} against {side}");
+        play(&mut referee, &Step::Intent(Intent::Play(dutch))).unwrap();
+        let mut bot = FlickBot::new(Level::Hard, &levels, 5);
+        assert_eq!(
+            bot.next_step(&referee).unwrap(),
+            Step::Intent(Intent::Move),
+            "at {at}"
+        );
+    }
 }
 
 /// The planner's strength guards CI (issue 27): the shipped hard level, its
