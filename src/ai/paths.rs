@@ -27,7 +27,8 @@ pub struct Field {
     origin: Vec2,
     w: usize,
     h: usize,
-    dist: Vec<f32>,
+    /// Shared with the copies the thread remembers (see [`REMEMBERED`]).
+    dist: std::sync::Arc<[f32]>,
 }
 
 /// The circles (centre, radius) a disc of radius `r` may not overlap:
@@ -73,14 +74,53 @@ impl PartialOrd for Open {
     }
 }
 
+/// The fields built last on this thread, with what they were built from
+/// (the goal, the disc's radius, the table's size and every obstacle, bit
+/// for bit): a position is scored by the score and again by the next-move
+/// look-ahead, and every failed move of a search puts the town back where it
+/// was, so the same field is asked for again and again.
+const REMEMBERED: usize = 8;
+
+thread_local! {
+    static FIELDS: std::cell::RefCell<std::collections::VecDeque<(Vec<u32>, Field)>> =
+        const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+}
+
 impl Field {
     /// Distances to `goal` for a disc of radius `r`, round every piece but those in `ignore`.
     pub fn to(referee: &Referee, goal: Vec2, ignore: &[PieceId], r: f32) -> Field {
-        let (tw, td) = referee.table.profile().table.size;
+        let size = referee.table.profile().table.size;
+        let obstacles = obstacles(referee, ignore, r);
+        let key: Vec<u32> = [goal.x, goal.y, size.0, size.1]
+            .into_iter()
+            .chain(obstacles.iter().flat_map(|(c, rad)| [c.x, c.y, *rad]))
+            .map(f32::to_bits)
+            .collect();
+        if let Some(field) = FIELDS.with_borrow(|fields| {
+            fields
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, f)| f.clone())
+        }) {
+            return field;
+        }
+        let field = Field::build(size, goal, &obstacles);
+        FIELDS.with_borrow_mut(|fields| {
+            if fields.len() == REMEMBERED {
+                fields.pop_front();
+            }
+            fields.push_back((key, field.clone()));
+        });
+        field
+    }
+
+    /// Dijkstra over the open cells of a table of `size`, from `goal`.
+    fn build(size: (f32, f32), goal: Vec2, obstacles: &[(Vec2, f32)]) -> Field {
+        let (tw, td) = size;
         let origin = Vec2::new(-tw / 2.0, -td / 2.0);
         let (w, h) = ((tw / CELL).ceil() as usize, (td / CELL).ceil() as usize);
         let mut closed = vec![false; w * h];
-        for (c, rad) in obstacles(referee, ignore, r) {
+        for &(c, rad) in obstacles {
             let lo = ((c - Vec2::splat(rad) - origin) / CELL).floor();
             let hi = ((c + Vec2::splat(rad) - origin) / CELL).floor();
             for y in (lo.y.max(0.0) as usize)..=(hi.y.max(0.0) as usize).min(h - 1) {
@@ -92,32 +132,28 @@ impl Field {
                 }
             }
         }
-        let mut field = Field {
-            origin,
-            w,
-            h,
-            dist: vec![f32::INFINITY; w * h],
-        };
+        let mut dist = vec![f32::INFINITY; w * h];
         let mut heap = BinaryHeap::new();
+        let centre = |x: usize, y: usize| origin + (Vec2::new(x as f32, y as f32) + 0.5) * CELL;
         // The goal's own cell and its neighbours start from their true distance.
-        if let Some((gx, gy)) = field.cell_of(goal) {
-            let near: Vec<(usize, usize)> = field.around(gx, gy).collect();
-            for (x, y) in near {
+        let g = ((goal - origin) / CELL).floor();
+        if g.x >= 0.0 && g.y >= 0.0 && (g.x as usize) < w && (g.y as usize) < h {
+            let (gx, gy) = (g.x as usize, g.y as usize);
+            for (x, y) in neighbours(w, h, gx, gy) {
                 let i = y * w + x;
-                let d = field.centre(x, y).distance(goal);
-                if d < field.dist[i] {
-                    field.dist[i] = d;
+                let d = centre(x, y).distance(goal);
+                if d < dist[i] {
+                    dist[i] = d;
                     heap.push(Open(d, i));
                 }
             }
         }
         while let Some(Open(d, i)) = heap.pop() {
-            if d > field.dist[i] {
+            if d > dist[i] {
                 continue;
             }
             let (x, y) = (i % w, i / w);
-            let near: Vec<(usize, usize)> = field.around(x, y).collect();
-            for (nx, ny) in near {
+            for (nx, ny) in neighbours(w, h, x, y) {
                 let j = ny * w + nx;
                 if closed[j] {
                     continue;
@@ -127,13 +163,18 @@ impl Field {
                 } else {
                     CELL
                 };
-                if d + step < field.dist[j] {
-                    field.dist[j] = d + step;
+                if d + step < dist[j] {
+                    dist[j] = d + step;
                     heap.push(Open(d + step, j));
                 }
             }
         }
-        field
+        Field {
+            origin,
+            w,
+            h,
+            dist: dist.into(),
+        }
     }
 
     fn cell_of(&self, p: Vec2) -> Option<(usize, usize)> {
@@ -147,14 +188,8 @@ impl Field {
     }
 
     /// The cell and its eight neighbours that lie on the table.
-    fn around(&self, x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (-1i32..=1).flat_map(move |dy| {
-            (-1i32..=1).filter_map(move |dx| {
-                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                (nx >= 0 && ny >= 0 && (nx as usize) < self.w && (ny as usize) < self.h)
-                    .then_some((nx as usize, ny as usize))
-            })
-        })
+    fn around(&self, x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> {
+        neighbours(self.w, self.h, x, y)
     }
 
     /// How far a disc at `p` must go to reach the goal; infinite when it
@@ -168,6 +203,13 @@ impl Field {
             .map(|(nx, ny)| self.dist[ny * self.w + nx] + self.centre(nx, ny).distance(p))
             .fold(f32::INFINITY, f32::min)
     }
+}
+
+/// Cell (x, y) and its eight neighbours on a grid `w` by `h`, row by row.
+fn neighbours(w: usize, h: usize, x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> {
+    let xs = x.saturating_sub(1)..=(x + 1).min(w - 1);
+    (y.saturating_sub(1)..=(y + 1).min(h - 1))
+        .flat_map(move |ny| xs.clone().map(move |nx| (nx, ny)))
 }
 
 /// The spots a disc of radius `r` at `from` reaches in one straight slide,
@@ -261,6 +303,8 @@ mod tests {
         assert!((d - 0.20).abs() < 0.02, "{d}");
     }
 
+    /// Also guards the fields each thread remembers: the second field is
+    /// asked for with the same goal on a town that differs by one barrel.
     #[test]
     fn a_piece_on_the_straight_line_makes_the_walk_longer() {
         let mut r = referee();
