@@ -386,8 +386,6 @@ impl Referee {
         }
     }
 
-    /// Where the movement disc starts for this cowboy: where it stands, or
-    /// behind its building on the door's axis.
     /// Where the movement disc of a cowboy inside building `b` is set down
     /// to step out: behind its support blocks, on the door's axis.
     pub fn exit_start(&self, b: BuildingKind) -> Vec3 {
@@ -396,6 +394,8 @@ impl Referee {
         self.building_point(b, Vec3::new(0.0, 0.0, -(bz / 2.0 + r + 0.01)))
     }
 
+    /// Where the movement disc starts for this cowboy: where it stands, or
+    /// behind its building on the door's axis.
     pub fn move_start(&self, cowboy: CowboyId) -> Vec3 {
         match self.game.cowboys[cowboy].inside {
             Some(b) => self.exit_start(b),
