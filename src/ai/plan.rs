@@ -475,6 +475,11 @@ pub fn plan_flick(
 /// cheaper way when it has one.
 pub fn lookahead_fork(referee: &Referee, spec: &LevelSpec) -> Referee {
     let mut fork = referee.clone();
+    // Every candidate starts from a copy of this fork: the game's log (a
+    // line for each thing that happened since 6 o'clock, which no score
+    // reads) is not copied with it each time.
+    fork.game.log.clear();
+    fork.last_outcome = None;
     if let Some(quick) = spec.lookahead {
         fork.table.quicken(quick);
     }
