@@ -215,6 +215,12 @@ impl EditTown {
         &self.town
     }
 
+    /// The text as it is on disk, as far as the editor knows: last opened,
+    /// saved or taken from disk.
+    pub fn saved(&self) -> &str {
+        &self.saved
+    }
+
     /// Whether there are edits not yet saved.
     pub fn dirty(&self) -> bool {
         self.text != self.saved

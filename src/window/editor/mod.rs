@@ -205,7 +205,10 @@ fn watch_the_file(
     if seen {
         return;
     }
+    // Bytes the editor already knows are no news (an intent from disk ends
+    // a drag in progress).
     if let Ok(text) = std::fs::read_to_string(path)
+        && text != editing.town.saved()
         && editing.on_disk.as_deref() != Some(text.as_str())
     {
         intents.write(EditIntent::Disk(text));
