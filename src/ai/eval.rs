@@ -237,12 +237,12 @@ fn in_doorway(referee: &Referee, b: BuildingKind, front: Vec2, p: Vec2) -> bool 
     near_segment(door, front, p)
 }
 
-/// True when a cowboy standing at `p` is in the way out of building `b`:
-/// from where the disc of one inside is set down, behind the support blocks,
-/// through the door to its front (a deputy standing behind the Saloon's
-/// front touched every move out of it the Marshal could make).
-fn in_way_out(referee: &Referee, b: BuildingKind, front: Vec2, p: Vec2) -> bool {
-    near_segment(referee.exit_start(b).xz(), front, p)
+/// The way out of building `b`: from where the disc of one inside is set
+/// down, behind the support blocks, through the door to its front (a deputy
+/// standing behind the Saloon's front touched every move out of it the
+/// Marshal could make).
+fn way_out(referee: &Referee, b: BuildingKind) -> Option<(Vec2, Vec2)> {
+    door_front(referee, b).map(|front| (referee.exit_start(b).xz(), front))
 }
 
 /// True when `p` is within [`DOORWAY_CLEAR`] of the segment from `a` to `b`.
@@ -553,12 +553,14 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     let left = DELIVERED + in_goal;
                     s -= own * (left - held + 1.0 + THEFT * threat * held) * there as f32;
                 }
-                // The buildings other than the goal a carrier sits in.
-                let exits: Vec<BuildingKind> = game
+                // The ways out of the buildings other than the goal a
+                // carrier sits in.
+                let exits: Vec<(Vec2, Vec2)> = game
                     .cowboys
                     .iter()
                     .filter(|c| c.team == v.team && c.alive() && c.tokens.contains(token))
                     .filter_map(|c| c.inside.filter(|k| k != b))
+                    .filter_map(|e| way_out(referee, e))
                     .collect();
                 for (i, c) in game.cowboys.iter().enumerate() {
                     if c.team != v.team || !c.alive() {
@@ -599,10 +601,7 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                         if wanted
                             && c.inside.is_none()
                             && place[i].is_some_and(|p| {
-                                exits.iter().any(|&e| {
-                                    door_front(referee, e)
-                                        .is_some_and(|front| in_way_out(referee, e, front, p))
-                                })
+                                exits.iter().any(|&(from, to)| near_segment(from, to, p))
                             })
                         {
                             s -= own * 10.0 * hurry;

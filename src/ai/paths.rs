@@ -132,16 +132,20 @@ impl Field {
                 }
             }
         }
+        // The grid, its distances filled in below.
+        let grid = Field {
+            origin,
+            w,
+            h,
+            dist: std::sync::Arc::from([]),
+        };
         let mut dist = vec![f32::INFINITY; w * h];
         let mut heap = BinaryHeap::new();
-        let centre = |x: usize, y: usize| origin + (Vec2::new(x as f32, y as f32) + 0.5) * CELL;
         // The goal's own cell and its neighbours start from their true distance.
-        let g = ((goal - origin) / CELL).floor();
-        if g.x >= 0.0 && g.y >= 0.0 && (g.x as usize) < w && (g.y as usize) < h {
-            let (gx, gy) = (g.x as usize, g.y as usize);
-            for (x, y) in neighbours(w, h, gx, gy) {
+        if let Some((gx, gy)) = grid.cell_of(goal) {
+            for (x, y) in grid.around(gx, gy) {
                 let i = y * w + x;
-                let d = centre(x, y).distance(goal);
+                let d = grid.centre(x, y).distance(goal);
                 if d < dist[i] {
                     dist[i] = d;
                     heap.push(Open(d, i));
@@ -153,7 +157,7 @@ impl Field {
                 continue;
             }
             let (x, y) = (i % w, i / w);
-            for (nx, ny) in neighbours(w, h, x, y) {
+            for (nx, ny) in grid.around(x, y) {
                 let j = ny * w + nx;
                 if closed[j] {
                     continue;
@@ -170,10 +174,8 @@ impl Field {
             }
         }
         Field {
-            origin,
-            w,
-            h,
             dist: dist.into(),
+            ..grid
         }
     }
 

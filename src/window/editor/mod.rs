@@ -205,8 +205,7 @@ fn watch_the_file(
     if seen {
         return;
     }
-    // Bytes the editor already knows are no news (an intent from disk ends
-    // a drag in progress).
+    // Bytes the editor already knows are no news.
     if let Ok(text) = std::fs::read_to_string(path)
         && text != editing.town.saved()
         && editing.on_disk.as_deref() != Some(text.as_str())
@@ -226,8 +225,12 @@ fn apply_edit_intents(
     let lists_before = list_lengths(editing.town.town());
     let mut reloaded = false;
     for intent in intents.read() {
-        reloaded |= matches!(intent, EditIntent::Disk(_) | EditIntent::TakeDisk);
+        // Only a file's text actually taken in counts as reloaded: bytes
+        // the editor already held change nothing under a drag.
+        let from_disk = matches!(intent, EditIntent::Disk(_) | EditIntent::TakeDisk)
+            .then(|| editing.town.text().to_string());
         apply(&mut editing, intent, &profile.0);
+        reloaded |= from_disk.is_some_and(|t| t != editing.town.text());
     }
     if editing.town.text() != before {
         editing.problems = editing.town.problems(&profile.0);
