@@ -173,7 +173,7 @@ pub fn play_saved_step(referee: &mut Referee, step: &SavedStep) {
             let _ = play(referee, &Step::from(s));
         }
         SavedStep::ClearDoor(b) => {
-            referee.clear_door(*b);
+            let _ = referee.clear_door(*b);
         }
     }
 }

@@ -221,7 +221,7 @@ fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
                 if game.cowboys[t].team == me.team || !game.hittable(t) {
                     continue;
                 }
-                for side in [Side::Left, Side::Right] {
+                for side in referee.shot_sides() {
                     let start =
                         referee.shot_start(cowboy, side, at - referee.position(cowboy), 0.01);
                     if start.distance(at) > eval::SHOT_RANGE * 1.5 {
@@ -240,7 +240,7 @@ fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
                 }
             }
             if out.is_empty() {
-                out.push(free(Side::Right));
+                out.push(free(*referee.shot_sides().last().unwrap_or(&Side::Right)));
             }
         }
         FlickKind::Move => {

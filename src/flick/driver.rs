@@ -79,6 +79,12 @@ impl RandomPlayer {
                 } else {
                     Side::Right
                 };
+                // A second bullet goes on the side the first did not.
+                let side = if referee.shot_sides().contains(&side) {
+                    side
+                } else {
+                    side.other()
+                };
                 let aim = Aim {
                     direction,
                     strength: self.rng.random_range(0.6..1.0),

@@ -20,6 +20,23 @@ pub enum Side {
     Right,
 }
 
+impl Side {
+    /// The other side of the cowboy.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+}
+
 /// A flick as the player gives it: a direction on the table, a strength and a spin.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Aim {
@@ -72,6 +89,9 @@ pub struct Referee {
     pub last_outcome: Option<FlickOutcome>,
     /// The rules' verdict on the last shot (for the window's hit markers).
     pub last_shot: Option<super::markers::ShotVerdict>,
+    /// While the second bullet of a two-pistol shot is awaited: the side the
+    /// first was flicked from ([`Referee::shot_sides`]).
+    first_bullet: Option<Side>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -144,11 +164,17 @@ impl Referee {
             parking: Vec::new(),
             last_outcome: None,
             last_shot: None,
+            first_bullet: None,
         };
         let discs: Vec<PieceId> = referee.table.discs().map(|d| d.0).collect();
+        // The discs wait on the player's edge out of play: a move or a
+        // bullet passing their spot does not touch them (at a real table
+        // they lie in the box; in the book only "objects, figures and
+        // support blocks" fail a move).
         for d in discs {
             let at = xz(referee.table.pose(d).0);
             referee.parking.push((d, at));
+            referee.table.set_aside(d);
         }
         // Cowboys who start inside sit on their building's support blocks.
         for id in 0..referee.game.cowboys.len() {
@@ -358,6 +384,7 @@ impl Referee {
     fn park_disc(&mut self, disc: PieceId) {
         if let Some(&(_, at)) = self.parking.iter().find(|p| p.0 == disc) {
             self.table.place(disc, at, 0.0);
+            self.table.set_aside(disc);
         }
     }
 
@@ -456,10 +483,47 @@ impl Referee {
         out
     }
 
+    /// Whether this building's doorway may be cleared now. The book: "If a
+    /// building's entrance becomes blocked by an object, that object may be
+    /// moved to one side or the other to permit entry into the building": so
+    /// while a cowboy outside is being played with an action left to walk in,
+    /// at an open building, and only what stands in its doorway.
+    pub fn may_clear_door(&self, b: BuildingKind) -> Result<(), Refusal> {
+        let refuse = |why: String| Err(Refusal(why));
+        let Phase::Acting {
+            cowboy,
+            actions_left,
+        } = self.game.phase
+        else {
+            return refuse(
+                "a doorway is cleared for the cowboy being played, before he walks in".into(),
+            );
+        };
+        let c = &self.game.cowboys[cowboy];
+        if !c.alive() || actions_left == 0 {
+            return refuse(format!("{} has no action left to walk in", c.name));
+        }
+        if c.inside.is_some() {
+            return refuse(format!("{} is inside a building already", c.name));
+        }
+        if !self.has_building(b) {
+            return refuse(format!("this town has no {}", b.title()));
+        }
+        if self.game.setup.closed.contains(&b) {
+            return refuse(format!("the {} is closed in this scenario", b.title()));
+        }
+        if self.door_blockers(b).is_empty() {
+            return refuse(format!("nothing blocks the {}'s door", b.title()));
+        }
+        Ok(())
+    }
+
     /// The rule book's courtesy: an object blocking a door may be moved to one
-    /// side to let a cowboy in. Moves every blocker in front of a support block;
-    /// returns what was moved. Costs no action.
-    pub fn clear_door(&mut self, b: BuildingKind) -> Vec<PieceId> {
+    /// side to let a cowboy in ([`Referee::may_clear_door`]). Moves every
+    /// blocker in front of a support block; returns what was moved. Costs no
+    /// action.
+    pub fn clear_door(&mut self, b: BuildingKind) -> Result<Vec<PieceId>, Refusal> {
+        self.may_clear_door(b)?;
         let bs = self.table.profile().pieces.building.clone();
         let blockers = self.door_blockers(b);
         for (i, &id) in blockers.iter().enumerate() {
@@ -483,7 +547,7 @@ impl Referee {
                 b.title()
             ));
         }
-        blockers
+        Ok(blockers)
     }
 
     /// The movement flick for the cowboy being moved.
@@ -547,7 +611,10 @@ impl Referee {
         let success = self.game.move_fails(cowboy, &report).is_none();
         let effects = self.game.resolve_move(report)?;
         if success {
-            let facing = aim.direction.y.atan2(aim.direction.x);
+            // Turned to face the way it went: a figure turned by `facing`
+            // about the vertical has its flat front (+z) toward (sin, cos).
+            // (The book lets the player choose; not offered yet.)
+            let facing = aim.direction.x.atan2(aim.direction.y);
             self.park_disc(disc);
             match self.game.cowboys[cowboy].inside {
                 Some(b) => self.seat_inside(cowboy, b),
@@ -577,6 +644,13 @@ impl Referee {
     }
 
     /// Where a shot starts: beside the cowboy (one bullet-width away), or behind its building.
+    ///
+    /// The book: "he places a bullet to the left or right of his cowboy, at
+    /// the distance of one bullet". A cowboy may stand nearer a wall, a
+    /// fence, a barrel or another figure than that: the bullet is then set
+    /// down as near its spot as it fits (as a person would), not in what
+    /// stands there; set down in a wall, it touched the wall before
+    /// anything and no shot from that side could count.
     pub fn shot_start(&self, cowboy: CowboyId, side: Side, direction: Vec2, radius: f32) -> Vec2 {
         if let Some(b) = self.game.cowboys[cowboy].inside {
             let bz = self.table.profile().pieces.building.block_size.2;
@@ -587,7 +661,26 @@ impl Referee {
         let right = Vec2::new(-d.y, d.x);
         let base = self.table.profile().pieces.figure.base_radius;
         let offset = base + 3.0 * radius;
-        xz(at) + right * offset * if side == Side::Right { 1.0 } else { -1.0 }
+        let spot = xz(at) + right * offset * if side == Side::Right { 1.0 } else { -1.0 };
+        self.bullets
+            .first()
+            .and_then(|&b| self.table.clear_spot(b, spot, &[], 2.0 * radius))
+            .unwrap_or(spot)
+    }
+
+    /// The sides the next bullet may start from. The book, shooting with two
+    /// pistols: "the player places a bullet on each side of the cowboy and
+    /// flicks them one after the other", so the second bullet goes on the
+    /// side the first did not (from inside a building both start behind it).
+    pub fn shot_sides(&self) -> Vec<Side> {
+        match (&self.game.phase, self.first_bullet) {
+            (Phase::AwaitShots { cowboy, .. }, Some(first))
+                if self.game.cowboys[*cowboy].inside.is_none() =>
+            {
+                vec![first.other()]
+            }
+            _ => vec![Side::Left, Side::Right],
+        }
     }
 
     /// One bullet of the shot being played.
@@ -601,6 +694,15 @@ impl Referee {
             return Err(Refusal("no shot is being flicked".into()).into());
         };
         aim.check()?;
+        if !self.shot_sides().contains(&side) {
+            return Err(Refusal(format!(
+                "the first bullet went on {}'s {}: the second goes on his {}",
+                self.game.cowboys[cowboy].name,
+                side.name(),
+                side.other().name()
+            ))
+            .into());
+        }
         let bullet = self.bullets[(bullets_left as usize + 1) % self.bullets.len()];
         let r = self.table.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
@@ -624,6 +726,7 @@ impl Referee {
         self.last_outcome = Some(outcome);
         self.park_disc(bullet);
         let effects = self.game.resolve_shot(report)?;
+        self.first_bullet = matches!(self.game.phase, Phase::AwaitShots { .. }).then_some(side);
         self.play_effects(&effects);
         self.tidy();
         Ok(report)

@@ -586,6 +586,19 @@ impl Table {
         rb.set_enabled(false);
     }
 
+    /// Leaves a piece where it lies but out of the simulation: nothing
+    /// touches it until it is placed again ([`Table::place`]). The discs not
+    /// in play wait so beside the play area (in the box, at a real table).
+    pub fn set_aside(&mut self, id: PieceId) {
+        self.pristine = None;
+        let h = self.index.get(id).expect("piece").body;
+        self.state
+            .bodies
+            .get_mut(h)
+            .expect("body")
+            .set_enabled(false);
+    }
+
     /// Moves a piece to `at` (metres, on the table) and turns it to `facing`
     /// radians, at rest. The move is a teleport: the rules use it to place discs.
     pub fn place(&mut self, id: PieceId, at: Vec2, facing: f32) {

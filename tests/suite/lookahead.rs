@@ -126,10 +126,11 @@ fn an_unchanged_fork_shares_one_snapshot_and_a_changed_one_copies() {
     let first = fork.table.snapshot();
     assert!(Arc::ptr_eq(&first, &fork.clone().table.snapshot()));
     let hash = fork.table.pose_hash();
-    // A flick straight on the table (no piece placed first): only its steps change it.
-    let (disc, _) = fork.table.discs().next().expect("a disc");
+    // A flick straight on the table (no piece placed first): only its steps
+    // change it. (A figure: the spare discs wait out of play.)
+    let figure = fork.figures[0];
     fork.table
-        .flick_to_rest(Flick::new(disc, Vec2::new(1.0, 0.3), 0.5))
+        .flick_to_rest(Flick::new(figure, Vec2::new(1.0, 0.3), 0.5))
         .expect("a flick");
     assert_ne!(fork.table.pose_hash(), hash, "the flick moved the disc");
     let after = fork.table.snapshot();

@@ -87,6 +87,48 @@ fn a_clean_move_puts_the_cowboy_where_the_disc_stopped() {
         highnoon::physics::table::tilt_deg(r.rotation(cooper)) < 1.0,
         "standing"
     );
+    // A flat cut-out stands with its front (+z) the way the disc went
+    // (docs/flick-em-up.md, Move). It was turned by the angle with x and z
+    // swapped: the way it went mirrored across the table's diagonal
+    // (side-on going east, square going north-east).
+    let front = r.rotation(cooper) * Vec3::Z;
+    let went = Vec2::new(1.0, 0.15).normalize();
+    assert!(
+        Vec2::new(front.x, front.z).dot(went) > 0.99,
+        "facing the way it went: front {front}"
+    );
+}
+
+/// The discs not in play wait on the player's edge out of play, as they lie
+/// in the box at a real table: the book fails a move that touches "an
+/// object, figure, or building support block", and a spare bullet is none of
+/// them. A cowboy walking along that edge past them moves; they stay put.
+#[test]
+fn the_spare_discs_on_the_players_edge_are_out_of_play() {
+    let mut r = referee("bank_robbery.ron");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    let spare = first_piece(&r, "Bullet 1");
+    let (parked, _) = r.table.pose(spare);
+    // Ol' Cooper 8 cm east of the row of spare discs (x -55 to -33 cm, 40 cm
+    // toward the player), flicked west along it, straight through them.
+    r.table
+        .stand(r.figures[cooper], Vec3::new(-0.25, 0.0, parked.z), 0.0);
+    r.apply(Intent::Play(cooper)).unwrap();
+    r.apply(Intent::Move).unwrap();
+    let report = r
+        .flick_move(Aim {
+            direction: Vec2::new(-1.0, 0.0),
+            strength: 0.5,
+            spin: 0.0,
+        })
+        .unwrap();
+    assert!(!report.touched && !report.left_table, "{report:?}");
+    assert!(r.position(cooper).x < -0.35, "he walked past them");
+    assert_eq!(
+        r.table.pose(spare).0,
+        parked,
+        "the spare bullet lies where it lay"
+    );
 }
 
 #[test]
@@ -218,6 +260,109 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
     );
 }
 
+/// The book: "he places a bullet (gray disc) to the left or right of his
+/// cowboy, at the distance of one bullet". A cowboy standing by a fence has
+/// the bullet set down beside the fence, as near its spot as it fits, and a
+/// shot along the fence counts. Set down in the fence (as it was), the
+/// bullet touched the fence before anything: no shot from that side could
+/// count, however well aimed.
+#[test]
+fn a_cowboy_standing_by_a_fence_gets_his_bullet_beside_it_not_in_it() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let bullet = profile.pieces.bullet.radius;
+    let half = profile.pieces.fence.size.2 / 2.0;
+    let mut r = referee("final_showdown.ron");
+    let sheriff = cowboy(&r, "Wyatt");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    let fence = first_piece(&r, "Fence");
+    // Ol' Cooper 30 cm east of the Sheriff; a fence running east-west 4.5 cm
+    // on the Sheriff's right (+z) as he faces east, over the bullet's spot
+    // (one bullet from his base: 3.85 cm).
+    let at = r.position(sheriff);
+    r.table
+        .stand(r.figures[cooper], Vec3::new(at.x + 0.30, 0.0, at.y), 0.0);
+    r.table.place(fence, at + Vec2::new(0.0, 0.045), 0.0);
+    let (f, _) = r.table.pose(fence);
+    r.apply(Intent::Play(sheriff)).unwrap();
+    r.apply(Intent::Shoot).unwrap();
+    let target = r.position(cooper);
+    let direction = r.aim_at(sheriff, Side::Right, target);
+    let start = r.shot_start(sheriff, Side::Right, direction, bullet);
+    let apart = (f.z - start.y).abs();
+    assert!(
+        apart >= half + bullet,
+        "the bullet is set down clear of the fence: {apart} < {}",
+        half + bullet
+    );
+    assert!(
+        start.distance(at) < 0.0385,
+        "on the Sheriff's side of it, as near its spot as it fits: {start}"
+    );
+    let shot = r
+        .flick_shot(
+            Side::Right,
+            Aim {
+                direction,
+                strength: 1.0,
+                spin: 0.0,
+            },
+        )
+        .unwrap();
+    let outcome = r.last_outcome.clone().unwrap();
+    assert_ne!(
+        outcome.first_touch().map(|t| t.piece),
+        Some(fence),
+        "{outcome:?}"
+    );
+    assert_eq!(shot.knocked_first, Some(cooper), "{outcome:?}");
+    assert_eq!(r.game.cowboys[cooper].hit_points, 2);
+}
+
+/// The book, shooting with two pistols: "the player places a bullet on each
+/// side of the cowboy and flicks them one after the other". The second
+/// bullet goes on the side the first did not; from the same side it is
+/// refused with the reason, and nothing on the table moves.
+#[test]
+fn two_pistols_put_a_bullet_on_each_side_of_the_cowboy() {
+    use highnoon::scenario::game::Token;
+    let mut r = referee("final_showdown.ron");
+    let sheriff = cowboy(&r, "Wyatt");
+    r.game.cowboys[sheriff].tokens.push(Token::Colt);
+    r.apply(Intent::Play(sheriff)).unwrap();
+    r.apply(Intent::Shoot).unwrap();
+    assert!(matches!(
+        r.game.phase,
+        Phase::AwaitShots {
+            bullets_left: 2,
+            ..
+        }
+    ));
+    assert_eq!(r.shot_sides(), vec![Side::Left, Side::Right]);
+    // Up the table, away from everyone.
+    let aim = Aim {
+        direction: Vec2::new(0.0, -1.0),
+        strength: 0.2,
+        spin: 0.0,
+    };
+    r.flick_shot(Side::Right, aim).unwrap();
+    assert!(matches!(
+        r.game.phase,
+        Phase::AwaitShots {
+            bullets_left: 1,
+            ..
+        }
+    ));
+    assert_eq!(r.shot_sides(), vec![Side::Left], "the other side only");
+    let (phase, poses) = (r.game.phase.clone(), r.table.pose_hash());
+    let e = r.flick_shot(Side::Right, aim).unwrap_err().to_string();
+    assert!(e.contains("second goes on his left"), "{e}");
+    assert_eq!((r.game.phase.clone(), r.table.pose_hash()), (phase, poses));
+    r.flick_shot(Side::Left, aim).unwrap();
+    assert!(matches!(r.game.phase, Phase::Acting { .. }));
+    // The next shot may start on either side again.
+    assert_eq!(r.shot_sides(), vec![Side::Left, Side::Right]);
+}
+
 #[test]
 fn an_object_blocking_a_door_may_be_moved_aside() {
     let mut r = referee("bank_robbery.ron");
@@ -225,11 +370,39 @@ fn an_object_blocking_a_door_may_be_moved_aside() {
     // Roll a barrel into the Bank's doorway (the Bank stands at (0, -30) cm facing +z).
     r.table.place(barrel, Vec2::new(0.0, -0.28), 0.0);
     assert_eq!(r.door_blockers(BuildingKind::Bank), vec![barrel]);
-    assert_eq!(r.clear_door(BuildingKind::Bank), vec![barrel]);
+    // The book: moved "to permit entry into the building": for a cowboy
+    // being played, with an action left to walk in; not between turns.
+    let before = r.table.pose_hash();
+    let e = r.clear_door(BuildingKind::Bank).unwrap_err().to_string();
+    assert!(e.contains("cowboy being played"), "{e}");
+    assert_eq!(r.table.pose_hash(), before, "nothing moved");
+    let cooper = cowboy(&r, "Ol' Cooper");
+    r.apply(Intent::Play(cooper)).unwrap();
+    // Nor at a building the scenario keeps closed.
+    r.game.setup.closed.push(BuildingKind::Bank);
+    let e = r.clear_door(BuildingKind::Bank).unwrap_err().to_string();
+    assert!(e.contains("closed"), "{e}");
+    r.game.setup.closed.clear();
+    assert_eq!(r.clear_door(BuildingKind::Bank), Ok(vec![barrel]));
     assert!(r.door_blockers(BuildingKind::Bank).is_empty());
     let (t, _) = r.table.pose(barrel);
     assert!(t.x.abs() > 0.04, "moved to one side: {t:?}");
     assert!(r.game.log.last().unwrap().contains("moved aside"));
+    // Only what blocks it: with the doorway clear there is nothing to move.
+    let e = r.clear_door(BuildingKind::Bank).unwrap_err().to_string();
+    assert!(e.contains("nothing blocks"), "{e}");
+    // Nor for a cowboy already inside, nor one with no action left.
+    r.game.cowboys[cooper].inside = Some(BuildingKind::Saloon);
+    r.table.place(barrel, Vec2::new(0.0, -0.28), 0.0);
+    let e = r.clear_door(BuildingKind::Bank).unwrap_err().to_string();
+    assert!(e.contains("inside"), "{e}");
+    r.game.cowboys[cooper].inside = None;
+    r.game.phase = Phase::Acting {
+        cowboy: cooper,
+        actions_left: 0,
+    };
+    let e = r.clear_door(BuildingKind::Bank).unwrap_err().to_string();
+    assert!(e.contains("no action left"), "{e}");
 }
 
 /// A bullet sent at the support block a seated cowboy sits on, from 20 cm in

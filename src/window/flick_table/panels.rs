@@ -179,19 +179,15 @@ fn show_game_panels(
                 Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
             )
         {
+            // The second bullet of two goes on the side the first did not.
+            let sides = play.referee.shot_sides();
             ui.horizontal(|ui| {
                 ui.label("bullet on his");
-                if ui
-                    .selectable_label(play.side == Side::Left, "left")
-                    .clicked()
-                {
-                    intents.write(FlickIntent::person(FlickAction::Side(Side::Left)));
-                }
-                if ui
-                    .selectable_label(play.side == Side::Right, "right")
-                    .clicked()
-                {
-                    intents.write(FlickIntent::person(FlickAction::Side(Side::Right)));
+                for side in [Side::Left, Side::Right] {
+                    let label = egui::Button::selectable(play.side == side, side.name());
+                    if ui.add_enabled(sides.contains(&side), label).clicked() {
+                        intents.write(FlickIntent::person(FlickAction::Side(side)));
+                    }
                 }
             });
         }

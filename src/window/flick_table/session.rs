@@ -310,7 +310,7 @@ impl ScenarioPlay {
         let referee = &self.referee;
         self.blocked_doors = BuildingKind::ALL
             .into_iter()
-            .filter(|b| referee.has_building(*b) && !referee.door_blockers(*b).is_empty())
+            .filter(|b| referee.may_clear_door(*b).is_ok())
             .collect();
     }
 }
@@ -626,13 +626,20 @@ impl FlickSession {
             }
             (Play::Scenario(_), FlickAction::Step(step)) => self.play_step(step, dt),
             (Play::Scenario(s), FlickAction::ClearDoor(b)) => {
-                s.referee.clear_door(*b);
+                s.referee.clear_door(*b).map_err(|e| e.to_string())?;
                 self.steps.push(SavedStep::ClearDoor(*b));
                 s.find_blocked_doors();
                 self.stamp.version += 1;
                 Ok(())
             }
             (Play::Scenario(s), FlickAction::Side(side)) => {
+                if !s.referee.shot_sides().contains(side) {
+                    return Err(format!(
+                        "the first bullet went on the {}: the second goes on the {}",
+                        side.name(),
+                        side.other().name()
+                    ));
+                }
                 s.side = *side;
                 Ok(())
             }
@@ -709,6 +716,12 @@ impl FlickSession {
             _ => None,
         };
         s.find_blocked_doors();
+        // A second bullet goes on the side the first did not: the person's
+        // choice follows the rules.
+        let sides = s.referee.shot_sides();
+        if !sides.contains(&s.side) {
+            s.side = sides[0];
+        }
         if let Err(e) = &result {
             self.message = Some(e.clone());
         }
