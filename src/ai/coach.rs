@@ -18,7 +18,7 @@ use super::levels::{BotLevels, LevelSpec};
 use super::plan::{self, FlickKind, Planned};
 use crate::bot_level::Level;
 use crate::flick::driver::Step;
-use crate::flick::referee::{Referee, RefereeError, Side};
+use crate::flick::referee::{Referee, RefereeError};
 use crate::flick::rules::{CowboyId, Phase};
 use crate::scenario::town::{BuildingKind, Team};
 
@@ -99,21 +99,14 @@ impl Hint {
     pub fn said(&self) -> String {
         let what = match &self.step {
             Step::Move(_) => "move".to_string(),
-            Step::Shot(side, _) => format!("shot, the bullet on his {}", side_name(*side)),
-            Step::Blast(side, _) => format!("dynamite, thrown from his {}", side_name(*side)),
+            Step::Shot(side, _) => format!("shot, the bullet on his {}", side.name()),
+            Step::Blast(side, _) => format!("dynamite, thrown from his {}", side.name()),
             Step::Intent(_) => "step".to_string(),
         };
         format!(
             "Hint: {}'s {what} — {}. Worth {:+.1}.",
             self.name, self.expects, self.worth
         )
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Left => "left",
-        Side::Right => "right",
     }
 }
 

@@ -132,6 +132,12 @@ pub fn check(
             } else {
                 Side::Right
             };
+            // A second bullet goes on the side the first did not.
+            let side = if referee.shot_sides().contains(&side) {
+                side
+            } else {
+                side.other()
+            };
             let mut a = referee.clone();
             let t = Instant::now();
             let sa = plan::play_and_score(&mut a, *kind, side, aim, team);

@@ -647,10 +647,12 @@ impl Referee {
     ///
     /// The book: "he places a bullet to the left or right of his cowboy, at
     /// the distance of one bullet". A cowboy may stand nearer a wall, a
-    /// fence, a barrel or another figure than that: the bullet is then set
-    /// down as near its spot as it fits (as a person would), not in what
-    /// stands there; set down in a wall, it touched the wall before
-    /// anything and no shot from that side could count.
+    /// fence, a barrel or another figure than that: the bullet is then slid
+    /// along that line, first toward the cowboy (between him and what stands
+    /// there), then outward (at most two bullet radii), to the nearest spot
+    /// where it touches nothing, as a person would set it down; where none
+    /// is clear it stays on its spot. Set down in a wall, it touched the wall
+    /// before anything and no shot from that side could count.
     pub fn shot_start(&self, cowboy: CowboyId, side: Side, direction: Vec2, radius: f32) -> Vec2 {
         if let Some(b) = self.game.cowboys[cowboy].inside {
             let bz = self.table.profile().pieces.building.block_size.2;
@@ -661,10 +663,24 @@ impl Referee {
         let right = Vec2::new(-d.y, d.x);
         let base = self.table.profile().pieces.figure.base_radius;
         let offset = base + 3.0 * radius;
-        let spot = xz(at) + right * offset * if side == Side::Right { 1.0 } else { -1.0 };
-        self.bullets
-            .first()
-            .and_then(|&b| self.table.clear_spot(b, spot, &[], 2.0 * radius))
+        let out = right * if side == Side::Right { 1.0 } else { -1.0 };
+        let spot = xz(at) + out * offset;
+        let Some(&bullet) = self.bullets.first() else {
+            return spot;
+        };
+        let clear = |d: f32| {
+            let p = xz(at) + out * d;
+            self.table.clear_spot(bullet, p, &[], 0.0).map(|_| p)
+        };
+        // Millimetre by millimetre: inward until it would touch his base,
+        // then outward.
+        const STEP: f32 = 0.001;
+        let inward = ((offset - base - radius) / STEP).floor().max(0.0) as usize;
+        let outward = (2.0 * radius / STEP).ceil() as usize;
+        (0..=inward)
+            .map(|k| offset - k as f32 * STEP)
+            .chain((1..=outward).map(|k| offset + k as f32 * STEP))
+            .find_map(clear)
             .unwrap_or(spot)
     }
 

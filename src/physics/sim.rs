@@ -519,7 +519,8 @@ impl Table {
             .collect()
     }
 
-    /// Whether a piece is in the simulation (not parked, not fallen off the table).
+    /// Whether a piece is in the simulation (not parked, not fallen off the
+    /// table, not set aside like the spare discs: [`Table::set_aside`]).
     pub fn in_play(&self, id: PieceId) -> bool {
         let rb = &self.state.bodies[self.index.get(id).expect("piece").body];
         rb.is_enabled()

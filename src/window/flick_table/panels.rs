@@ -376,13 +376,7 @@ fn bot_line(play: &ScenarioPlay, bots: &BotTurn, team: Team, seat: String) -> St
         None => format!("{who} is thinking…"),
         Some(Step::Intent(intent)) => format!("{who}: {}", describe(play, intent)),
         Some(Step::Move(_)) => format!("{who} flicks the movement disc"),
-        Some(Step::Shot(side, _)) => format!(
-            "{who} shoots, the bullet on his {}",
-            match side {
-                Side::Left => "left",
-                Side::Right => "right",
-            }
-        ),
+        Some(Step::Shot(side, _)) => format!("{who} shoots, the bullet on his {}", side.name()),
         Some(Step::Blast(..)) => format!("{who} throws the dynamite"),
     }
 }

@@ -291,7 +291,18 @@ impl ScenarioPlay {
             blocked_doors: Vec::new(),
         };
         s.find_blocked_doors();
+        s.follow_shot_sides();
         s
+    }
+
+    /// A second bullet goes on the side the first did not: the person's
+    /// choice of side follows the rules (after every step, and for a game
+    /// resumed or autoplayed between two bullets).
+    fn follow_shot_sides(&mut self) {
+        let sides = self.referee.shot_sides();
+        if !sides.contains(&self.side) {
+            self.side = sides[0];
+        }
     }
 }
 
@@ -626,7 +637,10 @@ impl FlickSession {
             }
             (Play::Scenario(_), FlickAction::Step(step)) => self.play_step(step, dt),
             (Play::Scenario(s), FlickAction::ClearDoor(b)) => {
-                s.referee.clear_door(*b).map_err(|e| e.to_string())?;
+                if let Err(e) = s.referee.clear_door(*b) {
+                    self.message = Some(e.to_string());
+                    return Err(e.to_string());
+                }
                 self.steps.push(SavedStep::ClearDoor(*b));
                 s.find_blocked_doors();
                 self.stamp.version += 1;
@@ -716,12 +730,7 @@ impl FlickSession {
             _ => None,
         };
         s.find_blocked_doors();
-        // A second bullet goes on the side the first did not: the person's
-        // choice follows the rules.
-        let sides = s.referee.shot_sides();
-        if !sides.contains(&s.side) {
-            s.side = sides[0];
-        }
+        s.follow_shot_sides();
         if let Err(e) = &result {
             self.message = Some(e.clone());
         }

@@ -42,7 +42,7 @@ pub const PAGES: [Page; 5] = [
                     "• A shot hits only a cowboy the bullet knocks over with its first touch. A graze, or a fall after a ricochet, is a miss; only the first cowboy hit counts, and the others are stood back up.",
                     "• A hit costs a hit point (two with a Winchester) and leaves the cowboy lying until he is next played; a fallen cowboy cannot be hit. Cowboys inside buildings can be hit only in duel scenarios.",
                     "• The last hit point kills: the figure leaves the table, his tokens go to the Undertaker's, and an initiative he held passes to the shooter. Hitting a teammate counts too.",
-                    "• A cowboy carries at most two tokens. A Colt fires two bullets a shot, dynamite costs a hit point to every cowboy it knocks down, clean water heals one, poisoned water takes one.",
+                    "• A cowboy carries at most two tokens. A Colt fires two bullets a shot, one from each side of the cowboy, dynamite costs a hit point to every cowboy it knocks down, clean water heals one, poisoned water takes one.",
                     "• The game ends as soon as a team meets its scenario's goal, or when the clock strikes 12; the scenario says who wins at noon.",
                 ],
             },
