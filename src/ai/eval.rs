@@ -8,9 +8,9 @@ use bevy::math::{Vec2, Vec3, Vec3Swizzles};
 use super::paths::{Field, straight_runs};
 use crate::flick::referee::{Referee, Side};
 use crate::flick::rules::{Cowboy, CowboyId, Game, Outcome, Phase};
-use crate::physics::pieces::PieceId;
+use crate::physics::pieces::{PieceId, PieceKind};
 use crate::scenario::game::{AtNoon, Condition, Place, Token};
-use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::town::{BuildingKind, PropKind, Team};
 
 /// A won game, in points (a hit point is worth 10).
 pub const WIN: f32 = 1000.0;
@@ -102,23 +102,45 @@ pub fn aim_point(
 }
 
 /// True when nothing stands between `from` and `to` (pieces' footprints,
-/// except the pieces in `ignore`) for a bullet of radius `r`.
+/// except the pieces in `ignore`) for a bullet of radius `r`. Round pieces
+/// count by their circle ([`crate::physics::table::IndexedPiece::radius`]);
+/// a building, a fence or the gallows whose circle the line passes is asked
+/// with its real shape ([`crate::physics::Table::slide_touches`]): a
+/// building's circle reaches well past its support blocks (a bullet passes
+/// under its facade), and counted so, a cowboy standing beside one was out of every
+/// shot and out of every enemy's sights (Wyatt, on his last hit point,
+/// stood two hours 16 cm from the Kid, who stood by the Town Hall, and the
+/// Kid's shot won the game).
 pub fn clear_line(referee: &Referee, from: Vec2, to: Vec2, ignore: &[PieceId], r: f32) -> bool {
     let index = referee.table.index();
     let d = to - from;
     let len2 = d.length_squared().max(1e-9);
-    index.pieces.iter().all(|p| {
+    // Long pieces whose circle the line passes, to be asked with their
+    // shape once no round piece is found in the way (that answers at once).
+    let mut long = Vec::new();
+    for p in &index.pieces {
         if p.kind.is_disc() || ignore.contains(&p.id) || !referee.table.in_play(p.id) {
-            return true;
+            continue;
         }
         let (t, _) = referee.table.pose(p.id);
         if t.y < -0.01 {
-            return true;
+            continue;
         }
         let q = Vec2::new(t.x, t.z);
         let s = ((q - from).dot(d) / len2).clamp(0.0, 1.0);
-        (from + d * s).distance(q) > p.radius + r
-    })
+        if (from + d * s).distance(q) > p.radius + r {
+            continue;
+        }
+        match p.kind {
+            PieceKind::Building(_) | PieceKind::Gallows | PieceKind::Prop(PropKind::Fence) => {
+                long.push(p.id)
+            }
+            _ => return false,
+        }
+    }
+    let height = referee.table.profile().pieces.bullet.height;
+    long.iter()
+        .all(|id| !referee.table.slide_touches(r, height, from, to, *id))
 }
 
 /// The chance a practised hand hits a clear target this far away.
@@ -531,7 +553,12 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                     .filter(|c| c.team == v.team && c.alive() && c.inside == Some(*b))
                     .map(|c| c.tokens.iter().filter(|t| *t == token).count())
                     .sum();
-                if there > 0 && there + held_there < *count as usize {
+                // In the last round nothing held counts at noon: every
+                // token goes down (at 11 the Kid sat in the Undertaker with
+                // the second Document in his hands, Dutch left the first
+                // beside him, and the law won at noon).
+                let last_round = game.hour >= 11;
+                if there > 0 && there + held_there < *count as usize && !last_round {
                     let threat = game
                         .cowboys
                         .iter()

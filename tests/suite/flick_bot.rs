@@ -25,6 +25,25 @@ fn profile() -> PhysicsProfile {
     PhysicsProfile::load_default().unwrap()
 }
 
+/// A position from an arena's game: `tests/data/positions/NAME.replay.ron`
+/// played, the table checked to end where the game left it.
+fn arena_position(name: &str) -> Referee {
+    use highnoon::flick::replay::Replay;
+    let file = data_root().join(format!("tests/data/positions/{name}.replay.ron"));
+    let replay = Replay::load(&file).unwrap();
+    let town = Town::load(&replay.scenario_path(), &profile()).unwrap();
+    let mut referee = Referee::new(profile(), &town, replay.seed).unwrap();
+    for s in &replay.steps {
+        play(&mut referee, &Step::from(s)).unwrap();
+    }
+    assert_eq!(
+        Some(referee.table.pose_hash()),
+        replay.final_hash,
+        "the table is where the arena's game left it"
+    );
+    referee
+}
+
 /// Two tables that differ only in what lies face down (and in the draw
 /// order): the bot, seeing what a player sees, decides the same steps on both,
 /// until a draw shows the difference.
@@ -238,6 +257,52 @@ fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
     }
 }
 
+/// Stolen Documents (its test town) at 11 o'clock, the last round: every hat
+/// blue side up, the Kid holding the initiative, the Town Hall's pile empty,
+/// and these outlaws each holding a document, inside a building or where
+/// they stand.
+fn stolen_documents_at_eleven(
+    carriers: &[(&str, Option<highnoon::scenario::town::BuildingKind>)],
+) -> Town {
+    use highnoon::scenario::town::HatSide;
+    let path = data_root().join("tests/data/towns/stolen_documents.ron");
+    let mut town = Town::load(&path, &profile()).unwrap();
+    for f in &mut town.figures {
+        f.hat_side = HatSide::Blue;
+    }
+    let game = town.game.as_mut().unwrap();
+    game.start_hour = 11;
+    game.initiative = "Kid Cooper".into();
+    game.piles[0].tokens.clear();
+    for (name, inside) in carriers {
+        let mut c: highnoon::scenario::game::CowboySetup =
+            ron::from_str(&format!(r#"(name: "{name}", tokens: [Document])"#))
+                .expect("a cowboy's setup");
+        c.inside = *inside;
+        game.cowboys.push(c);
+    }
+    town
+}
+
+/// The Kid played by the easy and by the hard bot: each first leaves his
+/// document (asserted); the tables after it, with their bots.
+fn the_kid_leaves_his_document(town: &Town) -> Vec<(Level, Referee, FlickBot)> {
+    let levels = BotLevels::load_default().unwrap();
+    [Level::Easy, Level::Hard]
+        .into_iter()
+        .map(|level| {
+            let mut referee = Referee::new(profile(), town, 3).unwrap();
+            let kid = cowboy(&referee, "Kid Cooper");
+            let mut bot = FlickBot::new(level, &levels, 5);
+            play(&mut referee, &Step::Intent(Intent::Play(kid))).unwrap();
+            let step = bot.next_step(&referee).unwrap();
+            assert_eq!(step, Step::Intent(Intent::Drop(0)), "{level:?}");
+            play(&mut referee, &step).unwrap();
+            (level, referee, bot)
+        })
+        .collect()
+}
+
 /// Two robbers sit in the Undertaker's, the goal, each holding a document:
 /// the count is there. The first to play leaves his, the other leaves the
 /// second, and that wins; the third document, still on its way in Ol'
@@ -248,37 +313,13 @@ fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
 #[test]
 fn two_carriers_in_the_goal_with_the_count_leave_it_there() {
     use highnoon::flick::rules::Outcome;
-    use highnoon::scenario::town::{BuildingKind, HatSide, Team};
-    let path = data_root().join("tests/data/towns/stolen_documents.ron");
-    let mut town = Town::load(&path, &profile()).unwrap();
-    // The last hour is blue: every hat blue side up.
-    for f in &mut town.figures {
-        f.hat_side = HatSide::Blue;
-    }
-    let game = town.game.as_mut().unwrap();
-    game.start_hour = 11;
-    game.initiative = "Kid Cooper".into();
-    game.piles[0].tokens.clear();
-    for (name, inside) in [
+    use highnoon::scenario::town::{BuildingKind, Team};
+    let town = stolen_documents_at_eleven(&[
         ("Kid Cooper", Some(BuildingKind::Undertaker)),
         ("Snake Eyes", Some(BuildingKind::Undertaker)),
         ("Ol' Cooper", None),
-    ] {
-        let mut c: highnoon::scenario::game::CowboySetup =
-            ron::from_str(&format!(r#"(name: "{name}", tokens: [Document])"#))
-                .expect("a cowboy's setup");
-        c.inside = inside;
-        game.cowboys.push(c);
-    }
-    let levels = BotLevels::load_default().unwrap();
-    for level in [Level::Easy, Level::Hard] {
-        let mut referee = Referee::new(profile(), &town, 3).unwrap();
-        let kid = cowboy(&referee, "Kid Cooper");
-        let mut bot = FlickBot::new(level, &levels, 5);
-        play(&mut referee, &Step::Intent(Intent::Play(kid))).unwrap();
-        let step = bot.next_step(&referee).unwrap();
-        assert_eq!(step, Step::Intent(Intent::Drop(0)), "{level:?}");
-        play(&mut referee, &step).unwrap();
+    ]);
+    for (level, mut referee, mut bot) in the_kid_leaves_his_document(&town) {
         // The rest of the hour, both sides played by the bot.
         let mut steps = 0;
         while !referee.game.is_over() && steps < 60 {
@@ -300,6 +341,86 @@ fn two_carriers_in_the_goal_with_the_count_leave_it_there() {
             .unwrap();
         assert_eq!(undertaker.delivered(Token::Document, Team::Outlaws), 2);
     }
+}
+
+/// In the last round nothing held counts at noon: a robber in the goal with
+/// a document leaves it there, though the count is not yet in (the law
+/// might walk in and take it before the second comes, but held it is lost
+/// at noon anyway). In the arena (Stolen Documents against easy, game 5) the
+/// Kid sat in the Undertaker's at 11 with the second document in his hands,
+/// Dutch left the first beside him, and the law won at noon.
+#[test]
+fn in_the_last_round_a_carrier_in_the_goal_leaves_what_he_carries() {
+    use highnoon::scenario::town::BuildingKind;
+    let town = stolen_documents_at_eleven(&[
+        ("Kid Cooper", Some(BuildingKind::Undertaker)),
+        ("Dutch", None),
+    ]);
+    the_kid_leaves_his_document(&town);
+}
+
+/// A leader on his last hit point in an enemy's sights is a game about to be
+/// lost: the hard bot takes him out of them. The arena's position (the
+/// position replay: Cut Off the Head against easy, game 0, to 10 o'clock):
+/// Wyatt on his last hit point, the Kid 16 cm away, standing by the Town
+/// Hall. The bot counted every line from the Kid as blocked by the Hall (the
+/// circle round it reaches past its walls), so Wyatt ended his turn where he
+/// stood, and the Kid's shot at 11 won the game. Here, left standing, the
+/// Kid's straight shot kills him; after the bot's turn it does not.
+#[test]
+fn a_leader_on_his_last_hit_point_leaves_the_enemys_sights() {
+    use highnoon::flick::referee::{Aim, Side};
+    use highnoon::flick::rules::Outcome;
+    use highnoon::scenario::town::Team;
+    let mut referee = arena_position("cut_off_the_head_wyatt_beside_the_kid");
+    let wyatt = cowboy(&referee, "Wyatt");
+    let kid = cowboy(&referee, "Kid Cooper");
+    assert_eq!(referee.game.cowboys[wyatt].hit_points, 1);
+    // The Kid's straight shots at Wyatt, from either side: whether one wins.
+    let kid_kills = |referee: &Referee| {
+        [Side::Left, Side::Right].into_iter().any(|side| {
+            let mut r = referee.clone();
+            if !r.game.hittable(wyatt) {
+                return false;
+            }
+            play(&mut r, &Step::Intent(Intent::Play(kid))).unwrap();
+            play(&mut r, &Step::Intent(Intent::Shoot)).unwrap();
+            let target = r.position(wyatt);
+            let radius = r.table.profile().pieces.bullet.radius;
+            let toward = (target - r.position(kid)).normalize();
+            let start = r.shot_start(kid, side, toward, radius);
+            let aim = Aim {
+                direction: (target - start).normalize(),
+                strength: 0.8,
+                spin: 0.0,
+            };
+            play(&mut r, &Step::Shot(side, aim)).unwrap();
+            r.game.outcome() == Some(&Outcome::Winner(Team::Outlaws))
+        })
+    };
+    let mut stays = referee.clone();
+    play(&mut stays, &Step::Intent(Intent::Play(wyatt))).unwrap();
+    play(&mut stays, &Step::Intent(Intent::EndTurn)).unwrap();
+    assert!(kid_kills(&stays), "the position: Wyatt in the Kid's sights");
+    let levels = BotLevels::load_default().unwrap();
+    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
+    let mut steps = Vec::new();
+    // Wyatt's turn, up to the outlaws' choice.
+    while referee.game.current_team() == Some(Team::Lawmen) && steps.len() < 12 {
+        let step = bot.next_step(&referee).unwrap();
+        play(&mut referee, &step).unwrap();
+        steps.push(step);
+    }
+    assert_eq!(
+        steps[0],
+        Step::Intent(Intent::Play(wyatt)),
+        "he holds the initiative"
+    );
+    assert!(
+        !kid_kills(&referee),
+        "Wyatt still in the Kid's sights after {steps:?}: {:?}",
+        referee.game.log
+    );
 }
 
 /// A partner standing on the spot the gold is carried in from is in the
@@ -395,21 +516,9 @@ fn a_carriers_next_slide_toward_the_goal_is_worth_something() {
 fn a_carrier_behind_a_fence_walks_round_it() {
     use bevy::math::{Vec3, Vec3Swizzles};
     use highnoon::flick::referee::Aim;
-    use highnoon::flick::replay::Replay;
     use highnoon::flick::rules::Phase;
     use highnoon::scenario::town::BuildingKind;
-    let file = data_root().join("tests/data/positions/dynamite_kid_behind_the_fence.replay.ron");
-    let replay = Replay::load(&file).unwrap();
-    let town = Town::load(&replay.scenario_path(), &profile()).unwrap();
-    let mut referee = Referee::new(profile(), &town, replay.seed).unwrap();
-    for s in &replay.steps {
-        play(&mut referee, &Step::from(s)).unwrap();
-    }
-    assert_eq!(
-        Some(referee.table.pose_hash()),
-        replay.final_hash,
-        "the table is where the arena's game left it"
-    );
+    let mut referee = arena_position("dynamite_kid_behind_the_fence");
     let Phase::Acting { cowboy: kid, .. } = referee.game.phase else {
         panic!("{:?}", referee.game.phase);
     };
