@@ -3,7 +3,7 @@
 
 use bevy::math::{Vec2, Vec3};
 use highnoon::flick::referee::{Aim, Referee, Side};
-use highnoon::flick::rules::{Intent, Phase};
+use highnoon::flick::rules::{Intent, Phase, ShotReport};
 use highnoon::scenario::town::BuildingKind;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
@@ -241,16 +241,7 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
     r.apply(Intent::Shoot).unwrap();
     let target = r.position(cooper);
     let direction = r.aim_at(sheriff, Side::Right, target);
-    let shot = r
-        .flick_shot(
-            Side::Right,
-            Aim {
-                direction,
-                strength: 1.0,
-                spin: 0.0,
-            },
-        )
-        .unwrap();
+    let shot = full_shot_on_the_right(&mut r, direction);
     assert_eq!(shot.knocked_first, Some(cooper), "{:?}", r.last_outcome);
     assert_eq!(r.game.cowboys[cooper].hit_points, 2);
     assert!(r.game.cowboys[cooper].fallen);
@@ -258,6 +249,20 @@ fn a_shot_at_close_range_hits_and_the_victim_stays_down() {
         highnoon::physics::table::tilt_deg(r.rotation(cooper)) > 45.0,
         "he stays down until played"
     );
+}
+
+/// A full-strength bullet flicked from the cowboy's right, straight along
+/// `direction`.
+fn full_shot_on_the_right(r: &mut Referee, direction: Vec2) -> ShotReport {
+    r.flick_shot(
+        Side::Right,
+        Aim {
+            direction,
+            strength: 1.0,
+            spin: 0.0,
+        },
+    )
+    .unwrap()
 }
 
 /// The book: "he places a bullet (gray disc) to the left or right of his
@@ -303,16 +308,7 @@ fn a_cowboy_standing_by_a_fence_gets_his_bullet_beside_it_not_in_it() {
             // hard shot, as at a real table; the placement is what is tested.
             continue;
         }
-        let shot = r
-            .flick_shot(
-                Side::Right,
-                Aim {
-                    direction,
-                    strength: 1.0,
-                    spin: 0.0,
-                },
-            )
-            .unwrap();
+        let shot = full_shot_on_the_right(&mut r, direction);
         let outcome = r.last_outcome.clone().unwrap();
         assert_ne!(
             outcome.first_touch().map(|t| t.piece),
