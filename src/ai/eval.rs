@@ -31,6 +31,9 @@ const DETOUR: f32 = 0.3;
 /// What leaving a token where it must go adds to carrying it there (the
 /// carrier gives up 40 points of holding it: the gain is 60).
 const DELIVERED: f32 = 100.0;
+/// What each token the count still wants, and nobody of the team holds,
+/// costs (times the hurry): taking one where it lies is worth a trip.
+const MISSING: f32 = 40.0;
 /// What a token carried is worth wherever it is (never less than lying in
 /// a pile: nobody should drop it to be rid of the distance).
 const CARRIED: f32 = 25.0;
@@ -472,14 +475,22 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                 s += own * (DELIVERED + in_goal) * there as f32;
                 let target = door_front(referee, *b);
                 let mut walk: Option<Field> = None;
-                // Not enough in hand: go and get it, from a building whose
-                // pile may hold one (a face-up one, or tokens face down).
                 let carried: usize = game
                     .cowboys
                     .iter()
                     .filter(|c| c.team == v.team && c.alive())
                     .map(|c| c.tokens.iter().filter(|t| *t == token).count())
                     .sum();
+                // Each token the count still wants that nobody of the team
+                // holds costs a whole trip more: taken where it lies, it is
+                // worth that much before its carrier takes a step (at 9
+                // o'clock Ol' Cooper stood in the Town Hall beside the second
+                // Document and stepped out with one; the Kid fetched the other
+                // at 11, too late, and the law won at noon).
+                let missing = (*count as usize).saturating_sub(there + carried);
+                s -= own * MISSING * hurry * missing as f32;
+                // Not enough in hand: go and get it, from a building whose
+                // pile may hold one (a face-up one, or tokens face down).
                 if there + carried < *count as usize {
                     let sources: Vec<BuildingKind> = game
                         .piles

@@ -44,6 +44,20 @@ fn arena_position(name: &str) -> Referee {
     referee
 }
 
+/// The hard bot (seed 5) plays `team`'s turn from an arena position, up to
+/// the other side's; returns its steps.
+fn hard_turn(referee: &mut Referee, team: highnoon::scenario::town::Team) -> Vec<Step> {
+    let levels = BotLevels::load_default().unwrap();
+    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
+    let mut steps = Vec::new();
+    while referee.game.current_team() == Some(team) && steps.len() < 12 {
+        let step = bot.next_step(referee).unwrap();
+        play(referee, &step).unwrap();
+        steps.push(step);
+    }
+    steps
+}
+
 /// Two tables that differ only in what lies face down (and in the draw
 /// order): the bot, seeing what a player sees, decides the same steps on both,
 /// until a draw shows the difference.
@@ -402,15 +416,8 @@ fn a_leader_on_his_last_hit_point_leaves_the_enemys_sights() {
     play(&mut stays, &Step::Intent(Intent::Play(wyatt))).unwrap();
     play(&mut stays, &Step::Intent(Intent::EndTurn)).unwrap();
     assert!(kid_kills(&stays), "the position: Wyatt in the Kid's sights");
-    let levels = BotLevels::load_default().unwrap();
-    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
-    let mut steps = Vec::new();
     // Wyatt's turn, up to the outlaws' choice.
-    while referee.game.current_team() == Some(Team::Lawmen) && steps.len() < 12 {
-        let step = bot.next_step(&referee).unwrap();
-        play(&mut referee, &step).unwrap();
-        steps.push(step);
-    }
+    let steps = hard_turn(&mut referee, Team::Lawmen);
     assert_eq!(
         steps[0],
         Step::Intent(Intent::Play(wyatt)),
@@ -419,6 +426,54 @@ fn a_leader_on_his_last_hit_point_leaves_the_enemys_sights() {
     assert!(
         !kid_kills(&referee),
         "Wyatt still in the Kid's sights after {steps:?}: {:?}",
+        referee.game.log
+    );
+}
+
+/// A carrier standing beside a token the count still wants takes it before
+/// he leaves: a second trip costs hours. The arena's position (the position
+/// replay: Stolen Documents against easy, game 9, to 9 o'clock): Ol' Cooper
+/// in the Town Hall with one Document of the two the Undertaker wants, more
+/// in its pile, two actions. In the arena he stepped out with the one (the
+/// move out brought his Document nearer; the one left behind cost nothing),
+/// the Kid fetched the second at 11, and the law won at noon.
+#[test]
+fn a_carrier_takes_the_second_token_before_he_leaves_with_the_first() {
+    use highnoon::scenario::game::Token;
+    use highnoon::scenario::town::{BuildingKind, Team};
+    let mut referee = arena_position("stolen_documents_ol_cooper_in_the_hall");
+    let cooper = cowboy(&referee, "Ol' Cooper");
+    let documents = |r: &Referee| {
+        r.game.cowboys[cooper]
+            .tokens
+            .iter()
+            .filter(|t| **t == Token::Document)
+            .count()
+    };
+    assert_eq!(
+        referee.game.cowboys[cooper].inside,
+        Some(BuildingKind::TownHall)
+    );
+    assert_eq!(documents(&referee), 1);
+    let pile = |r: &Referee| {
+        r.game
+            .piles
+            .iter()
+            .filter(|p| p.building == BuildingKind::TownHall)
+            .map(|p| p.face_up().filter(|t| *t == Token::Document).count())
+            .sum::<usize>()
+    };
+    assert!(pile(&referee) > 0, "a Document left in the Hall's pile");
+    let steps = hard_turn(&mut referee, Team::Outlaws);
+    assert_eq!(
+        steps[0],
+        Step::Intent(Intent::Play(cooper)),
+        "the carrier is played"
+    );
+    assert_eq!(
+        documents(&referee),
+        2,
+        "Ol' Cooper left the second Document: {steps:?}: {:?}",
         referee.game.log
     );
 }
