@@ -355,7 +355,13 @@ fn way(field: &Field, p: Vec2, at: Vec2) -> f32 {
 pub fn next_move(referee: &Referee, cowboy: CowboyId) -> f32 {
     let game = &referee.game;
     let c = &game.cowboys[cowboy];
-    if !c.alive() || c.inside.is_some() || !referee.table.in_play(referee.figures[cowboy]) {
+    if !c.alive() {
+        return 0.0;
+    }
+    if let Some(home) = c.inside {
+        return step_out(referee, cowboy, home);
+    }
+    if !referee.table.in_play(referee.figures[cowboy]) {
         return 0.0;
     }
     // Each goal he carries something for: its walking distances, its door
@@ -404,6 +410,41 @@ pub fn next_move(referee: &Referee, cowboy: CowboyId) -> f32 {
     };
     let best = runs.into_iter().map(gain).fold(0.0f32, f32::max);
     NEXT_MOVE * CARRY * hurry(game) * best
+}
+
+/// What a carrier sitting in a building other than his goal may gain by his
+/// next move, out of it: the [`EXIT_COST`] his pull counts while he sits
+/// there (as far as the pull reaches), taken on trust by [`NEXT_MOVE`].
+/// Without it, taking a second token there scored nothing for the move out
+/// it leaves room for, and a shot first did: at 9 o'clock Ol' Cooper, in
+/// the Town Hall beside the second Document, shot, took it, and stepped out
+/// only at 10.
+fn step_out(referee: &Referee, cowboy: CowboyId, home: BuildingKind) -> f32 {
+    let game = &referee.game;
+    let c = &game.cowboys[cowboy];
+    let Some(p) = building_at(referee, home) else {
+        return 0.0;
+    };
+    let gain: f32 = game
+        .setup
+        .victory
+        .iter()
+        .filter(|v| v.team == c.team)
+        .filter_map(|v| match &v.condition {
+            Condition::Deliver {
+                token,
+                to: Place::Building(b),
+                ..
+            } if *b != home => {
+                let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
+                let at = door_front(referee, *b).filter(|_| carried > 0.0)?;
+                let field = carriers_field(referee, v.team, *token, at);
+                Some(carried * (CARRY_REACH - way(&field, p, at)).clamp(0.0, EXIT_COST))
+            }
+            _ => None,
+        })
+        .sum();
+    NEXT_MOVE * CARRY * hurry(game) * gain
 }
 
 /// How good the position is for `team`, in points.

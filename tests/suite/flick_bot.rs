@@ -478,6 +478,40 @@ fn a_carrier_takes_the_second_token_before_he_leaves_with_the_first() {
     );
 }
 
+/// A carrier sitting beside the second token takes it and steps out in the
+/// same turn: the move out is worth his next action. The arena's position
+/// (the position replay: Stolen Documents against easy, game 9, with the
+/// bot that takes the second token, to 9 o'clock): Ol' Cooper in the Town
+/// Hall with one Document. In that arena he shot first, took the second,
+/// and stepped out only at 10 (the move out that taking leaves room for
+/// scored nothing; the shot before taking did). Four seeds of the hard bot.
+#[test]
+fn a_carrier_who_takes_the_second_token_steps_out_with_both() {
+    use highnoon::scenario::town::Team;
+    for seed in 1..=4 {
+        let mut referee = arena_position("stolen_documents_ol_cooper_shoots_first");
+        let cooper = cowboy(&referee, "Ol' Cooper");
+        let from = referee.game.log.len();
+        let levels = BotLevels::load_default().unwrap();
+        let mut bot = FlickBot::new(Level::Hard, &levels, seed);
+        while referee.game.current_team() == Some(Team::Outlaws) {
+            let step = bot.next_step(&referee).unwrap();
+            play(&mut referee, &step).unwrap();
+        }
+        let turn = &referee.game.log[from..];
+        assert_eq!(
+            turn,
+            [
+                "Ol' Cooper plays.",
+                "Ol' Cooper takes the Document.",
+                "Ol' Cooper steps out of the Town Hall."
+            ],
+            "seed {seed}"
+        );
+        assert_eq!(referee.game.cowboys[cooper].tokens.len(), 2);
+    }
+}
+
 /// A partner standing on the spot the gold is carried in from is in the
 /// carriers' way: a move that touches him fails. In the arena three robbers
 /// stood two hours with the gold before the Saloon, Dutch on that spot, until
