@@ -276,3 +276,128 @@ impl GameSetup {
         Ok(())
     }
 }
+
+impl Token {
+    /// The token in words, one and several: "stick of dynamite", "sticks of dynamite".
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Token::Colt => ("Colt", "Colts"),
+            Token::Winchester => ("Winchester", "Winchesters"),
+            Token::Dynamite => ("stick of dynamite", "sticks of dynamite"),
+            Token::Document => ("document", "documents"),
+            Token::Gold => ("sack of gold", "sacks of gold"),
+            Token::CleanWater => ("flask of clean water", "flasks of clean water"),
+            Token::PoisonedWater => ("flask of poisoned water", "flasks of poisoned water"),
+            Token::Hostage => ("hostage", "hostages"),
+        }
+    }
+}
+
+impl Condition {
+    /// The condition in words, for the players at the table.
+    pub fn describe(&self) -> String {
+        match self {
+            Condition::Eliminate(Team::Lawmen) => "every lawman dead".into(),
+            Condition::Eliminate(Team::Outlaws) => "every outlaw dead".into(),
+            Condition::Eliminate(Team::Neutral) => "every townsman dead".into(),
+            Condition::Kill(name) => format!("{name} dead"),
+            Condition::Deliver {
+                token,
+                count,
+                to: Place::Building(b),
+            } => {
+                let (one, many) = token.words();
+                if *count == 1 {
+                    format!("the {one} left in the {}", b.title())
+                } else {
+                    format!("{count} {many} left in the {}", b.title())
+                }
+            }
+            Condition::HoldAtNoon(b) => format!(
+                "one of theirs in the {} at noon, and none of the other side",
+                b.title()
+            ),
+        }
+    }
+}
+
+/// The duel rule in words, as the table shows it.
+pub const DUEL_RULE: &str = "No building is safe: a cowboy inside can be shot.";
+
+impl GameSetup {
+    /// What wins the game, in words, for the players at the table: a line for
+    /// each side that can win (its ways joined by "or", in the file's order),
+    /// noon's verdict, the duel rule where it is played, then the
+    /// scenario's own notes.
+    pub fn how_to_win(&self) -> Vec<String> {
+        let mut teams: Vec<Team> = Vec::new();
+        for v in &self.victory {
+            if !teams.contains(&v.team) {
+                teams.push(v.team);
+            }
+        }
+        let mut lines: Vec<String> = teams
+            .into_iter()
+            .map(|t| {
+                let ways: Vec<String> = self
+                    .victory
+                    .iter()
+                    .filter(|v| v.team == t)
+                    .map(|v| v.condition.describe())
+                    .collect();
+                format!("{t:?} win: {}.", ways.join(", or "))
+            })
+            .collect();
+        lines.push(match self.at_noon {
+            AtNoon::Winner(t) => format!("At noon the {t:?} win."),
+            AtNoon::Draw => "At noon it is a draw.".into(),
+            AtNoon::MostHitPoints => {
+                "At noon the side with more hit points left wins (equal: a draw).".into()
+            }
+        });
+        if self.duel {
+            lines.push(DUEL_RULE.into());
+        }
+        lines.extend(self.notes.iter().cloned());
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{PhysicsProfile, Town, data_root};
+
+    fn setup(file: &str) -> GameSetup {
+        let profile = PhysicsProfile::load_default().unwrap();
+        let town = Town::load(&data_root().join("scenarios").join(file), &profile).unwrap();
+        town.game.unwrap()
+    }
+
+    #[test]
+    fn how_to_win_reads_each_sides_ways_and_noon_from_the_file() {
+        assert_eq!(
+            setup("dynamite.ron").how_to_win()[..3],
+            [
+                "Outlaws win: 2 sticks of dynamite left in the Bank.",
+                "Lawmen win: every outlaw dead.",
+                "At noon the Lawmen win.",
+            ]
+        );
+        assert_eq!(
+            setup("gallows_rescue.ron").how_to_win()[..3],
+            [
+                "Outlaws win: the hostage left in the Saloon, or every lawman dead.",
+                "Lawmen win: every outlaw dead.",
+                "At noon the Lawmen win.",
+            ]
+        );
+        let duel = setup("kill_the_leader.ron");
+        assert!(duel.duel);
+        let lines = duel.how_to_win();
+        assert!(lines.contains(&DUEL_RULE.to_string()), "{lines:?}");
+        for note in &duel.notes {
+            assert!(lines.contains(note), "{note} in {lines:?}");
+        }
+    }
+}

@@ -239,6 +239,13 @@ fn show_game_panels(
             ui.label("…");
         }
     });
+    // What wins, in the file's words and its rules': the menu showed the
+    // description once, the table keeps it in view.
+    dock.section(ctx, "To win", true, |ui| {
+        for line in game.setup.how_to_win() {
+            ui.label(egui::RichText::new(line).small());
+        }
+    });
     dock.section(ctx, "Cowboys", true, |ui| {
         for team in [Team::Lawmen, Team::Outlaws] {
             ui.label(egui::RichText::new(team_name(team)).strong());
