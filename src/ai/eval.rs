@@ -351,7 +351,8 @@ fn way(field: &Field, p: Vec2, at: Vec2) -> f32 {
 /// to the goal starts with a step aside gains little from the step itself;
 /// with the action after it, the step is the way (Kid Cooper stood three
 /// hours with a stick of dynamite against a fallen fence, every move west
-/// touching it, and the law won at noon).
+/// touching it, and the law won at noon). A carrier sitting in a building
+/// other than his goal: the move out of it ([`step_out`]).
 pub fn next_move(referee: &Referee, cowboy: CowboyId) -> f32 {
     let game = &referee.game;
     let c = &game.cowboys[cowboy];

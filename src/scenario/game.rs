@@ -288,7 +288,7 @@ impl Token {
             Token::Gold => ("sack of gold", "sacks of gold"),
             Token::CleanWater => ("flask of clean water", "flasks of clean water"),
             Token::PoisonedWater => ("flask of poisoned water", "flasks of poisoned water"),
-            Token::Hostage => ("hostage", "hostages"),
+            Token::Hostage => ("hostage token", "hostage tokens"),
         }
     }
 }
@@ -307,22 +307,40 @@ impl Condition {
                 to: Place::Building(b),
             } => {
                 let (one, many) = token.words();
-                if *count == 1 {
-                    format!("the {one} left in the {}", b.title())
-                } else {
-                    format!("{count} {many} left in the {}", b.title())
+                match count {
+                    1 => format!("the {one} left in the {}", place(*b)),
+                    n => format!("{} {many} left in the {}", number(*n), place(*b)),
                 }
             }
             Condition::HoldAtNoon(b) => format!(
                 "one of theirs in the {} at noon, and none of the other side",
-                b.title()
+                place(*b)
             ),
         }
     }
 }
 
 /// The duel rule in words, as the table shows it.
-pub const DUEL_RULE: &str = "No building is safe: a cowboy inside can be shot.";
+pub const DUEL_RULE: &str = "No building is safe: a bullet that strikes a support block first hits the cowboy sitting on it.";
+
+/// A building as the players name the place: "the Sheriff's office".
+fn place(b: BuildingKind) -> &'static str {
+    match b {
+        BuildingKind::Sheriff => "Sheriff's office",
+        BuildingKind::Undertaker => "Undertaker's",
+        other => other.title(),
+    }
+}
+
+/// A small count in words ("two"), larger ones in figures.
+fn number(n: u8) -> String {
+    const WORDS: [&str; 9] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
 
 impl GameSetup {
     /// What wins the game, in words, for the players at the table: a line for
@@ -348,12 +366,14 @@ impl GameSetup {
                 format!("{t:?} win: {}.", ways.join(", or "))
             })
             .collect();
+        // Noon's verdict comes after the conditions (a hold is judged at
+        // noon too, first).
         lines.push(match self.at_noon {
-            AtNoon::Winner(t) => format!("At noon the {t:?} win."),
-            AtNoon::Draw => "At noon it is a draw.".into(),
-            AtNoon::MostHitPoints => {
-                "At noon the side with more hit points left wins (equal: a draw).".into()
-            }
+            AtNoon::Winner(t) => format!("At noon, if nothing above has won: the {t:?} win."),
+            AtNoon::Draw => "At noon, if nothing above has won: a draw.".into(),
+            AtNoon::MostHitPoints => "At noon, if nothing above has won: the side with \
+                                      more hit points left wins (equal: a draw)."
+                .into(),
         });
         if self.duel {
             lines.push(DUEL_RULE.into());
@@ -379,22 +399,40 @@ mod tests {
         assert_eq!(
             setup("dynamite.ron").how_to_win()[..3],
             [
-                "Outlaws win: 2 sticks of dynamite left in the Bank.",
+                "Outlaws win: two sticks of dynamite left in the Bank.",
                 "Lawmen win: every outlaw dead.",
-                "At noon the Lawmen win.",
+                "At noon, if nothing above has won: the Lawmen win.",
             ]
         );
         assert_eq!(
             setup("gallows_rescue.ron").how_to_win()[..3],
             [
-                "Outlaws win: the hostage left in the Saloon, or every lawman dead.",
+                "Outlaws win: the hostage token left in the Saloon, or every lawman dead.",
                 "Lawmen win: every outlaw dead.",
-                "At noon the Lawmen win.",
+                "At noon, if nothing above has won: the Lawmen win.",
             ]
+        );
+        assert_eq!(
+            setup("defend_the_town_hall.ron").how_to_win()[..4],
+            [
+                "Lawmen win: one of theirs in the Town Hall at noon, and none of the other side.",
+                "Outlaws win: every lawman dead.",
+                "At noon, if nothing above has won: the Outlaws win.",
+                DUEL_RULE,
+            ]
+        );
+        assert_eq!(
+            setup("stolen_documents.ron").how_to_win()[0],
+            "Outlaws win: two documents left in the Undertaker's."
+        );
+        assert_eq!(
+            setup("family_duel.ron").how_to_win()[2],
+            "At noon, if nothing above has won: the side with more hit points left wins (equal: a draw)."
         );
         let duel = setup("kill_the_leader.ron");
         assert!(duel.duel);
         let lines = duel.how_to_win();
+        assert_eq!(lines[2], "At noon, if nothing above has won: a draw.");
         assert!(lines.contains(&DUEL_RULE.to_string()), "{lines:?}");
         for note in &duel.notes {
             assert!(lines.contains(note), "{note} in {lines:?}");

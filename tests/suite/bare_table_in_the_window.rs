@@ -71,8 +71,12 @@ fn the_table_is_bare(
         }
     }
     if let Ok(dir) = std::env::var("HIGHNOON_SHOTS") {
-        let file = std::path::Path::new(&dir)
-            .join(format!("bare-{}-{}x{}.png", sections[0], size.0, size.1));
+        let file = std::path::Path::new(&dir).join(format!(
+            "bare-{}-{}x{}.png",
+            sections[0].replace(' ', "-"),
+            size.0,
+            size.1
+        ));
         app.save_frame(file).expect("saved");
     }
     let (dock, titles, rects) = panels(&mut app);

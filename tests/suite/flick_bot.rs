@@ -44,11 +44,11 @@ fn arena_position(name: &str) -> Referee {
     referee
 }
 
-/// The hard bot (seed 5) plays `team`'s turn from an arena position, up to
-/// the other side's; returns its steps.
-fn hard_turn(referee: &mut Referee, team: highnoon::scenario::town::Team) -> Vec<Step> {
+/// The hard bot (`seed`) plays `team`'s turn from an arena position, up to
+/// the other side's (twelve steps at most); returns its steps.
+fn hard_turn(referee: &mut Referee, team: highnoon::scenario::town::Team, seed: u64) -> Vec<Step> {
     let levels = BotLevels::load_default().unwrap();
-    let mut bot = FlickBot::new(Level::Hard, &levels, 5);
+    let mut bot = FlickBot::new(Level::Hard, &levels, seed);
     let mut steps = Vec::new();
     while referee.game.current_team() == Some(team) && steps.len() < 12 {
         let step = bot.next_step(referee).unwrap();
@@ -417,7 +417,7 @@ fn a_leader_on_his_last_hit_point_leaves_the_enemys_sights() {
     play(&mut stays, &Step::Intent(Intent::EndTurn)).unwrap();
     assert!(kid_kills(&stays), "the position: Wyatt in the Kid's sights");
     // Wyatt's turn, up to the outlaws' choice.
-    let steps = hard_turn(&mut referee, Team::Lawmen);
+    let steps = hard_turn(&mut referee, Team::Lawmen, 5);
     assert_eq!(
         steps[0],
         Step::Intent(Intent::Play(wyatt)),
@@ -439,7 +439,7 @@ fn a_leader_on_his_last_hit_point_leaves_the_enemys_sights() {
 /// the Kid fetched the second at 11, and the law won at noon.
 #[test]
 fn a_carrier_takes_the_second_token_before_he_leaves_with_the_first() {
-    use highnoon::scenario::game::Token;
+    use highnoon::flick::rules::Phase;
     use highnoon::scenario::town::{BuildingKind, Team};
     let mut referee = arena_position("stolen_documents_ol_cooper_in_the_hall");
     let cooper = cowboy(&referee, "Ol' Cooper");
@@ -464,7 +464,28 @@ fn a_carrier_takes_the_second_token_before_he_leaves_with_the_first() {
             .sum::<usize>()
     };
     assert!(pile(&referee) > 0, "a Document left in the Hall's pile");
-    let steps = hard_turn(&mut referee, Team::Outlaws);
+    // With one action left (the other spent), taking it is all the turn
+    // holds; the move out, the alternative, brings the one in hand nearer.
+    let mut last = referee.clone();
+    play(&mut last, &Step::Intent(Intent::Play(cooper))).unwrap();
+    last.game.phase = Phase::Acting {
+        cowboy: cooper,
+        actions_left: 1,
+    };
+    last.game.hour = 6;
+    let levels = BotLevels::load_default().unwrap();
+    let choice = FlickBot::new(Level::Hard, &levels, 5).next_step(&last);
+    assert!(
+        matches!(
+            choice,
+            Some(Step::Intent(Intent::Take {
+                token: Token::Document,
+                ..
+            }))
+        ),
+        "with one action left: {choice:?}"
+    );
+    let steps = hard_turn(&mut referee, Team::Outlaws, 5);
     assert_eq!(
         steps[0],
         Step::Intent(Intent::Play(cooper)),
@@ -487,17 +508,20 @@ fn a_carrier_takes_the_second_token_before_he_leaves_with_the_first() {
 /// scored nothing; the shot before taking did). Four seeds of the hard bot.
 #[test]
 fn a_carrier_who_takes_the_second_token_steps_out_with_both() {
+    use highnoon::ai::eval;
     use highnoon::scenario::town::Team;
+    let position = arena_position("stolen_documents_ol_cooper_shoots_first");
+    let cooper = cowboy(&position, "Ol' Cooper");
+    // The move out is worth something to a carrier sitting in the Town Hall,
+    // nothing to one without what the goal wants.
+    assert!(eval::next_move(&position, cooper) > 0.0);
+    let mut empty = position.clone();
+    empty.game.cowboys[cooper].tokens.clear();
+    assert_eq!(eval::next_move(&empty, cooper), 0.0);
     for seed in 1..=4 {
-        let mut referee = arena_position("stolen_documents_ol_cooper_shoots_first");
-        let cooper = cowboy(&referee, "Ol' Cooper");
+        let mut referee = position.clone();
         let from = referee.game.log.len();
-        let levels = BotLevels::load_default().unwrap();
-        let mut bot = FlickBot::new(Level::Hard, &levels, seed);
-        while referee.game.current_team() == Some(Team::Outlaws) {
-            let step = bot.next_step(&referee).unwrap();
-            play(&mut referee, &step).unwrap();
-        }
+        hard_turn(&mut referee, Team::Outlaws, seed);
         let turn = &referee.game.log[from..];
         assert_eq!(
             turn,
@@ -508,7 +532,12 @@ fn a_carrier_who_takes_the_second_token_steps_out_with_both() {
             ],
             "seed {seed}"
         );
-        assert_eq!(referee.game.cowboys[cooper].tokens.len(), 2);
+        let documents = referee.game.cowboys[cooper]
+            .tokens
+            .iter()
+            .filter(|t| **t == Token::Document)
+            .count();
+        assert_eq!(documents, 2);
     }
 }
 
