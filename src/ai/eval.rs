@@ -345,6 +345,35 @@ fn way(field: &Field, p: Vec2, at: Vec2) -> f32 {
     field.distance(p).min(p.distance(at) + DETOUR)
 }
 
+/// Each goal `cowboy` carries something for (but `except`, the building he
+/// sits in): its walking distances, its door front, and how many he carries
+/// there.
+fn carried_goals(
+    referee: &Referee,
+    cowboy: CowboyId,
+    except: Option<BuildingKind>,
+) -> Vec<(Field, Vec2, f32)> {
+    let game = &referee.game;
+    let c = &game.cowboys[cowboy];
+    game.setup
+        .victory
+        .iter()
+        .filter(|v| v.team == c.team)
+        .filter_map(|v| match &v.condition {
+            Condition::Deliver {
+                token,
+                to: Place::Building(b),
+                ..
+            } if Some(*b) != except => {
+                let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
+                let at = door_front(referee, *b).filter(|_| carried > 0.0)?;
+                Some((carriers_field(referee, v.team, *token, at), at, carried))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// What the carrier's next move may bring nearer, in the points of his pull,
 /// taken on trust by [`NEXT_MOVE`]: the best spot one straight slide reaches
 /// (see [`straight_runs`]). A carrier pressed against a fence whose way
@@ -365,26 +394,7 @@ pub fn next_move(referee: &Referee, cowboy: CowboyId) -> f32 {
     if !referee.table.in_play(referee.figures[cowboy]) {
         return 0.0;
     }
-    // Each goal he carries something for: its walking distances, its door
-    // front, and how many he carries there.
-    let goals: Vec<(Field, Vec2, f32)> = game
-        .setup
-        .victory
-        .iter()
-        .filter(|v| v.team == c.team)
-        .filter_map(|v| match &v.condition {
-            Condition::Deliver {
-                token,
-                to: Place::Building(b),
-                ..
-            } => {
-                let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
-                let at = door_front(referee, *b).filter(|_| carried > 0.0)?;
-                Some((carriers_field(referee, v.team, *token, at), at, carried))
-            }
-            _ => None,
-        })
-        .collect();
+    let goals = carried_goals(referee, cowboy, None);
     if goals.is_empty() {
         return 0.0;
     }
@@ -421,31 +431,16 @@ pub fn next_move(referee: &Referee, cowboy: CowboyId) -> f32 {
 /// the Town Hall beside the second Document, shot, took it, and stepped out
 /// only at 10.
 fn step_out(referee: &Referee, cowboy: CowboyId, home: BuildingKind) -> f32 {
-    let game = &referee.game;
-    let c = &game.cowboys[cowboy];
     let Some(p) = building_at(referee, home) else {
         return 0.0;
     };
-    let gain: f32 = game
-        .setup
-        .victory
+    let gain: f32 = carried_goals(referee, cowboy, Some(home))
         .iter()
-        .filter(|v| v.team == c.team)
-        .filter_map(|v| match &v.condition {
-            Condition::Deliver {
-                token,
-                to: Place::Building(b),
-                ..
-            } if *b != home => {
-                let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
-                let at = door_front(referee, *b).filter(|_| carried > 0.0)?;
-                let field = carriers_field(referee, v.team, *token, at);
-                Some(carried * (CARRY_REACH - way(&field, p, at)).clamp(0.0, EXIT_COST))
-            }
-            _ => None,
+        .map(|(field, at, carried)| {
+            carried * (CARRY_REACH - way(field, p, *at)).clamp(0.0, EXIT_COST)
         })
         .sum();
-    NEXT_MOVE * CARRY * hurry(game) * gain
+    NEXT_MOVE * CARRY * hurry(&referee.game) * gain
 }
 
 /// How good the position is for `team`, in points.
