@@ -12,7 +12,7 @@ use super::{EditIntent, Editing};
 use crate::editor::Edit;
 use crate::scenario::town::{PieceList, PieceRef, Town};
 use crate::window::shell::camera::{CameraYields, TableCamera};
-use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
+use crate::window::shell::pointer::{EguiWantsKeyboard, EguiWantsPointer, cursor_on_table};
 
 /// A place on the table snapped to whole centimetres (unless `free`).
 pub fn snap_cm(at: (f32, f32), free: bool) -> (f32, f32) {
@@ -181,9 +181,15 @@ pub fn pick_and_drag(
 
 pub fn edit_with_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    typing: Res<EguiWantsKeyboard>,
     editing: Res<Editing>,
     mut intents: MessageWriter<EditIntent>,
 ) {
+    // Keys typed into a panel's text field (a name, the victory text) are
+    // the field's: Backspace there is not a Delete, q not a turn.
+    if typing.0 {
+        return;
+    }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if ctrl {
@@ -357,6 +363,60 @@ mod tests {
             index: 0,
         };
         assert_eq!(turned(&town, disc, 1.0, false), None);
+    }
+
+    /// What `edit_with_keys` asks when Backspace and Q are down on a
+    /// selected fence, with a text field having the keys or not.
+    fn keys_ask(typing: bool) -> Vec<EditIntent> {
+        use bevy::ecs::system::RunSystemOnce;
+        let path = crate::scenario::default_town_path();
+        let town = crate::editor::EditTown::open(&path).unwrap();
+        let profile = crate::scenario::PhysicsProfile::load_default().unwrap();
+        let mut editing = Editing::new(town, &profile);
+        let fence = editing
+            .town
+            .town()
+            .props
+            .iter()
+            .position(|p| p.kind == crate::scenario::town::PropKind::Fence)
+            .unwrap();
+        editing.selected = Some(PieceRef {
+            list: PieceList::Props,
+            index: fence,
+        });
+        let mut world = World::new();
+        world.init_resource::<Messages<EditIntent>>();
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::Backspace);
+        keys.press(KeyCode::KeyQ);
+        world.insert_resource(keys);
+        world.insert_resource(EguiWantsKeyboard(typing));
+        world.insert_resource(editing);
+        world.run_system_once(edit_with_keys).unwrap();
+        let mut messages = world.resource_mut::<Messages<EditIntent>>();
+        messages.drain().collect()
+    }
+
+    #[test]
+    fn keys_typed_into_a_text_field_are_the_fields_not_the_towns() {
+        let asked = keys_ask(false);
+        assert!(
+            asked
+                .iter()
+                .any(|i| matches!(i, EditIntent::Edit(Edit::Delete { .. }))),
+            "Backspace deletes the selected piece: {asked:?}"
+        );
+        assert!(
+            asked
+                .iter()
+                .any(|i| matches!(i, EditIntent::Edit(Edit::Turn { .. }))),
+            "Q turns it: {asked:?}"
+        );
+        assert_eq!(
+            keys_ask(true),
+            vec![],
+            "typing a name deletes and turns nothing"
+        );
     }
 
     #[test]

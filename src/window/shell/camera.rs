@@ -187,6 +187,7 @@ pub fn orbit_camera(
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
     egui_wants_pointer: Option<Res<crate::window::shell::pointer::EguiWantsPointer>>,
+    typing: Option<Res<crate::window::shell::pointer::EguiWantsKeyboard>>,
     settings: Option<Res<crate::settings::Settings>>,
     mut yields: ResMut<CameraYields>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
@@ -219,8 +220,13 @@ pub fn orbit_camera(
                 orbit.distance = (orbit.distance * (1.0 - lines * 0.1)).clamp(0.15, 4.0);
             }
         }
-        // Keyboard: Q/E orbit, W/S tilt, +/- zoom.
-        let dt = time.delta_secs() * speed;
+        // Keyboard: Q/E orbit, W/S tilt, +/- zoom; not while a text field
+        // has the keys.
+        let dt = if typing.as_ref().is_some_and(|t| t.0) {
+            0.0
+        } else {
+            time.delta_secs() * speed
+        };
         if keys.pressed(KeyCode::KeyQ) && !taken.turn_keys {
             orbit.yaw += dt;
         }
