@@ -248,15 +248,35 @@ impl UserSettings {
     }
 }
 
-/// Writes `text` to `path` atomically: a crash mid-write leaves the old file.
+/// Writes `text` to `path` atomically: the text goes to a new file beside
+/// it, is flushed to the disk, and is renamed over it, so a crash mid-write
+/// leaves the old file whole. A file marked read-only is refused (renaming
+/// over it would replace it regardless), and a failed write (a full disk)
+/// leaves nothing beside it.
 pub fn write_whole(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
     let err = |e: std::io::Error| format!("{}: {e}", path.display());
+    if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+        return Err(format!(
+            "{}: the file is read-only; nothing was written",
+            path.display()
+        ));
+    }
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(err)?;
     }
-    let tmp = path.with_extension("ron.new");
-    std::fs::write(&tmp, text).map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(err)
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".new");
+    let tmp = path.with_file_name(name);
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(err(e));
+    }
+    Ok(())
 }
 
 /// The user's configuration folder for highnoon (`HIGHNOON_CONFIG_DIR` when set).

@@ -268,6 +268,26 @@ impl SideTally {
         let (lo, hi) = crate::stats::wilson(self.lawmen as f64, n);
         (self.lawmen as f64 / n, lo, hi)
     }
+
+    /// Each side's share of the decided games with its 95% interval, as
+    /// the editor shows it: "Lawmen 40% (26-55%), Outlaws 60% (45-74%) of
+    /// 40 decided games; 0 drawn, 0 unfinished".
+    pub fn shares_line(&self) -> String {
+        let (share, lo, hi) = self.lawmen_share();
+        let pc = |x: f64| (x * 100.0).round();
+        format!(
+            "Lawmen {}% ({}-{}%), Outlaws {}% ({}-{}%) of {} decided games; {} drawn, {} unfinished",
+            pc(share),
+            pc(lo),
+            pc(hi),
+            pc(1.0 - share),
+            pc(1.0 - hi),
+            pc(1.0 - lo),
+            self.lawmen + self.outlaws,
+            self.draws,
+            self.unfinished
+        )
+    }
 }
 
 /// One game of a balance run: who won by side, how long it ran, how it ended.
@@ -457,4 +477,24 @@ pub fn bench_bot(
         g += 1;
     }
     Ok(bench)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shares_line_gives_each_side_its_interval() {
+        let t = SideTally {
+            lawmen: 16,
+            outlaws: 24,
+            draws: 1,
+            unfinished: 2,
+        };
+        // 16 of 40: Wilson's 95% interval 26.3-55.4%; the outlaws' is its mirror.
+        assert_eq!(
+            t.shares_line(),
+            "Lawmen 40% (26-55%), Outlaws 60% (45-74%) of 40 decided games; 1 drawn, 2 unfinished"
+        );
+    }
 }

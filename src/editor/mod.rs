@@ -46,6 +46,24 @@ pub enum Edit {
     AddGame,
 }
 
+/// Whether no figure of `team` in `town` (but the figure `except`) wears
+/// hat number `hat`.
+pub fn free_hat(town: &Town, team: Team, hat: u8, except: Option<usize>) -> bool {
+    !town
+        .figures
+        .iter()
+        .enumerate()
+        .any(|(i, f)| Some(i) != except && f.team == team && f.hat == Some(hat))
+}
+
+/// The first hat number no figure of `team` (but `except`) wears (5 when
+/// all are worn: the check then says two share it).
+pub fn first_free_hat(town: &Town, team: Team, except: Option<usize>) -> u8 {
+    (1..=5)
+        .find(|h| free_hat(town, team, *h, except))
+        .unwrap_or(5)
+}
+
 /// A piece from the palette.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NewPiece {
@@ -363,7 +381,33 @@ impl EditTown {
                 value,
             } => {
                 let node = item(*piece)?;
-                patch::set_field(text, node, field, value).ok_or_else(missing)
+                let set = patch::set_field(text, node, field, value).ok_or_else(missing)?;
+                if piece.list != PieceList::Figures || field != "team" {
+                    return Ok(set);
+                }
+                // A figure changing sides takes his hat with him in the same
+                // edit: a neutral wears none, and a cowboy joining a side
+                // keeps his number where it is free there, else takes its
+                // first free one.
+                let team: Team = parse_ron(Path::new("team"), value).map_err(|e| e.message)?;
+                let root = ron_text::read(&set).map_err(|e| e.message)?;
+                let node = root
+                    .field(piece.list.key())
+                    .and_then(|l| l.items().get(piece.index))
+                    .ok_or_else(missing)?;
+                let me = Some(piece.index);
+                let hat = self.town.figures.get(piece.index).and_then(|f| f.hat);
+                match (team, hat) {
+                    (Team::Neutral, None) => Ok(set),
+                    (Team::Neutral, Some(_)) => {
+                        patch::remove_field(&set, node, "hat").ok_or_else(missing)
+                    }
+                    (team, Some(h)) if free_hat(&self.town, team, h, me) => Ok(set),
+                    (team, _) => {
+                        let h = first_free_hat(&self.town, team, me);
+                        patch::set_field(&set, node, "hat", &h.to_string()).ok_or_else(missing)
+                    }
+                }
             }
             Edit::SetGame { field, value } => {
                 let game = root

@@ -184,6 +184,12 @@ fn undo_of_every_kind_of_edit_gives_back_the_town_and_its_text() {
             field: "at_noon".into(),
             value: "Winner(Lawmen)".into(),
         },
+        // A team change carries the hat with it (two fields in one edit).
+        Edit::SetField {
+            piece: piece(PieceList::Figures, 1),
+            field: "team".into(),
+            value: "Neutral".into(),
+        },
     ];
     for e in &edits {
         let (before_text, before_town) = (town.text().to_string(), town.town().clone());
@@ -435,6 +441,45 @@ fn a_file_that_does_not_read_opens_as_its_error_and_a_failed_save_keeps_the_edit
 }
 
 #[test]
+fn a_read_only_file_is_not_written_and_the_edits_are_kept() {
+    let (_, text) = scenario("family_duel.ron");
+    let path = temp("read_only_duel.ron");
+    std::fs::write(&path, &text).unwrap();
+    let mut town = EditTown::open(&path).unwrap();
+    town.apply(&Edit::Move {
+        piece: piece(PieceList::Props, 0),
+        to_cm: (3.0, 3.0),
+    })
+    .unwrap();
+    let edited = town.text().to_string();
+    let mut perms = std::fs::metadata(&path).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&path, perms.clone()).unwrap();
+    let err = town.save();
+    // Writable again before anything can fail, so the folder can be cleared.
+    #[allow(clippy::permissions_set_readonly_false)]
+    perms.set_readonly(false);
+    std::fs::set_permissions(&path, perms).unwrap();
+    let err = err.unwrap_err();
+    assert!(
+        err.contains("read_only_duel.ron") && err.contains("read-only"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "the file as it was"
+    );
+    assert!(town.dirty());
+    assert_eq!(town.text(), edited);
+    let beside = path.with_file_name("read_only_duel.ron.new");
+    assert!(!beside.exists(), "nothing left beside it");
+    // Once it may be written, the same edits save.
+    town.save().unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+}
+
+#[test]
 fn a_change_on_disk_is_taken_unless_there_are_unsaved_edits() {
     let (path, text) = scenario("family_duel.ron");
     let mut town = EditTown::from_text(&path, text.clone()).unwrap();
@@ -491,4 +536,68 @@ fn a_new_town_is_written_in_the_documented_layout() {
     );
     town.save().unwrap();
     assert_eq!(EditTown::open(&path).unwrap().town(), town.town());
+}
+
+#[test]
+fn a_figure_changing_sides_takes_his_hat_with_him_in_one_edit() {
+    let (path, text) = scenario("family_duel.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    let profile = PhysicsProfile::load_default().unwrap();
+    let team = |town: &EditTown, field: &str, value: &str| {
+        let mut t = town.clone();
+        t.apply(&Edit::SetField {
+            piece: piece(PieceList::Figures, 0),
+            field: field.into(),
+            value: value.into(),
+        })
+        .unwrap();
+        t
+    };
+    // The hat problems of one side (or of a neutral's hat).
+    let hat_problems = |town: &EditTown, who: &str| -> Vec<String> {
+        town.problems(&profile)
+            .into_iter()
+            .filter(|p| p.message.contains(" wear") && p.message.contains(who))
+            .map(|p| p.message)
+            .collect()
+    };
+    assert_eq!(hat_problems(&town, "Outlaws"), Vec::<String>::new());
+    // Wyatt, lawman hat 1, to the outlaws: their 1, 2 and 3 are worn, so 4
+    // (the law's 2 and 3 are then short of a 1: said, the author's to mend).
+    let outlaw = team(&town, "team", "Outlaws");
+    let wyatt = &outlaw.town().figures[0];
+    assert_eq!((wyatt.team, wyatt.hat), (Team::Outlaws, Some(4)));
+    assert_eq!(hat_problems(&outlaw, "Outlaws"), Vec::<String>::new());
+    assert_eq!(hat_problems(&outlaw, "Lawmen").len(), 1);
+    // A neutral wears no number: the field goes, nothing left to fix on him.
+    let neutral = team(&outlaw, "team", "Neutral");
+    let wyatt = &neutral.town().figures[0];
+    assert_eq!((wyatt.team, wyatt.hat), (Team::Neutral, None));
+    assert!(
+        !neutral.text().contains("(team: Neutral, hat:"),
+        "{}",
+        neutral.text()
+    );
+    assert_eq!(hat_problems(&neutral, "neutral"), Vec::<String>::new());
+    assert_eq!(hat_problems(&neutral, "Outlaws"), Vec::<String>::new());
+    // Back with the law: his old number is free again.
+    let lawman = team(&neutral, "team", "Lawmen");
+    let wyatt = &lawman.town().figures[0];
+    assert_eq!((wyatt.team, wyatt.hat), (Team::Lawmen, Some(1)));
+    assert_eq!(hat_problems(&lawman, "Lawmen"), Vec::<String>::new());
+    // A cowboy keeps a number that is free on his new side.
+    town.apply(&Edit::SetField {
+        piece: piece(PieceList::Figures, 0),
+        field: "hat".into(),
+        value: "5".into(),
+    })
+    .unwrap();
+    let kept = team(&town, "team", "Outlaws");
+    assert_eq!(kept.town().figures[0].hat, Some(5));
+    // Each is one edit: one undo gives back the text before it.
+    let mut back = lawman.clone();
+    for _ in 0..3 {
+        assert!(back.undo());
+    }
+    assert_eq!(back.text(), text);
 }

@@ -336,3 +336,60 @@ fn a_drag_goes_on_over_a_turn_and_ends_when_pieces_are_taken_away_under_it() {
         editing(&app).problems
     );
 }
+
+#[test]
+fn flick_it_takes_only_a_playable_town_to_the_sandbox_and_comes_back_unchanged() {
+    use highnoon::window::flick_table::session::{FlickAction, FlickIntent};
+    let profile = PhysicsProfile::load_default().unwrap();
+    let (path, text) = copy_of_the_bank_robbery();
+    let mut options = crate::common::bank_robbery_window([None, None]);
+    options.start = Start::Edit { file: path };
+    let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
+    for _ in 0..4 {
+        app.frame().expect("a frame");
+    }
+    // A barrel onto Wyatt: a town with a problem is not flicked.
+    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
+        piece: PieceRef {
+            list: PieceList::Props,
+            index: 1,
+        },
+        to_cm: (-45.0, -10.0),
+    }));
+    app.frame().expect("a frame");
+    app.world_mut().write_message(EditIntent::Flick);
+    app.frame().expect("a frame");
+    assert!(app.world().contains_resource::<TableEdited>());
+    let said = editing(&app).message.clone().unwrap_or_default();
+    assert!(said.contains("fix the problems"), "{said}");
+
+    // Fixed, it is: the table is the sandbox's, and a piece put down there...
+    app.world_mut().write_message(EditIntent::Undo);
+    app.frame().expect("a frame");
+    let edited = editing(&app).town.text().to_string();
+    app.world_mut().write_message(EditIntent::Flick);
+    app.frame().expect("a frame");
+    assert!(!app.world().contains_resource::<TableEdited>());
+    let (barrel, was) = first_barrel(&app);
+    app.world_mut()
+        .write_message(FlickIntent::person(FlickAction::Place {
+            piece: barrel,
+            at: Vec2::new(0.3, 0.2),
+        }));
+    for _ in 0..2 {
+        app.frame().expect("a frame");
+    }
+    let (_, moved) = first_barrel(&app);
+    assert!(
+        moved.distance(was) > 0.1,
+        "the sandbox moved the barrel: {was:?} {moved:?}"
+    );
+
+    // ...leaves no trace once back: the editor's town and text as they were.
+    app.world_mut().write_message(EditIntent::BackToEditor);
+    app.frame().expect("a frame");
+    assert!(app.world().contains_resource::<TableEdited>());
+    assert_eq!(editing(&app).town.text(), edited);
+    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert_eq!(edited, text, "the undone move left the town as read");
+}

@@ -181,6 +181,10 @@ pub enum EditIntent {
     KeepMine,
     /// Two hard bots play the scenario as edited, in the background.
     Balance,
+    /// The town as edited, into the sandbox to be flicked (a playable town only).
+    Flick,
+    /// Back from the sandbox: the town as edited, laid out again.
+    BackToEditor,
 }
 
 /// The file, looked at twice a second: when its bytes are not what the
@@ -220,6 +224,7 @@ fn apply_edit_intents(
     mut editing: ResMut<Editing>,
     profile: Res<crate::physics::table::Profile>,
     mut table: MessageWriter<FlickIntent>,
+    mut commands: Commands,
 ) {
     let before = editing.town.text().to_string();
     let lists_before = list_lengths(editing.town.town());
@@ -229,8 +234,19 @@ fn apply_edit_intents(
         // the editor already held change nothing under a drag.
         let from_disk = matches!(intent, EditIntent::Disk(_) | EditIntent::TakeDisk)
             .then(|| editing.town.text().to_string());
-        apply(&mut editing, intent, &profile.0);
+        let accepted = apply(&mut editing, intent, &profile.0);
         reloaded |= from_disk.is_some_and(|t| t != editing.town.text());
+        match intent {
+            EditIntent::Flick if accepted => commands.remove_resource::<TableEdited>(),
+            EditIntent::BackToEditor => {
+                // The flicks leave no trace: the town as edited, laid out again.
+                commands.insert_resource(TableEdited);
+                table.write(FlickIntent::person(FlickAction::Lay(Box::new(
+                    editing.town.town().clone(),
+                ))));
+            }
+            _ => {}
+        }
     }
     if editing.town.text() != before {
         editing.problems = editing.town.problems(&profile.0);
@@ -264,12 +280,13 @@ fn list_lengths(town: &crate::scenario::Town) -> [usize; 5] {
     crate::scenario::town::PieceList::ALL.map(|list| town.list_len(list))
 }
 
-/// One intent on the editor (the apply system's work, and the tests').
+/// One intent on the editor (the apply system's work, and the tests'):
+/// whether it was done (a refusal is left in the message).
 pub fn apply(
     editing: &mut Editing,
     intent: &EditIntent,
     profile: &crate::scenario::PhysicsProfile,
-) {
+) -> bool {
     let result = match intent {
         EditIntent::Edit(e) => editing.town.apply(e),
         EditIntent::Undo => {
@@ -301,7 +318,7 @@ pub fn apply(
             Reloaded::Same => Ok(()),
             Reloaded::Taken => {
                 editing.message = Some("the file changed on disk: taken in".into());
-                return;
+                return true;
             }
             Reloaded::Ask => {
                 editing.on_disk = Some(text.clone());
@@ -335,14 +352,26 @@ pub fn apply(
                 Ok(())
             }
         }
+        EditIntent::Flick => {
+            if crate::editor::checks::playable(&editing.problems) {
+                Ok(())
+            } else {
+                Err("fix the problems first: only a playable town is flicked".into())
+            }
+        }
+        EditIntent::BackToEditor => Ok(()),
     };
     match result {
         Ok(()) => {
             if !matches!(intent, EditIntent::Save) {
                 editing.message = None;
             }
+            true
         }
-        Err(e) => editing.message = Some(e),
+        Err(e) => {
+            editing.message = Some(e);
+            false
+        }
     }
 }
 

@@ -13,9 +13,8 @@ use crate::scenario::town::{
     BuildingKind, FigureSpec, HatSide, PieceList, PieceRef, PropKind, Team, Town,
 };
 use crate::window::flick_table::TableEdited;
-use crate::window::flick_table::session::{FlickAction, FlickIntent};
 use crate::window::shell::dock::Dock;
-use crate::window::shell::pointer::EguiWantsPointer;
+use crate::window::shell::pointer::{EguiWantsKeyboard, EguiWantsPointer};
 use crate::window::shell::style::{GOLD, GOOD, PROBLEM};
 
 const PROPS: [PropKind; 4] = [
@@ -53,9 +52,8 @@ pub fn show_editor_panel(
     editing: Res<Editing>,
     edited: Option<Res<TableEdited>>,
     mut wants: ResMut<EguiWantsPointer>,
+    mut typing: ResMut<EguiWantsKeyboard>,
     mut intents: MessageWriter<EditIntent>,
-    mut table: MessageWriter<FlickIntent>,
-    mut commands: Commands,
     mut name_buffer: Local<Option<(PieceRef, String)>>,
     mut game_buffer: Local<Option<(String, String)>>,
 ) -> Result {
@@ -101,12 +99,10 @@ pub fn show_editor_panel(
                 .on_hover_text("the town as edited, in the sandbox; come back unchanged")
                 .clicked()
             {
-                commands.remove_resource::<TableEdited>();
+                send(EditIntent::Flick);
             }
         } else if ui.button("Back to the editor").clicked() {
-            // The town as edited, laid out again: the flicks leave no trace.
-            commands.insert_resource(TableEdited);
-            table.write(FlickIntent::person(FlickAction::Lay(Box::new(town.clone()))));
+            send(EditIntent::BackToEditor);
         }
         if editing.on_disk.is_some() {
             ui.colored_label(
@@ -134,6 +130,7 @@ pub fn show_editor_panel(
     });
     if edited.is_none() {
         wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+        typing.0 = ctx.egui_wants_keyboard_input();
         return Ok(());
     }
     if let Some(sel) = editing.selected {
@@ -191,6 +188,7 @@ pub fn show_editor_panel(
             });
     });
     wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    typing.0 = ctx.egui_wants_keyboard_input();
     Ok(())
 }
 
@@ -372,14 +370,8 @@ fn palette(ui: &mut egui::Ui, town: &Town, send: &mut impl FnMut(EditIntent)) {
             (Team::Neutral, "Townsfolk"),
         ] {
             if ui.button(label).clicked() {
-                let hats: Vec<u8> = town
-                    .figures
-                    .iter()
-                    .filter(|f| f.team == team)
-                    .filter_map(|f| f.hat)
-                    .collect();
                 let hat = (team != Team::Neutral)
-                    .then(|| (1..=5).find(|h| !hats.contains(h)).unwrap_or(5));
+                    .then(|| crate::editor::first_free_hat(town, team, None));
                 send(add(NewPiece::Figure(FigureSpec {
                     team,
                     hat,
@@ -452,17 +444,8 @@ fn game_fields(
                     );
                 }
                 Some(t) => {
-                    let (share, lo, hi) = t.lawmen_share();
-                    ui.label(format!(
-                        "Lawmen {:.0}% ({:.0}-{:.0}%), Outlaws {:.0}% of {} decided games; {} drawn, {} unfinished",
-                        share * 100.0,
-                        lo * 100.0,
-                        hi * 100.0,
-                        (1.0 - share) * 100.0,
-                        t.lawmen + t.outlaws,
-                        t.draws,
-                        t.unfinished
-                    ));
+                    let (share, _, _) = t.lawmen_share();
+                    ui.label(t.shares_line());
                     let fair = (0.35..=0.65).contains(&share);
                     ui.colored_label(
                         if fair { GOOD } else { PROBLEM },
