@@ -194,6 +194,51 @@ fn strength_for(distance: f32) -> f32 {
 
 /// The starting ideas for a flick: aims at every target (shots), at every
 /// door (moves), and free flicks.
+/// Whether a shot (or a charge) of `kind` by `cowboy` has anyone of the
+/// other side within reach to be aimed at: without, the search would only
+/// scatter bullets round the compass.
+pub fn has_target(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> bool {
+    kind == FlickKind::Move || !targeted(referee, kind, cowboy).is_empty()
+}
+
+/// A shot's or a charge's search modes, one aimed at each cowboy of the
+/// other side within reach, from each side the bullet may start on.
+fn targeted(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
+    let game = &referee.game;
+    let me = &game.cowboys[cowboy];
+    let mut out = Vec::new();
+    let pos = eval::positions(referee);
+    for t in 0..game.cowboys.len() {
+        // A bullet may be shot at a cowboy on his block (a duel); a
+        // charge only knocks over those standing in the street.
+        let at = match kind {
+            FlickKind::Shot => eval::aim_point(referee, &pos, t).map(|a| a.0),
+            _ => pos[t],
+        };
+        let Some(at) = at else { continue };
+        if game.cowboys[t].team == me.team || !game.hittable(t) {
+            continue;
+        }
+        for side in referee.shot_sides() {
+            let start = referee.shot_start(cowboy, side, at - referee.position(cowboy), 0.01);
+            if start.distance(at) > eval::SHOT_RANGE * 1.5 {
+                continue;
+            }
+            let d = referee.aim_at(cowboy, side, at);
+            out.push(Mode {
+                angle: d.to_angle(),
+                strength: 0.9,
+                spin: 0.0,
+                angle_sd: 0.05,
+                strength_sd: 0.08,
+                spin_sd: 0.1,
+                side,
+            });
+        }
+    }
+    out
+}
+
 fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
     let game = &referee.game;
     let me = &game.cowboys[cowboy];
@@ -209,36 +254,7 @@ fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
     };
     match kind {
         FlickKind::Shot | FlickKind::Blast => {
-            let pos = eval::positions(referee);
-            for t in 0..game.cowboys.len() {
-                // A bullet may be shot at a cowboy on his block (a duel); a
-                // charge only knocks over those standing in the street.
-                let at = match kind {
-                    FlickKind::Shot => eval::aim_point(referee, &pos, t).map(|a| a.0),
-                    _ => pos[t],
-                };
-                let Some(at) = at else { continue };
-                if game.cowboys[t].team == me.team || !game.hittable(t) {
-                    continue;
-                }
-                for side in referee.shot_sides() {
-                    let start =
-                        referee.shot_start(cowboy, side, at - referee.position(cowboy), 0.01);
-                    if start.distance(at) > eval::SHOT_RANGE * 1.5 {
-                        continue;
-                    }
-                    let d = referee.aim_at(cowboy, side, at);
-                    out.push(Mode {
-                        angle: d.to_angle(),
-                        strength: 0.9,
-                        spin: 0.0,
-                        angle_sd: 0.05,
-                        strength_sd: 0.08,
-                        spin_sd: 0.1,
-                        side,
-                    });
-                }
-            }
+            out = targeted(referee, kind, cowboy);
             if out.is_empty() {
                 out.push(free(*referee.shot_sides().last().unwrap_or(&Side::Right)));
             }
@@ -331,18 +347,91 @@ pub fn plan_flick(
     rounds: usize,
     seed: u64,
 ) -> Planned {
-    let team = referee.game.cowboys[cowboy].team;
-    let mut modes = modes(referee, kind, cowboy);
     let base = lookahead_fork(referee, spec);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut best: Option<(Mode, f32)> = None;
-    let mut last: Vec<Sample> = Vec::new();
-    let mut simulated = 0;
-    for round in 0..rounds.max(1) {
+    let mut search = Search::new(&base, kind, cowboy, seed);
+    for _ in 0..rounds.max(1) {
+        search.round(&base, spec);
+    }
+    search.finish(&base, spec)
+}
+
+/// A flick's search part-way through its rounds: what the next round draws
+/// from. The bot screens each action with one round (and its finalists);
+/// when it then takes the action it goes on from that round rather than
+/// searching from the start, and the plan is the very one [`plan_flick`]
+/// makes with the screening's seed: the same search, one round cheaper.
+#[derive(Debug, Clone)]
+pub struct Search {
+    kind: FlickKind,
+    cowboy: CowboyId,
+    team: Team,
+    modes: Vec<Mode>,
+    rng: ChaCha8Rng,
+    best: Option<(Mode, f32)>,
+    last: Vec<Sample>,
+    simulated: usize,
+    rounds: usize,
+    /// The position searched (see [`Search::fingerprint`]).
+    at: (u64, String),
+}
+
+impl Search {
+    /// A search for `cowboy`'s flick of `kind` on `base` (a
+    /// [`lookahead_fork`]), its draws from `seed`.
+    pub fn new(base: &Referee, kind: FlickKind, cowboy: CowboyId, seed: u64) -> Self {
+        Search {
+            kind,
+            cowboy,
+            team: base.game.cowboys[cowboy].team,
+            modes: modes(base, kind, cowboy),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            best: None,
+            last: Vec::new(),
+            simulated: 0,
+            rounds: 0,
+            at: Self::fingerprint(base),
+        }
+    }
+
+    /// What tells one position from another: every piece's pose, and the
+    /// game as the rules hold it (its log left out).
+    fn fingerprint(referee: &Referee) -> (u64, String) {
+        let mut game = referee.game.clone();
+        game.log.clear();
+        (
+            referee.table.pose_hash(),
+            ron::to_string(&game).unwrap_or_default(),
+        )
+    }
+
+    /// Whether this is a search for `cowboy`'s flick of `kind` on the
+    /// position `base` (a [`lookahead_fork`]) holds.
+    pub fn searches(&self, base: &Referee, kind: FlickKind, cowboy: CowboyId) -> bool {
+        self.kind == kind && self.cowboy == cowboy && self.at == Self::fingerprint(base)
+    }
+
+    /// Rounds searched so far.
+    pub fn rounds(&self) -> usize {
+        self.rounds
+    }
+
+    /// Flicks simulated so far.
+    pub fn simulated(&self) -> usize {
+        self.simulated
+    }
+
+    /// One round: the level's samples drawn round the current modes, each
+    /// played on a copy of `base` through one shake of the hand, and the
+    /// modes refitted to the best of them.
+    pub fn round(&mut self, base: &Referee, spec: &LevelSpec) {
+        let (kind, team) = (self.kind, self.team);
+        let first = self.rounds == 0;
+        let rng = &mut self.rng;
+        let modes = &self.modes;
         let samples: Vec<Sample> = (0..spec.samples)
             .map(|i| {
-                let k = if round == 0 { i % modes.len() } else { 0 };
-                draw(&modes[k], k, &mut rng)
+                let k = if first { i % modes.len() } else { 0 };
+                draw(&modes[k], k, rng)
             })
             .collect();
         let seeds: Vec<u64> = (0..samples.len()).map(|_| rng.random()).collect();
@@ -366,7 +455,7 @@ pub fn plan_flick(
                 s
             })
             .collect();
-        simulated += scored.len();
+        self.simulated += scored.len();
         scored.sort_by(|a, b| b.score.total_cmp(&a.score));
         let top = scored[0];
         let n_elite = ((scored.len() as f32 * spec.elite).ceil() as usize).max(1);
@@ -392,7 +481,7 @@ pub fn plan_flick(
             side: top.side,
         };
         let expected = elite.iter().map(|s| s.score).sum::<f32>() / k;
-        best = Some((
+        self.best = Some((
             fitted,
             if elite.is_empty() {
                 top.score
@@ -400,74 +489,84 @@ pub fn plan_flick(
                 expected
             },
         ));
-        modes = vec![fitted];
-        last = scored;
+        self.modes = vec![fitted];
+        self.last = scored;
+        self.rounds += 1;
     }
-    let (mode, _) = best.expect("at least one round");
-    // The last round's best candidates were each scored through one shake of
-    // the hand, so the best of them is flattered by luck (a move that slipped
-    // past a fence once may clip it most times). Each finalist, the fitted
-    // mean first, is replayed through several fresh shakes and the best
-    // average wins; that average is the honest estimate the choice of action
-    // compares.
-    let mut finalists = vec![(mode.angle, mode.strength, mode.spin, mode.side)];
-    for s in last.iter().filter(|s| s.score.is_finite()) {
-        if finalists.len() >= FINALISTS {
-            break;
+
+    /// The plan: the search's best candidates replayed through fresh shakes.
+    pub fn finish(mut self, base: &Referee, spec: &LevelSpec) -> Planned {
+        if self.rounds == 0 {
+            self.round(base, spec);
         }
-        if finalists
+        let (kind, team) = (self.kind, self.team);
+        let (mode, _) = self.best.expect("at least one round");
+        // The last round's best candidates were each scored through one shake of
+        // the hand, so the best of them is flattered by luck (a move that slipped
+        // past a fence once may clip it most times). Each finalist, the fitted
+        // mean first, is replayed through several fresh shakes and the best
+        // average wins; that average is the honest estimate the choice of action
+        // compares.
+        let mut finalists = vec![(mode.angle, mode.strength, mode.spin, mode.side)];
+        for s in self.last.iter().filter(|s| s.score.is_finite()) {
+            if finalists.len() >= FINALISTS {
+                break;
+            }
+            if finalists
+                .iter()
+                .all(|f| f.0 != s.angle || f.1 != s.strength)
+            {
+                finalists.push((s.angle, s.strength, s.spin, s.side));
+            }
+        }
+        let replicas = replicas(spec);
+        let rng = &mut self.rng;
+        let jobs: Vec<(usize, u64)> = (0..finalists.len())
+            .flat_map(|f| std::iter::repeat_n(f, replicas))
+            .map(|f| (f, rng.random()))
+            .collect();
+        let scores: Vec<(usize, f32)> = jobs
+            .into_par_iter()
+            .map(|(f, seed)| {
+                let (angle, strength, spin, side) = finalists[f];
+                let mut hand = ChaCha8Rng::seed_from_u64(seed);
+                let aim = shake(
+                    Aim {
+                        direction: Vec2::from_angle(angle),
+                        strength,
+                        spin,
+                    },
+                    spec,
+                    &mut hand,
+                );
+                let mut fork = base.clone();
+                let v = play_and_score(&mut fork, kind, side, aim, team).unwrap_or(FAILED);
+                (f, v)
+            })
+            .collect();
+        let simulated = self.simulated + scores.len();
+        let mut mean = vec![0.0f32; finalists.len()];
+        for (f, v) in scores {
+            mean[f] += v / replicas as f32;
+        }
+        let (pick, expected) = mean
             .iter()
-            .all(|f| f.0 != s.angle || f.1 != s.strength)
-        {
-            finalists.push((s.angle, s.strength, s.spin, s.side));
+            .copied()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("the fitted mean is a finalist");
+        let (angle, strength, spin, side) = finalists[pick];
+        Planned {
+            kind,
+            side,
+            aim: Aim {
+                direction: Vec2::from_angle(angle),
+                strength,
+                spin,
+            },
+            expected,
+            simulated,
         }
-    }
-    let replicas = replicas(spec);
-    let jobs: Vec<(usize, u64)> = (0..finalists.len())
-        .flat_map(|f| std::iter::repeat_n(f, replicas))
-        .map(|f| (f, rng.random()))
-        .collect();
-    let scores: Vec<(usize, f32)> = jobs
-        .into_par_iter()
-        .map(|(f, seed)| {
-            let (angle, strength, spin, side) = finalists[f];
-            let mut hand = ChaCha8Rng::seed_from_u64(seed);
-            let aim = shake(
-                Aim {
-                    direction: Vec2::from_angle(angle),
-                    strength,
-                    spin,
-                },
-                spec,
-                &mut hand,
-            );
-            let mut fork = base.clone();
-            let v = play_and_score(&mut fork, kind, side, aim, team).unwrap_or(FAILED);
-            (f, v)
-        })
-        .collect();
-    simulated += scores.len();
-    let mut mean = vec![0.0f32; finalists.len()];
-    for (f, v) in scores {
-        mean[f] += v / replicas as f32;
-    }
-    let (pick, expected) = mean
-        .iter()
-        .copied()
-        .enumerate()
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .expect("the fitted mean is a finalist");
-    let (angle, strength, spin, side) = finalists[pick];
-    Planned {
-        kind,
-        side,
-        aim: Aim {
-            direction: Vec2::from_angle(angle),
-            strength,
-            spin,
-        },
-        expected,
-        simulated,
     }
 }
 

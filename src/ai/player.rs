@@ -38,6 +38,9 @@ pub struct FlickBot {
     /// The last flick it planned (before its hand shook), for the window's aim line.
     pub last_plan: Option<Planned>,
     pub stats: BotStats,
+    /// The one-round search that screened the action just chosen, taken
+    /// up by its flick (see [`plan::Search`]).
+    screened: Option<plan::Search>,
 }
 
 impl FlickBot {
@@ -49,6 +52,7 @@ impl FlickBot {
             random: RandomPlayer::new(seed ^ 0x5eed),
             last_plan: None,
             stats: BotStats::default(),
+            screened: None,
         }
     }
 
@@ -104,9 +108,21 @@ impl FlickBot {
         cowboy: CowboyId,
         spec: &LevelSpec,
     ) -> Step {
-        let planned =
-            plan::plan_flick(view, kind, cowboy, spec, spec.iterations, self.rng.random());
-        self.stats.simulated += planned.simulated;
+        let base = plan::lookahead_fork(view, spec);
+        // The action's screening goes on where it stopped (its first round
+        // already played); any other flick is searched from the start.
+        let (mut search, counted) = match self.screened.take() {
+            Some(s) if s.searches(&base, kind, cowboy) => {
+                let counted = s.simulated();
+                (s, counted)
+            }
+            _ => (plan::Search::new(&base, kind, cowboy, self.rng.random()), 0),
+        };
+        while search.rounds() < spec.iterations.max(1) {
+            search.round(&base, spec);
+        }
+        let planned = search.finish(&base, spec);
+        self.stats.simulated += planned.simulated - counted;
         self.last_plan = Some(planned);
         let aim = plan::shake(planned.aim, spec, &mut self.rng);
         match kind {
@@ -165,6 +181,7 @@ impl FlickBot {
     ) -> Intent {
         let team = view.game.cowboys[cowboy].team;
         let mut best = (Intent::EndTurn, f32::NEG_INFINITY);
+        let mut screened: Vec<(Intent, plan::Search)> = Vec::new();
         for intent in legal {
             let v = match intent {
                 Intent::Move | Intent::Shoot | Intent::ThrowDynamite => {
@@ -177,7 +194,19 @@ impl FlickBot {
                     if fork.apply(intent.clone()).is_err() {
                         continue;
                     }
-                    let p = plan::plan_flick(&fork, kind, cowboy, spec, 1, self.rng.random());
+                    // Nobody of the other side in reach: a shot would only
+                    // scatter a bullet (and a charge waste the dynamite).
+                    if !plan::has_target(&fork, kind, cowboy) {
+                        continue;
+                    }
+                    // One round of the flick's search, and its finalists:
+                    // the action's honest worth. The round is kept for the
+                    // flick, should this action be chosen.
+                    let base = plan::lookahead_fork(&fork, spec);
+                    let mut search = plan::Search::new(&base, kind, cowboy, self.rng.random());
+                    search.round(&base, spec);
+                    screened.push((intent.clone(), search.clone()));
+                    let p = search.finish(&base, spec);
                     self.stats.simulated += p.simulated;
                     // A flick that changes nothing the score sees is not worth
                     // flicking (a person would not try a move that gains nothing).
@@ -199,6 +228,10 @@ impl FlickBot {
                 best = (intent.clone(), v);
             }
         }
+        self.screened = screened
+            .into_iter()
+            .find(|(i, _)| *i == best.0)
+            .map(|(_, s)| s);
         best.0
     }
 }

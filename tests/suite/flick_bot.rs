@@ -828,3 +828,61 @@ fn balance_counts_each_sides_wins_as_the_games_went() {
     let (share, lo, hi) = t.lawmen_share();
     assert!(lo <= share && share <= hi);
 }
+
+/// The bot screens each action with one round of its flick's search (and
+/// the round's finalists); the flick it then takes goes on from that round,
+/// and the plan is the very one a whole search from the screening's seed
+/// makes: the same search, a round cheaper.
+#[test]
+fn a_flick_goes_on_from_the_round_that_screened_its_action() {
+    use highnoon::ai::plan::{self, FlickKind, Search};
+    let levels = BotLevels::load_default().unwrap();
+    let spec = levels.get(Level::Hard).unwrap();
+    let position = arena_position("stolen_documents_ol_cooper_shoots_first");
+    let cooper = cowboy(&position, "Ol' Cooper");
+
+    // The bot's turn there (seed 1): it plays, takes, and steps out; the
+    // step out is planned from the round that screened the Move.
+    let mut referee = position.clone();
+    let mut bot = FlickBot::new(Level::Hard, &levels, 1);
+    let mut moved = None;
+    for _ in 0..6 {
+        let step = bot.next_step(&referee).unwrap();
+        play(&mut referee, &step).unwrap();
+        if step == Step::Intent(Intent::Move) {
+            let before = bot.stats.simulated;
+            let view = referee.public_view();
+            let flick = bot.next_step(&referee).unwrap();
+            assert!(matches!(flick, Step::Move(_)), "{flick:?}");
+            let planned = bot.last_plan.unwrap();
+            // Counted once: the screening's round was counted when it was played.
+            assert_eq!(
+                bot.stats.simulated - before,
+                planned.simulated - spec.samples
+            );
+            moved = Some(view);
+            break;
+        }
+    }
+    let view = moved.expect("the bot stepped out");
+    let base = plan::lookahead_fork(&view, spec);
+
+    // The search taken up is the whole search from its seed, exactly.
+    let mut screen = Search::new(&base, FlickKind::Move, cooper, 7);
+    screen.round(&base, spec);
+    let mut taken_up = screen.clone();
+    let screening = screen.finish(&base, spec);
+    assert_eq!(screening.simulated, spec.samples + 4 * plan::replicas(spec));
+    assert!(taken_up.searches(&base, FlickKind::Move, cooper));
+    assert!(!taken_up.searches(&base, FlickKind::Shot, cooper));
+    assert!(!taken_up.searches(
+        &plan::lookahead_fork(&position, spec),
+        FlickKind::Move,
+        cooper
+    ));
+    while taken_up.rounds() < spec.iterations {
+        taken_up.round(&base, spec);
+    }
+    let whole = plan::plan_flick(&view, FlickKind::Move, cooper, spec, spec.iterations, 7);
+    assert_eq!(taken_up.finish(&base, spec), whole);
+}
