@@ -40,10 +40,60 @@ pub enum Edit {
     /// One field of the `game` section set to a RON value (`start_hour`,
     /// `initiative`, `piles`, `victory`, `at_noon`, …).
     SetGame { field: String, value: String },
+    /// A token put in a building's pile (the `game` section's `piles`): at
+    /// the end of the building's first pile, or in a new pile there.
+    AddToken {
+        building: BuildingKind,
+        token: crate::scenario::game::Token,
+    },
+    /// The `index`th token of a building's first pile taken out (the pile
+    /// with it when it was the last).
+    RemoveToken {
+        building: BuildingKind,
+        index: usize,
+    },
+    /// A building's first pile laid face down (drawn at random) or face up.
+    PileFaceDown {
+        building: BuildingKind,
+        face_down: bool,
+    },
     /// Makes a plain town a scenario: a `game` section with the documented
     /// defaults (six o'clock, the first cowboy opens, each side must
     /// eliminate the other, a draw at noon).
     AddGame,
+}
+
+/// The `game` section's own fields (inside `Some( … )` where the file
+/// writes it so).
+fn game_section<'a>(text: &str, root: &'a ron_text::Node) -> Result<&'a ron_text::Node, String> {
+    let game = root
+        .field("game")
+        .ok_or("the town has no game section: make it a scenario first")?;
+    Ok(match &game.kind {
+        ron_text::Kind::Tuple {
+            name: Some(n),
+            fields,
+            ..
+        } if &text[n.clone()] == "Some" && fields.len() == 1 => &fields[0].value,
+        _ => game,
+    })
+}
+
+/// The game section's `piles` list, and the first pile in `building`.
+fn pile_of<'a>(
+    text: &str,
+    game: &'a ron_text::Node,
+    building: BuildingKind,
+) -> (Option<&'a ron_text::Node>, Option<&'a ron_text::Node>) {
+    let name = format!("{building:?}");
+    let piles = game.field("piles");
+    let pile = piles.and_then(|l| {
+        l.items().iter().find(|p| {
+            p.field("building")
+                .is_some_and(|b| text[b.span.clone()] == name)
+        })
+    });
+    (piles, pile)
 }
 
 /// Whether no figure of `team` in `town` (but the figure `except`) wears
@@ -410,18 +460,65 @@ impl EditTown {
                 }
             }
             Edit::SetGame { field, value } => {
-                let game = root
-                    .field("game")
-                    .ok_or("the town has no game section: make it a scenario first")?;
-                let inner = match &game.kind {
-                    ron_text::Kind::Tuple {
-                        name: Some(n),
-                        fields,
-                        ..
-                    } if &text[n.clone()] == "Some" && fields.len() == 1 => &fields[0].value,
-                    _ => game,
-                };
+                let inner = game_section(text, &root)?;
                 patch::set_field(text, inner, field, value).ok_or_else(missing)
+            }
+            Edit::AddToken { building, token } => {
+                let inner = game_section(text, &root)?;
+                let (piles, pile) = pile_of(text, inner, *building);
+                let token = format!("{token:?}");
+                match (piles, pile) {
+                    (Some(_), Some(pile)) => {
+                        let tokens = pile.field("tokens").ok_or_else(missing)?;
+                        patch::append_item(text, tokens, &token).ok_or_else(missing)
+                    }
+                    (Some(piles), None) => patch::append_item(
+                        text,
+                        piles,
+                        &format!("(building: {building:?}, tokens: [{token}])"),
+                    )
+                    .ok_or_else(missing),
+                    (None, _) => patch::insert_field_line(
+                        text,
+                        inner,
+                        Some("initiative"),
+                        "piles",
+                        &format!("[(building: {building:?}, tokens: [{token}])]"),
+                    )
+                    .ok_or_else(missing),
+                }
+            }
+            Edit::RemoveToken { building, index } => {
+                let inner = game_section(text, &root)?;
+                let (Some(piles), Some(pile)) = pile_of(text, inner, *building) else {
+                    return Err(format!("no tokens lie in the {}", building.title()));
+                };
+                let tokens = pile.field("tokens").ok_or_else(missing)?;
+                let n = tokens.items().len();
+                if *index >= n {
+                    return Err(format!("the {} holds {n} tokens", building.title()));
+                }
+                if n == 1 {
+                    let at = piles
+                        .items()
+                        .iter()
+                        .position(|p| p.span == pile.span)
+                        .ok_or_else(missing)?;
+                    patch::remove_item(text, piles, at).ok_or_else(missing)
+                } else {
+                    patch::remove_item(text, tokens, *index).ok_or_else(missing)
+                }
+            }
+            Edit::PileFaceDown {
+                building,
+                face_down,
+            } => {
+                let inner = game_section(text, &root)?;
+                let (_, Some(pile)) = pile_of(text, inner, *building) else {
+                    return Err(format!("no tokens lie in the {}", building.title()));
+                };
+                patch::set_field(text, pile, "face_down", &face_down.to_string())
+                    .ok_or_else(missing)
             }
             Edit::AddGame => {
                 if root.field("game").is_some() {

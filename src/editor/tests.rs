@@ -184,6 +184,11 @@ fn undo_of_every_kind_of_edit_gives_back_the_town_and_its_text() {
             field: "at_noon".into(),
             value: "Winner(Lawmen)".into(),
         },
+        // A token in a building: a new pile (the game has none).
+        Edit::AddToken {
+            building: BuildingKind::Saloon,
+            token: crate::scenario::game::Token::CleanWater,
+        },
         // A team change carries the hat with it (two fields in one edit).
         Edit::SetField {
             piece: piece(PieceList::Figures, 1),
@@ -600,4 +605,105 @@ fn a_figure_changing_sides_takes_his_hat_with_him_in_one_edit() {
         assert!(back.undo());
     }
     assert_eq!(back.text(), text);
+}
+
+#[test]
+fn tokens_are_put_in_a_building_and_taken_out_on_the_files_lines() {
+    use crate::scenario::game::Token;
+    let (path, text) = scenario("bank_robbery.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    let piles = |t: &EditTown| t.town().game.as_ref().unwrap().piles.clone();
+    let edits: [(Edit, &str, &str); 5] = [
+        // A fourth sack in the Bank: on the pile's own list.
+        (
+            Edit::AddToken {
+                building: BuildingKind::Bank,
+                token: Token::Gold,
+            },
+            "(building: Bank, tokens: [Gold, Gold, Gold]),",
+            "(building: Bank, tokens: [Gold, Gold, Gold, Gold]),",
+        ),
+        // Dynamite in the Saloon: a pile of its own, on a line of its own.
+        (
+            Edit::AddToken {
+                building: BuildingKind::Saloon,
+                token: Token::Dynamite,
+            },
+            "(building: Bank, tokens: [Gold, Gold, Gold, Gold]),\n",
+            "(building: Bank, tokens: [Gold, Gold, Gold, Gold]),\n            (building: Saloon, tokens: [Dynamite]),\n",
+        ),
+        (
+            Edit::PileFaceDown {
+                building: BuildingKind::Saloon,
+                face_down: true,
+            },
+            "(building: Saloon, tokens: [Dynamite]),",
+            "(building: Saloon, tokens: [Dynamite], face_down: true),",
+        ),
+        // Its last token out: the pile goes, line and all.
+        (
+            Edit::RemoveToken {
+                building: BuildingKind::Saloon,
+                index: 0,
+            },
+            "            (building: Saloon, tokens: [Dynamite], face_down: true),\n",
+            "",
+        ),
+        (
+            Edit::RemoveToken {
+                building: BuildingKind::Bank,
+                index: 3,
+            },
+            "(building: Bank, tokens: [Gold, Gold, Gold, Gold]),",
+            "(building: Bank, tokens: [Gold, Gold, Gold]),",
+        ),
+    ];
+    for (edit, from, to) in &edits {
+        let before = town.text().to_string();
+        assert!(before.contains(from), "{edit:?}: {before}");
+        town.apply(edit).unwrap_or_else(|e| panic!("{edit:?}: {e}"));
+        assert_eq!(town.text(), before.replacen(from, to, 1), "{edit:?}");
+    }
+    assert_eq!(town.text(), text, "every change taken back by its opposite");
+    let mut bank = piles(&town);
+    // Read back as the game reads it.
+    town.apply(&Edit::AddToken {
+        building: BuildingKind::Saloon,
+        token: Token::Dynamite,
+    })
+    .unwrap();
+    town.apply(&Edit::PileFaceDown {
+        building: BuildingKind::Saloon,
+        face_down: true,
+    })
+    .unwrap();
+    bank.push(crate::scenario::game::Pile {
+        building: BuildingKind::Saloon,
+        tokens: vec![Token::Dynamite],
+        face_down: true,
+    });
+    assert_eq!(piles(&town), bank);
+    // Nothing lies in the Sheriff's office: nothing to take or turn over.
+    let none = Edit::RemoveToken {
+        building: BuildingKind::Sheriff,
+        index: 0,
+    };
+    assert!(town.apply(&none).is_err());
+    // A game with no piles: the list is written after the initiative.
+    let (path, text) = scenario("family_duel.ron");
+    let mut duel = EditTown::from_text(&path, text.clone()).unwrap();
+    duel.apply(&Edit::AddToken {
+        building: BuildingKind::Undertaker,
+        token: Token::Hostage,
+    })
+    .unwrap();
+    assert_eq!(
+        duel.text(),
+        text.replacen(
+            "initiative: \"Wyatt\",\n",
+            "initiative: \"Wyatt\",\n        piles: [(building: Undertaker, tokens: [Hostage])],\n",
+            1
+        )
+    );
+    assert_eq!(piles(&duel)[0].tokens, vec![Token::Hostage]);
 }

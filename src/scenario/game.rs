@@ -278,6 +278,18 @@ impl GameSetup {
 }
 
 impl Token {
+    /// Every kind of token, as the format lists them.
+    pub const ALL: [Token; 8] = [
+        Token::Colt,
+        Token::Winchester,
+        Token::Dynamite,
+        Token::Document,
+        Token::Gold,
+        Token::CleanWater,
+        Token::PoisonedWater,
+        Token::Hostage,
+    ];
+
     /// The token in words, one and several: "stick of dynamite", "sticks of dynamite".
     pub fn words(self) -> (&'static str, &'static str) {
         match self {

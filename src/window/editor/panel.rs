@@ -192,6 +192,60 @@ pub fn show_editor_panel(
     Ok(())
 }
 
+/// The tokens lying in building `b` (the game section's first pile there):
+/// each a button that takes it out, a menu that adds one, face down or up.
+fn pile_fields(
+    ui: &mut egui::Ui,
+    game: &crate::scenario::game::GameSetup,
+    b: BuildingKind,
+    send: &mut impl FnMut(EditIntent),
+) {
+    use crate::scenario::game::Token;
+    let pile = game.piles.iter().find(|p| p.building == b);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("tokens here");
+        match pile {
+            None => {
+                ui.label(egui::RichText::new("none").weak());
+            }
+            Some(p) => {
+                for (index, t) in p.tokens.iter().enumerate() {
+                    if ui
+                        .small_button(format!("{t:?} ×"))
+                        .on_hover_text("take it out")
+                        .clicked()
+                    {
+                        send(EditIntent::Edit(Edit::RemoveToken { building: b, index }));
+                    }
+                }
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("add a token")
+            .selected_text("+ token")
+            .show_ui(ui, |ui| {
+                for token in Token::ALL {
+                    if ui.selectable_label(false, format!("{token:?}")).clicked() {
+                        send(EditIntent::Edit(Edit::AddToken { building: b, token }));
+                    }
+                }
+            });
+        if let Some(p) = pile {
+            let mut face_down = p.face_down;
+            if ui
+                .checkbox(&mut face_down, "face down (drawn at random)")
+                .changed()
+            {
+                send(EditIntent::Edit(Edit::PileFaceDown {
+                    building: b,
+                    face_down,
+                }));
+            }
+        }
+    });
+}
+
 fn selected_fields(
     ui: &mut egui::Ui,
     town: &Town,
@@ -262,6 +316,9 @@ fn selected_fields(
                         }
                     }
                 });
+            if let Some(game) = &town.game {
+                pile_fields(ui, game, now, send);
+            }
         }
         PieceList::Props => {
             let now = town.props[sel.index].kind;
