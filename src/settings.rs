@@ -249,7 +249,8 @@ impl UserSettings {
 }
 
 /// Writes `text` to `path` atomically: the text goes to a new file beside
-/// it, is flushed to the disk, and is renamed over it, so a crash mid-write
+/// it (`NAME.PID.new`), is flushed to the disk, and is renamed over it
+/// (keeping the old file's permissions), so a crash mid-write
 /// leaves the old file whole. A file marked read-only is refused (renaming
 /// over it would replace it regardless), and a failed write (a full disk)
 /// leaves nothing beside it.
@@ -265,12 +266,20 @@ pub fn write_whole(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(err)?;
     }
+    // Named for this process: two saving the same file at once do not
+    // write into one new file.
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".new");
+    name.push(format!(".{}.new", std::process::id()));
     let tmp = path.with_file_name(name);
+    let was = std::fs::metadata(path).ok().map(|m| m.permissions());
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
         f.write_all(text.as_bytes())?;
-        f.sync_all()
+        f.sync_all()?;
+        // The file keeps who may read and write it.
+        match was {
+            Some(p) => f.set_permissions(p),
+            None => Ok(()),
+        }
     });
     if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
         let _ = std::fs::remove_file(&tmp);
@@ -322,7 +331,11 @@ mod tests {
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).unwrap(), s);
-        assert!(!path.with_extension("ron.new").exists());
+        assert!(
+            !path
+                .with_extension(format!("ron.{}.new", std::process::id()))
+                .exists()
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -37,6 +37,8 @@ pub struct Planned {
     pub expected: f32,
     /// Flicks simulated to find it.
     pub simulated: usize,
+    /// The seed its search drew from ([`plan_flick`] with it makes it again).
+    pub seed: u64,
 }
 
 /// A Gaussian over (angle, strength, spin) around one starting idea.
@@ -192,8 +194,6 @@ fn strength_for(distance: f32) -> f32 {
     (distance / 0.8).sqrt().clamp(0.08, 1.0)
 }
 
-/// The starting ideas for a flick: aims at every target (shots), at every
-/// door (moves), and free flicks.
 /// Whether a shot (or a charge) of `kind` by `cowboy` has anyone of the
 /// other side within reach to be aimed at: without, the search would only
 /// scatter bullets round the compass.
@@ -239,6 +239,8 @@ fn targeted(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
     out
 }
 
+/// The starting ideas for a flick: aims at every target (shots), at every
+/// door (moves), and free flicks.
 fn modes(referee: &Referee, kind: FlickKind, cowboy: CowboyId) -> Vec<Mode> {
     let game = &referee.game;
     let me = &game.cowboys[cowboy];
@@ -371,8 +373,9 @@ pub struct Search {
     last: Vec<Sample>,
     simulated: usize,
     rounds: usize,
+    seed: u64,
     /// The position searched (see [`Search::fingerprint`]).
-    at: (u64, String),
+    at: Option<(u64, String)>,
 }
 
 impl Search {
@@ -389,25 +392,26 @@ impl Search {
             last: Vec::new(),
             simulated: 0,
             rounds: 0,
+            seed,
             at: Self::fingerprint(base),
         }
     }
 
     /// What tells one position from another: every piece's pose, and the
-    /// game as the rules hold it (its log left out).
-    fn fingerprint(referee: &Referee) -> (u64, String) {
-        let mut game = referee.game.clone();
-        game.log.clear();
-        (
-            referee.table.pose_hash(),
-            ron::to_string(&game).unwrap_or_default(),
-        )
+    /// game as the rules hold it (a [`lookahead_fork`] has no log); none
+    /// when the game does not write out, which matches nothing.
+    fn fingerprint(base: &Referee) -> Option<(u64, String)> {
+        let game = ron::to_string(&base.game).ok()?;
+        Some((base.table.pose_hash(), game))
     }
 
     /// Whether this is a search for `cowboy`'s flick of `kind` on the
     /// position `base` (a [`lookahead_fork`]) holds.
     pub fn searches(&self, base: &Referee, kind: FlickKind, cowboy: CowboyId) -> bool {
-        self.kind == kind && self.cowboy == cowboy && self.at == Self::fingerprint(base)
+        self.kind == kind
+            && self.cowboy == cowboy
+            && self.at.is_some()
+            && self.at == Self::fingerprint(base)
     }
 
     /// Rounds searched so far.
@@ -566,6 +570,7 @@ impl Search {
             },
             expected,
             simulated,
+            seed: self.seed,
         }
     }
 }

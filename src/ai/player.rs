@@ -25,6 +25,9 @@ const FLICK_MARGIN: f32 = 0.5;
 pub struct BotStats {
     /// Flicks simulated while planning.
     pub simulated: usize,
+    /// Flick searches begun (an action's screening, or a flick's search
+    /// when no screening is taken up).
+    pub searches: usize,
     /// Wall time spent deciding.
     pub thinking: Duration,
 }
@@ -116,7 +119,10 @@ impl FlickBot {
                 let counted = s.simulated();
                 (s, counted)
             }
-            _ => (plan::Search::new(&base, kind, cowboy, self.rng.random()), 0),
+            _ => {
+                self.stats.searches += 1;
+                (plan::Search::new(&base, kind, cowboy, self.rng.random()), 0)
+            }
         };
         while search.rounds() < spec.iterations.max(1) {
             search.round(&base, spec);
@@ -204,6 +210,7 @@ impl FlickBot {
                     // flick, should this action be chosen.
                     let base = plan::lookahead_fork(&fork, spec);
                     let mut search = plan::Search::new(&base, kind, cowboy, self.rng.random());
+                    self.stats.searches += 1;
                     search.round(&base, spec);
                     screened.push((intent.clone(), search.clone()));
                     let p = search.finish(&base, spec);

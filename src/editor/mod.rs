@@ -478,14 +478,23 @@ impl EditTown {
                         &format!("(building: {building:?}, tokens: [{token}])"),
                     )
                     .ok_or_else(missing),
-                    (None, _) => patch::insert_field_line(
-                        text,
-                        inner,
-                        Some("initiative"),
-                        "piles",
-                        &format!("[(building: {building:?}, tokens: [{token}])]"),
-                    )
-                    .ok_or_else(missing),
+                    (None, _) => {
+                        let piles = format!("[(building: {building:?}, tokens: [{token}])]");
+                        if text[inner.span.clone()].contains('\n') {
+                            // Written a field a line: on a line after the initiative.
+                            patch::insert_field_line(
+                                text,
+                                inner,
+                                Some("initiative"),
+                                "piles",
+                                &piles,
+                            )
+                        } else {
+                            // Written on one line: added after its last field.
+                            patch::set_field(text, inner, "piles", &piles)
+                        }
+                        .ok_or_else(missing)
+                    }
                 }
             }
             Edit::RemoveToken { building, index } => {

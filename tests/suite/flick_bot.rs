@@ -860,6 +860,16 @@ fn a_flick_goes_on_from_the_round_that_screened_its_action() {
                 bot.stats.simulated - before,
                 planned.simulated - spec.samples
             );
+            // The plan flicked is the whole search from the screening's seed.
+            let whole = plan::plan_flick(
+                &view,
+                FlickKind::Move,
+                cooper,
+                spec,
+                spec.iterations,
+                planned.seed,
+            );
+            assert_eq!(planned, whole);
             moved = Some(view);
             break;
         }
@@ -871,8 +881,7 @@ fn a_flick_goes_on_from_the_round_that_screened_its_action() {
     let mut screen = Search::new(&base, FlickKind::Move, cooper, 7);
     screen.round(&base, spec);
     let mut taken_up = screen.clone();
-    let screening = screen.finish(&base, spec);
-    assert_eq!(screening.simulated, spec.samples + 4 * plan::replicas(spec));
+    screen.finish(&base, spec);
     assert!(taken_up.searches(&base, FlickKind::Move, cooper));
     assert!(!taken_up.searches(&base, FlickKind::Shot, cooper));
     assert!(!taken_up.searches(
@@ -885,4 +894,40 @@ fn a_flick_goes_on_from_the_round_that_screened_its_action() {
     }
     let whole = plan::plan_flick(&view, FlickKind::Move, cooper, spec, spec.iterations, 7);
     assert_eq!(taken_up.finish(&base, spec), whole);
+}
+
+/// A shot is screened only when someone of the other side is within reach
+/// to be aimed at: with the Coopers across the table from Wyatt, his turn's
+/// choice searches his move alone.
+#[test]
+fn a_shot_with_nobody_in_reach_is_not_tried() {
+    use bevy::math::Vec3;
+    use highnoon::ai::plan::{self, FlickKind};
+    let levels = BotLevels::load_default().unwrap();
+    let town = Town::load(&data_root().join("scenarios/family_duel.ron"), &profile()).unwrap();
+    let mut near = Referee::new(profile(), &town, 1).unwrap();
+    let wyatt = cowboy(&near, "Wyatt");
+    play(&mut near, &Step::Intent(Intent::Play(wyatt))).unwrap();
+    let mut far = near.clone();
+    for (name, at) in [
+        ("Ol' Cooper", (0.66, -0.40)),
+        ("Black Jack", (0.66, 0.40)),
+        ("Snake Eyes", (0.50, 0.40)),
+    ] {
+        let c = cowboy(&far, name);
+        far.table
+            .stand(far.figures[c], Vec3::new(at.0, 0.0, at.1), 0.0);
+    }
+    for (referee, reach) in [(&near, true), (&far, false)] {
+        let mut aiming = referee.clone();
+        aiming.apply(Intent::Shoot).unwrap();
+        assert_eq!(plan::has_target(&aiming, FlickKind::Shot, wyatt), reach);
+        let mut bot = FlickBot::new(Level::Hard, &levels, 1);
+        let step = bot.next_step(referee).unwrap();
+        let tried = if reach { 2 } else { 1 };
+        assert_eq!(bot.stats.searches, tried, "in reach: {reach}");
+        if !reach {
+            assert_ne!(step, Step::Intent(Intent::Shoot));
+        }
+    }
 }

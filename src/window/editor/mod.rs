@@ -353,7 +353,8 @@ pub fn apply(
             }
         }
         EditIntent::Flick => {
-            if crate::editor::checks::playable(&editing.problems) {
+            // The town as it is now (an edit in the same frame included).
+            if crate::editor::checks::playable(&editing.town.problems(profile)) {
                 Ok(())
             } else {
                 Err("fix the problems first: only a playable town is flicked".into())
@@ -411,6 +412,8 @@ fn open_for_editing(world: &mut World) {
 /// are written beside the file as `NAME.edited.ron`, and the log says so.
 fn leave_the_editor(world: &mut World) {
     world.remove_resource::<TableEdited>();
+    // No text field of the editor's is left to type into.
+    world.insert_resource(crate::window::shell::pointer::EguiWantsKeyboard(false));
     let Some(editing) = world.remove_resource::<Editing>() else {
         return;
     };
