@@ -234,7 +234,8 @@ fn pile_fields(
         if let Some(p) = pile {
             let mut face_down = p.face_down;
             if ui
-                .checkbox(&mut face_down, "face down (drawn at random)")
+                .checkbox(&mut face_down, "face down")
+                .on_hover_text("a face-down pile is drawn from at random")
                 .changed()
             {
                 send(EditIntent::Edit(Edit::PileFaceDown {
