@@ -48,6 +48,18 @@ fn first_barrel(app: &Offscreen) -> (highnoon::physics::pieces::PieceId, Vec3) {
     (id, table.pose(id).0)
 }
 
+/// The second barrel moved onto Wyatt (an overlap: allowed, flagged), and a frame.
+fn push_a_barrel_onto_wyatt(app: &mut Offscreen) {
+    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
+        piece: PieceRef {
+            list: PieceList::Props,
+            index: 1,
+        },
+        to_cm: (-45.0, -10.0),
+    }));
+    app.frame().expect("a frame");
+}
+
 /// The table shows the town as edited, piece for piece.
 fn assert_the_table_shows_the_edited_town(app: &Offscreen, profile: &PhysicsProfile) {
     let session = app.world().resource::<FlickSession>();
@@ -100,14 +112,7 @@ fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
         list: PieceList::Figures,
         index: 0,
     };
-    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
-        piece: PieceRef {
-            list: PieceList::Props,
-            index: 1,
-        },
-        to_cm: (-45.0, -10.0),
-    }));
-    app.frame().expect("a frame");
+    push_a_barrel_onto_wyatt(&mut app);
     let flagged = editing(&app)
         .problems
         .iter()
@@ -349,14 +354,7 @@ fn flick_it_takes_only_a_playable_town_to_the_sandbox_and_comes_back_unchanged()
         app.frame().expect("a frame");
     }
     // A barrel onto Wyatt: a town with a problem is not flicked.
-    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
-        piece: PieceRef {
-            list: PieceList::Props,
-            index: 1,
-        },
-        to_cm: (-45.0, -10.0),
-    }));
-    app.frame().expect("a frame");
+    push_a_barrel_onto_wyatt(&mut app);
     app.world_mut().write_message(EditIntent::Flick);
     app.frame().expect("a frame");
     assert!(app.world().contains_resource::<TableEdited>());
