@@ -57,6 +57,16 @@ pub enum Edit {
         building: BuildingKind,
         face_down: bool,
     },
+    /// A field of one cowboy's own settings in the game section's `cowboys`
+    /// list (`hit_points`, `tokens`, `inside`, `unarmed`) set to a RON value,
+    /// or with `None` taken back to the section's default. His entry is made
+    /// (and the list) when there is none, and goes (the list with it when it
+    /// was the last) when nothing but his name is left in it.
+    SetCowboy {
+        name: String,
+        field: String,
+        value: Option<String>,
+    },
     /// Makes a plain town a scenario: a `game` section with the documented
     /// defaults (six o'clock, the first cowboy opens, each side must
     /// eliminate the other, a draw at noon).
@@ -94,6 +104,27 @@ fn pile_of<'a>(
         })
     });
     (piles, pile)
+}
+
+/// The game section's `cowboys` list, and the entry (and its index) of the
+/// cowboy called `name`.
+fn cowboy_of<'a>(
+    text: &str,
+    game: &'a ron_text::Node,
+    name: &str,
+) -> (
+    Option<&'a ron_text::Node>,
+    Option<(usize, &'a ron_text::Node)>,
+) {
+    let list = game.field("cowboys");
+    let entry = list.and_then(|l| {
+        l.items().iter().enumerate().find(|(_, c)| {
+            c.field("name").is_some_and(|n| {
+                ron::from_str::<String>(&text[n.span.clone()]).is_ok_and(|n| n == name)
+            })
+        })
+    });
+    (list, entry)
 }
 
 /// Whether no figure of `team` in `town` (but the figure `except`) wears
@@ -432,6 +463,9 @@ impl EditTown {
             } => {
                 let node = item(*piece)?;
                 let set = patch::set_field(text, node, field, value).ok_or_else(missing)?;
+                if piece.list == PieceList::Figures && field == "name" {
+                    return self.renamed_in_game(set, piece.index, value);
+                }
                 if piece.list != PieceList::Figures || field != "team" {
                     return Ok(set);
                 }
@@ -529,6 +563,62 @@ impl EditTown {
                 patch::set_field(text, pile, "face_down", &face_down.to_string())
                     .ok_or_else(missing)
             }
+            Edit::SetCowboy { name, field, value } => {
+                if field == "name" {
+                    return Err("a cowboy's entry is named by his figure: rename the figure".into());
+                }
+                let inner = game_section(text, &root)?;
+                let (list, entry) = cowboy_of(text, inner, name);
+                match (value, list, entry) {
+                    (Some(v), _, Some((_, entry))) => {
+                        patch::set_field(text, entry, field, v).ok_or_else(missing)
+                    }
+                    (Some(v), Some(list), None) => {
+                        patch::append_item(text, list, &format!("(name: {name:?}, {field}: {v})"))
+                            .ok_or_else(missing)
+                    }
+                    (Some(v), None, None) => {
+                        let item = format!("(name: {name:?}, {field}: {v})");
+                        if !text[inner.span.clone()].contains('\n') {
+                            // Written on one line: added after its last field.
+                            return patch::set_field(text, inner, "cowboys", &format!("[{item}]"))
+                                .ok_or_else(missing);
+                        }
+                        // Written a field a line: an empty list on a line
+                        // after the hit points (or the initiative), then
+                        // opened onto lines of its own with the entry.
+                        let after = ["hit_points", "initiative"]
+                            .into_iter()
+                            .find(|k| inner.field(k).is_some());
+                        let opened = patch::insert_field_line(text, inner, after, "cowboys", "[]")
+                            .ok_or_else(missing)?;
+                        let root = ron_text::read(&opened).map_err(|e| e.message)?;
+                        let list = game_section(&opened, &root)?
+                            .field("cowboys")
+                            .ok_or_else(missing)?;
+                        patch::append_item(&opened, list, &item).ok_or_else(missing)
+                    }
+                    (None, _, None) => Ok(text.clone()),
+                    (None, list, Some((index, entry))) => {
+                        if entry.field(field).is_none() {
+                            return Ok(text.clone());
+                        }
+                        let rest = entry
+                            .fields()
+                            .iter()
+                            .filter_map(|f| f.name.as_ref())
+                            .filter(|n| n.0 != "name" && n.0 != *field)
+                            .count();
+                        let list = list.ok_or_else(missing)?;
+                        match (rest, list.items().len()) {
+                            (0, 1) => patch::remove_field(text, inner, "cowboys"),
+                            (0, _) => patch::remove_item(text, list, index),
+                            _ => patch::remove_field(text, entry, field),
+                        }
+                        .ok_or_else(missing)
+                    }
+                }
+            }
             Edit::AddGame => {
                 if root.field("game").is_some() {
                     return Err("the town is a scenario already".into());
@@ -543,6 +633,67 @@ impl EditTown {
                 let value = NEW_GAME.replace("INITIATIVE", &format!("{first:?}"));
                 patch::insert_field_line(text, &root, None, "game", &value).ok_or_else(missing)
             }
+        }
+    }
+
+    /// A figure renamed (in `text`, his new name the RON string `value`)
+    /// keeps what the game section says of him: the initiative, his own
+    /// settings in `cowboys` and a `Kill` victory condition follow him to
+    /// his new name, in the same edit. A name another figure also answers
+    /// to is left alone (the check says which it means).
+    fn renamed_in_game(
+        &self,
+        mut text: String,
+        index: usize,
+        value: &str,
+    ) -> Result<String, String> {
+        let Some(old) = self.town.figures.get(index).map(|f| f.display_name()) else {
+            return Ok(text);
+        };
+        let new: String = parse_ron(Path::new("name"), value).map_err(|e| e.message)?;
+        let shared = self
+            .town
+            .figures
+            .iter()
+            .enumerate()
+            .any(|(i, f)| i != index && f.display_name() == old);
+        if new == old || shared {
+            return Ok(text);
+        }
+        let says_old = |t: &str, n: &ron_text::Node| {
+            ron::from_str::<String>(&t[n.span.clone()]).is_ok_and(|n| n == old)
+        };
+        // One mention at a time, the text read again after each (every
+        // mention renamed is no longer the old name: this ends).
+        loop {
+            let root = ron_text::read(&text).map_err(|e| e.message)?;
+            let Ok(game) = game_section(&text, &root) else {
+                return Ok(text);
+            };
+            let initiative = game.field("initiative").filter(|n| says_old(&text, n));
+            let entry = cowboy_of(&text, game, &old)
+                .1
+                .and_then(|(_, e)| e.field("name"));
+            let kill = game.field("victory").and_then(|v| {
+                v.items()
+                    .iter()
+                    .filter_map(|item| item.field("condition"))
+                    .filter_map(|c| match &c.kind {
+                        ron_text::Kind::Tuple {
+                            name: Some(n),
+                            fields,
+                            ..
+                        } if &text[n.clone()] == "Kill" && fields.len() == 1 => {
+                            Some(&fields[0].value)
+                        }
+                        _ => None,
+                    })
+                    .find(|n| says_old(&text, n))
+            });
+            let Some(at) = initiative.or(entry).or(kill) else {
+                return Ok(text);
+            };
+            text = patch::splice(&text, at.span.clone(), &format!("{new:?}"));
         }
     }
 

@@ -189,11 +189,23 @@ fn undo_of_every_kind_of_edit_gives_back_the_town_and_its_text() {
             building: BuildingKind::Saloon,
             token: crate::scenario::game::Token::CleanWater,
         },
+        // A cowboy's own settings: a new list (the game has none).
+        Edit::SetCowboy {
+            name: "Marshal Ray".into(),
+            field: "tokens".into(),
+            value: Some("[Winchester]".into()),
+        },
         // A team change carries the hat with it (two fields in one edit).
         Edit::SetField {
             piece: piece(PieceList::Figures, 1),
             field: "team".into(),
             value: "Neutral".into(),
+        },
+        // A rename carries what the game says of him (the initiative).
+        Edit::SetField {
+            piece: piece(PieceList::Figures, 0),
+            field: "name".into(),
+            value: "\"Deputy Hank\"".into(),
         },
     ];
     for e in &edits {
@@ -727,4 +739,177 @@ fn tokens_are_put_in_a_building_and_taken_out_on_the_files_lines() {
             "at_noon: Draw, piles: [(building: Bank, tokens: [Gold])]))"
         )
     );
+}
+
+#[test]
+fn a_cowboys_own_settings_are_set_and_taken_back_on_the_files_lines() {
+    use crate::scenario::game::{CowboySetup, Token};
+    let (path, text) = scenario("bank_robbery.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    let set = |name: &str, field: &str, value: Option<&str>| Edit::SetCowboy {
+        name: name.into(),
+        field: field.into(),
+        value: value.map(str::to_string),
+    };
+    let edits: [(Edit, &str, &str); 7] = [
+        // Wyatt starts with a Colt: the list, on lines of its own after
+        // the initiative.
+        (
+            set("Wyatt", "tokens", Some("[Colt]")),
+            "initiative: \"Ol' Cooper\",\n",
+            "initiative: \"Ol' Cooper\",\n        cowboys: [\n            (name: \"Wyatt\", tokens: [Colt]),\n        ],\n",
+        ),
+        // Dutch is tougher: an entry of his own, on a line of its own.
+        (
+            set("Dutch", "hit_points", Some("Some(4)")),
+            "(name: \"Wyatt\", tokens: [Colt]),\n",
+            "(name: \"Wyatt\", tokens: [Colt]),\n            (name: \"Dutch\", hit_points: Some(4)),\n",
+        ),
+        // A second token: the value replaced where it is.
+        (
+            set("Wyatt", "tokens", Some("[Colt, Winchester]")),
+            "(name: \"Wyatt\", tokens: [Colt]),",
+            "(name: \"Wyatt\", tokens: [Colt, Winchester]),",
+        ),
+        // He starts in the Bank: a field after his last.
+        (
+            set("Wyatt", "inside", Some("Some(Bank)")),
+            "tokens: [Colt, Winchester]),",
+            "tokens: [Colt, Winchester], inside: Some(Bank)),",
+        ),
+        // Taken back one by one: a field goes, then his entry with the
+        // last, then the list with its last entry.
+        (
+            set("Wyatt", "inside", None),
+            "tokens: [Colt, Winchester], inside: Some(Bank)),",
+            "tokens: [Colt, Winchester]),",
+        ),
+        (
+            set("Wyatt", "tokens", None),
+            "            (name: \"Wyatt\", tokens: [Colt, Winchester]),\n",
+            "",
+        ),
+        (
+            set("Dutch", "hit_points", None),
+            "        cowboys: [\n            (name: \"Dutch\", hit_points: Some(4)),\n        ],\n",
+            "",
+        ),
+    ];
+    for (i, (edit, from, to)) in edits.iter().enumerate() {
+        let before = town.text().to_string();
+        assert!(before.contains(from), "{edit:?}: {before}");
+        town.apply(edit).unwrap_or_else(|e| panic!("{edit:?}: {e}"));
+        assert_eq!(town.text(), before.replacen(from, to, 1), "{edit:?}");
+        // Read back as the game reads it, after the fourth.
+        if i == 3 {
+            let cowboys = &town.town().game.as_ref().unwrap().cowboys;
+            assert_eq!(
+                cowboys,
+                &vec![
+                    CowboySetup {
+                        name: "Wyatt".into(),
+                        hit_points: None,
+                        tokens: vec![Token::Colt, Token::Winchester],
+                        inside: Some(BuildingKind::Bank),
+                        unarmed: false,
+                    },
+                    CowboySetup {
+                        name: "Dutch".into(),
+                        hit_points: Some(4),
+                        tokens: vec![],
+                        inside: None,
+                        unarmed: false,
+                    },
+                ]
+            );
+        }
+    }
+    assert_eq!(town.text(), text, "every change taken back by its opposite");
+    // Nothing to take back: nothing changes; his name is his figure's.
+    town.apply(&set("Wyatt", "unarmed", None)).unwrap();
+    assert_eq!(town.text(), text);
+    assert!(town.apply(&set("Wyatt", "name", Some("\"Kit\""))).is_err());
+    // A list there already (Dynamite's): an entry of his own under its last.
+    let (path, text) = scenario("dynamite.ron");
+    let mut dynamite = EditTown::from_text(&path, text.clone()).unwrap();
+    dynamite
+        .apply(&set("Dutch", "tokens", Some("[Dynamite, Colt]")))
+        .unwrap();
+    assert_eq!(
+        dynamite.text(),
+        text.replacen(
+            "(name: \"Dutch\", tokens: [Dynamite]),",
+            "(name: \"Dutch\", tokens: [Dynamite, Colt]),",
+            1
+        )
+    );
+    // A game section written on one line: the list after its last field.
+    let one_line = "(\n    name: \"T\",\n    buildings: [(kind: Bank, at_cm: (0.0, 0.0))],\n    figures: [(team: Lawmen, hat: 1, name: \"Wyatt\", at_cm: (30.0, 10.0))],\n    game: Some((start_hour: 6, initiative: \"Wyatt\", victory: [], at_noon: Draw)),\n)\n";
+    let mut small =
+        EditTown::from_text(&temp("one_line_cowboys.ron"), one_line.to_string()).unwrap();
+    small.apply(&set("Wyatt", "unarmed", Some("true"))).unwrap();
+    assert_eq!(
+        small.text(),
+        one_line.replace(
+            "at_noon: Draw))",
+            "at_noon: Draw, cowboys: [(name: \"Wyatt\", unarmed: true)]))"
+        )
+    );
+    assert!(small.town().game.as_ref().unwrap().cowboys[0].unarmed);
+}
+
+#[test]
+fn a_renamed_cowboy_keeps_what_the_game_says_of_him() {
+    let (path, text) = scenario("kill_the_leader.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    let profile = PhysicsProfile::load_default().unwrap();
+    assert!(town.problems(&profile).is_empty());
+    let wyatt = town
+        .town()
+        .figures
+        .iter()
+        .position(|f| f.name.as_deref() == Some("Wyatt"))
+        .unwrap();
+    town.apply(&Edit::SetField {
+        piece: piece(PieceList::Figures, wyatt),
+        field: "name".into(),
+        value: "\"Wyatt Earp\"".into(),
+    })
+    .unwrap();
+    let game = town.town().game.clone().unwrap();
+    // His own settings and the outlaws' goal follow him.
+    assert!(game.cowboys.iter().any(|c| c.name == "Wyatt Earp"));
+    assert!(!game.cowboys.iter().any(|c| c.name == "Wyatt"));
+    assert!(game.victory.iter().any(|v| matches!(
+        &v.condition,
+        crate::scenario::game::Condition::Kill(n) if n == "Wyatt Earp"
+    )));
+    assert!(
+        town.problems(&profile).is_empty(),
+        "{:?}",
+        town.problems(&profile)
+    );
+    // Only those mentions: the rest of the file as it was.
+    assert_eq!(
+        town.text().matches("Wyatt Earp").count(),
+        text.matches("\"Wyatt\"").count()
+    );
+    // The initiative follows its holder too.
+    let initiative = game.initiative.clone();
+    let holder = town
+        .town()
+        .figures
+        .iter()
+        .position(|f| f.display_name() == initiative)
+        .unwrap();
+    town.apply(&Edit::SetField {
+        piece: piece(PieceList::Figures, holder),
+        field: "name".into(),
+        value: "\"The Boss\"".into(),
+    })
+    .unwrap();
+    assert_eq!(town.town().game.as_ref().unwrap().initiative, "The Boss");
+    assert!(town.problems(&profile).is_empty());
+    assert!(town.undo() && town.undo());
+    assert_eq!(town.text(), text);
 }

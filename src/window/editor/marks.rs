@@ -1,8 +1,9 @@
-//! What the editor shows on the table: a gold ring round the selected piece
-//! (and, while it is dragged, where it came from), a red ring round each
-//! piece a problem concerns, and the dragged piece's model carried under the
-//! pointer.
+//! What the editor shows on the table: a gold outline round the selected
+//! piece's model (and, while it is dragged, a ring where it will land and a
+//! line from where it came), a red ring round each piece a problem concerns,
+//! and the dragged piece's model carried under the pointer.
 
+use bevy::camera::primitives::Aabb;
 use bevy::prelude::*;
 
 use super::Editing;
@@ -31,7 +32,62 @@ fn at(cm: (f32, f32)) -> Vec3 {
     Vec3::new(cm.0 / 100.0, 0.002, cm.1 / 100.0)
 }
 
-pub fn draw_marks(editing: Res<Editing>, mut gizmos: Gizmos) {
+/// The box round a piece's model in the piece's own frame (a transform
+/// scaling the unit cube to it, a few millimetres clear of the model):
+/// every mesh of the piece and of its parts, each its bounds where it is
+/// drawn. `None` when nothing of it has bounds yet.
+pub fn outline_box(
+    piece: &GlobalTransform,
+    meshes: &[(GlobalTransform, Aabb)],
+) -> Option<Transform> {
+    let into_piece = piece.affine().inverse();
+    let mut corners = meshes.iter().flat_map(|(at, bounds)| {
+        let (c, h) = (Vec3::from(bounds.center), Vec3::from(bounds.half_extents));
+        (0..8).map(move |i| {
+            let sign = Vec3::new(
+                if i & 1 == 0 { -1.0 } else { 1.0 },
+                if i & 2 == 0 { -1.0 } else { 1.0 },
+                if i & 4 == 0 { -1.0 } else { 1.0 },
+            );
+            into_piece.transform_point3(at.transform_point(c + sign * h))
+        })
+    });
+    let first = corners.next()?;
+    let (min, max) = corners.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    const CLEAR: f32 = 0.003;
+    Some(Transform {
+        translation: (min + max) / 2.0,
+        scale: max - min + Vec3::splat(2.0 * CLEAR),
+        ..default()
+    })
+}
+
+/// Every mesh with bounds in a piece's entity and below it (its parts and
+/// their meshes).
+fn meshes_of(
+    root: Entity,
+    tree: &Query<(&GlobalTransform, Option<&Aabb>, Option<&Children>)>,
+) -> Vec<(GlobalTransform, Aabb)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        let Ok((at, bounds, children)) = tree.get(e) else {
+            continue;
+        };
+        if let Some(b) = bounds {
+            out.push((*at, *b));
+        }
+        stack.extend(children.into_iter().flat_map(|c| c.iter()));
+    }
+    out
+}
+
+pub fn draw_marks(
+    editing: Res<Editing>,
+    spawned: Option<Res<SpawnedTown>>,
+    tree: Query<(&GlobalTransform, Option<&Aabb>, Option<&Children>)>,
+    mut gizmos: Gizmos,
+) {
     let town = editing.town.town();
     let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
     for p in &editing.problems {
@@ -58,7 +114,21 @@ pub fn draw_marks(editing: Res<Editing>, mut gizmos: Gizmos) {
         && let Some((_, c, facing)) = pieces(town).into_iter().find(|(p, _, _)| *p == sel)
     {
         let r = ring(sel.list);
-        gizmos.circle(Isometry3d::new(at(c), flat), r, GOLD);
+        // The outline of its model where it is drawn (carried, while it
+        // is dragged); a ring until the model has its bounds.
+        let model = spawned
+            .as_ref()
+            .and_then(|s| s.entity(piece_id(town, sel)?))
+            .and_then(|e| {
+                let (piece, _, _) = tree.get(e).ok()?;
+                Some(piece.mul_transform(outline_box(piece, &meshes_of(e, &tree))?))
+            });
+        match model {
+            Some(outline) => gizmos.cube(outline, GOLD),
+            None => {
+                gizmos.circle(Isometry3d::new(at(c), flat), r, GOLD);
+            }
+        }
         // Which way it faces.
         let f = facing.to_radians();
         let ahead = at(c) + Vec3::new(f.sin(), 0.0, f.cos()) * r * 1.4;
@@ -107,5 +177,47 @@ pub fn carry_the_dragged_piece(
     *carried = now.map(|(id, _, _)| id);
     if let Some((id, from, to)) = now {
         put(id, Vec3::new(to.0 - from.0, 0.0, to.1 - from.1) / 100.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_outline_holds_every_part_of_the_model_in_the_pieces_own_frame() {
+        // A piece turned a quarter about the vertical, 1 m east: a wall
+        // 20 cm wide (its own x) and a block beside it.
+        let piece = GlobalTransform::from(
+            Transform::from_xyz(1.0, 0.0, 0.0)
+                .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
+        );
+        let wall = Aabb::from_min_max(Vec3::new(-0.1, 0.0, -0.01), Vec3::new(0.1, 0.15, 0.01));
+        let block = Aabb::from_min_max(Vec3::splat(-0.01), Vec3::splat(0.01));
+        // The block drawn 5 cm behind the wall, in the piece's frame.
+        let block_at = piece.mul_transform(Transform::from_xyz(0.0, 0.01, -0.05));
+        let b = outline_box(&piece, &[(piece, wall), (block_at, block)]).unwrap();
+        let near = |a: Vec3, b: Vec3| (a - b).length() < 1e-5;
+        // In the piece's frame: the wall's 20 cm along its own x, from the
+        // block's back (-6 cm) to the wall's front (+1 cm), 3 mm clear.
+        assert!(
+            near(b.scale, Vec3::new(0.206, 0.156, 0.076)),
+            "{:?}",
+            b.scale
+        );
+        assert!(
+            near(b.translation, Vec3::new(0.0, 0.075, -0.025)),
+            "{:?}",
+            b.translation
+        );
+        // Drawn round the piece where it stands: its corners hold the wall's.
+        let drawn = piece.mul_transform(b);
+        let far_end = drawn.transform_point(Vec3::new(0.5, 0.5, 0.5));
+        let wall_end = piece.transform_point(Vec3::new(0.1, 0.15, 0.01));
+        assert!(near(
+            far_end,
+            wall_end + piece.rotation() * Vec3::splat(0.003)
+        ));
+        assert!(outline_box(&piece, &[]).is_none());
     }
 }

@@ -54,7 +54,9 @@ pub fn show_editor_panel(
     mut wants: ResMut<EguiWantsPointer>,
     mut typing: ResMut<EguiWantsKeyboard>,
     mut intents: MessageWriter<EditIntent>,
+    profile: Res<crate::physics::table::Profile>,
     mut name_buffer: Local<Option<(PieceRef, String)>>,
+    mut typed: Local<Option<Typed>>,
     mut game_buffer: Local<Option<(String, String)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -140,7 +142,18 @@ pub fn show_editor_panel(
                 .dragging
                 .filter(|(p, _)| *p == sel)
                 .map(|(_, to)| to);
-            selected_fields(ui, town, sel, carried, &mut send, &mut name_buffer);
+            let table = profile.0.table.size;
+            let half_cm = (table.0 * 50.0, table.1 * 50.0);
+            selected_fields(
+                ui,
+                town,
+                sel,
+                carried,
+                half_cm,
+                &mut send,
+                &mut name_buffer,
+                &mut typed,
+            );
         });
     }
     dock.section(ctx, "Add a piece", false, |ui| {
@@ -247,25 +260,226 @@ fn pile_fields(
     });
 }
 
+/// The place and facing being typed (or dragged) in the Selected section,
+/// for the piece they belong to; `active` while one of them has the keys or
+/// the pointer (then the town's own values do not overwrite them).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Typed {
+    piece: PieceRef,
+    at: (f32, f32),
+    facing: f32,
+    active: bool,
+}
+
+/// The edits that put a piece at the place and facing typed for it: a move
+/// when the place written in the file would change, a turn when the facing
+/// would (a disc has none); nothing when the file would read the same.
+pub fn typed_edits(piece: PieceRef, now: ((f32, f32), f32), typed: ((f32, f32), f32)) -> Vec<Edit> {
+    use crate::editor::patch::{number, place};
+    let mut edits = Vec::new();
+    if place(typed.0) != place(now.0) {
+        edits.push(Edit::Move {
+            piece,
+            to_cm: typed.0,
+        });
+    }
+    let facing = |d: f32| number(d.rem_euclid(360.0)).replace("360.0", "0.0");
+    if piece.list != PieceList::Discs && facing(typed.1) != facing(now.1) {
+        edits.push(Edit::Turn {
+            piece,
+            facing_deg: typed.1,
+        });
+    }
+    edits
+}
+
+/// Where the piece is and which way it faces, typed: each number can be
+/// dragged or typed; the edit is made when it is let go (or entered).
+fn typed_place(
+    ui: &mut egui::Ui,
+    sel: PieceRef,
+    now: ((f32, f32), f32),
+    half_cm: (f32, f32),
+    typed: &mut Option<Typed>,
+    send: &mut impl FnMut(EditIntent),
+) {
+    let t = match typed {
+        Some(t) if t.piece == sel && t.active => t,
+        _ => typed.insert(Typed {
+            piece: sel,
+            at: now.0,
+            facing: now.1,
+            active: false,
+        }),
+    };
+    let responses = ui
+        .horizontal(|ui| {
+            let x = ui.add(
+                egui::DragValue::new(&mut t.at.0)
+                    .range(-half_cm.0..=half_cm.0)
+                    .speed(0.2)
+                    .fixed_decimals(1)
+                    .prefix("x ")
+                    .suffix(" cm"),
+            );
+            let z = ui.add(
+                egui::DragValue::new(&mut t.at.1)
+                    .range(-half_cm.1..=half_cm.1)
+                    .speed(0.2)
+                    .fixed_decimals(1)
+                    .prefix("z ")
+                    .suffix(" cm"),
+            );
+            let mut all = vec![x, z];
+            if sel.list != PieceList::Discs {
+                all.push(
+                    ui.add(
+                        egui::DragValue::new(&mut t.facing)
+                            .range(-360.0..=360.0)
+                            .speed(1.0)
+                            .fixed_decimals(0)
+                            .suffix("°"),
+                    )
+                    .on_hover_text("facing: 0 faces you, 90 faces right"),
+                );
+            }
+            all
+        })
+        .inner;
+    t.active = responses.iter().any(|r| r.has_focus() || r.dragged());
+    let let_go = responses.iter().any(|r| r.drag_stopped() || r.lost_focus())
+        || (responses.iter().any(|r| r.changed()) && !t.active);
+    if let_go {
+        for e in typed_edits(sel, now, (t.at, t.facing)) {
+            send(EditIntent::Edit(e));
+        }
+        t.active = false;
+    }
+}
+
+/// A cowboy's own settings in the game section's `cowboys` list: hit
+/// points, the tokens he starts with, the building he starts inside, no
+/// pistol. Each at the section's default leaves him out of the list.
+fn cowboy_fields(
+    ui: &mut egui::Ui,
+    town: &Town,
+    game: &crate::scenario::game::GameSetup,
+    name: &str,
+    send: &mut impl FnMut(EditIntent),
+) {
+    use crate::scenario::game::{MAX_TOKENS, Token};
+    let own = game.cowboys.iter().find(|c| c.name == name);
+    let set = |field: &str, value: Option<String>| {
+        EditIntent::Edit(Edit::SetCowboy {
+            name: name.to_string(),
+            field: field.into(),
+            value,
+        })
+    };
+    ui.label(egui::RichText::new("in this game").color(GOLD));
+    let hp = own.and_then(|c| c.hit_points).unwrap_or(game.hit_points);
+    let hit_points = |h: u8| (h != game.hit_points).then(|| format!("Some({h})"));
+    ui.horizontal(|ui| {
+        ui.label(format!("hit points {hp}"));
+        if ui.small_button("-").clicked() && hp > 1 {
+            send(set("hit_points", hit_points(hp - 1)));
+        }
+        if ui.small_button("+").clicked() && hp < 9 {
+            send(set("hit_points", hit_points(hp + 1)));
+        }
+    });
+    let tokens: Vec<Token> = own.map(|c| c.tokens.clone()).unwrap_or_default();
+    let list = |ts: &[Token]| {
+        (!ts.is_empty()).then(|| {
+            let names: Vec<String> = ts.iter().map(|t| format!("{t:?}")).collect();
+            format!("[{}]", names.join(", "))
+        })
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label("starts with");
+        if tokens.is_empty() {
+            ui.label(egui::RichText::new("nothing").weak());
+        }
+        for (i, t) in tokens.iter().enumerate() {
+            if ui
+                .small_button(format!("{t:?} ×"))
+                .on_hover_text("take it away")
+                .clicked()
+            {
+                let mut rest = tokens.clone();
+                rest.remove(i);
+                send(set("tokens", list(&rest)));
+            }
+        }
+        if tokens.len() < MAX_TOKENS {
+            egui::ComboBox::from_id_salt("give a token")
+                .selected_text("+ token")
+                .show_ui(ui, |ui| {
+                    for token in Token::ALL {
+                        if ui.selectable_label(false, format!("{token:?}")).clicked() {
+                            let mut more = tokens.clone();
+                            more.push(token);
+                            send(set("tokens", list(&more)));
+                        }
+                    }
+                });
+        }
+    });
+    let inside = own.and_then(|c| c.inside);
+    egui::ComboBox::from_label("starts inside")
+        .selected_text(inside.map_or("(on the street)", |b| b.title()))
+        .show_ui(ui, |ui| {
+            if ui
+                .selectable_label(inside.is_none(), "(on the street)")
+                .clicked()
+                && inside.is_some()
+            {
+                send(set("inside", None));
+            }
+            for b in &town.buildings {
+                if ui
+                    .selectable_label(inside == Some(b.kind), b.kind.title())
+                    .clicked()
+                    && inside != Some(b.kind)
+                {
+                    send(set("inside", Some(format!("Some({:?})", b.kind))));
+                }
+            }
+        });
+    let mut unarmed = own.is_some_and(|c| c.unarmed);
+    if ui
+        .checkbox(&mut unarmed, "unarmed")
+        .on_hover_text("no pistol: a prisoner, a preacher")
+        .changed()
+    {
+        send(set("unarmed", unarmed.then(|| "true".to_string())));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn selected_fields(
     ui: &mut egui::Ui,
     town: &Town,
     sel: PieceRef,
     carried: Option<(f32, f32)>,
+    half_cm: (f32, f32),
     send: &mut impl FnMut(EditIntent),
     name_buffer: &mut Option<(PieceRef, String)>,
+    typed: &mut Option<Typed>,
 ) {
     let Some((_, at, facing)) = pieces(town).into_iter().find(|(p, _, _)| *p == sel) else {
         return;
     };
     ui.label(egui::RichText::new(describe(town, sel)).strong());
-    match carried {
-        Some(to) => ui.label(format!(
-            "carried to ({}, {}) cm, facing {}° (from ({}, {}))",
-            to.0, to.1, facing, at.0, at.1
-        )),
-        None => ui.label(format!("at ({}, {}) cm, facing {}°", at.0, at.1, facing)),
-    };
+    // Where it is, typed; while it is dragged on the table, where it would
+    // be let go.
+    if let Some(to) = carried {
+        ui.label(format!(
+            "carried to ({}, {}) cm (from ({}, {}))",
+            to.0, to.1, at.0, at.1
+        ));
+    }
+    typed_place(ui, sel, (at, facing), half_cm, typed, send);
     ui.horizontal(|ui| {
         for (label, d) in [
             ("x-1", (-1.0, 0.0)),
@@ -383,6 +597,11 @@ fn selected_fields(
                         send(set("name", format!("{name:?}")));
                     }
                 });
+            }
+            if let Some(game) = &town.game
+                && f.team != Team::Neutral
+            {
+                cowboy_fields(ui, town, game, &f.display_name(), send);
             }
         }
         PieceList::Gallows | PieceList::Discs => {}
@@ -568,4 +787,47 @@ fn game_fields(
 /// A value as RON on one line.
 fn ron_of<T: serde::Serialize>(value: &T) -> String {
     ron::ser::to_string(value).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_place_or_facing_is_one_edit_each_and_only_when_the_file_would_change() {
+        let barrel = PieceRef {
+            list: PieceList::Props,
+            index: 2,
+        };
+        let now = ((-20.0, -8.0), 0.0);
+        assert!(typed_edits(barrel, now, now).is_empty());
+        // Less than the file writes (two decimals), or a whole turn: no change.
+        assert!(typed_edits(barrel, now, ((-20.001, -8.0), 360.0)).is_empty());
+        assert_eq!(
+            typed_edits(barrel, now, ((-12.5, -8.0), 0.0)),
+            vec![Edit::Move {
+                piece: barrel,
+                to_cm: (-12.5, -8.0)
+            }]
+        );
+        assert_eq!(
+            typed_edits(barrel, now, ((-20.0, 3.0), 37.0)),
+            vec![
+                Edit::Move {
+                    piece: barrel,
+                    to_cm: (-20.0, 3.0)
+                },
+                Edit::Turn {
+                    piece: barrel,
+                    facing_deg: 37.0
+                }
+            ]
+        );
+        // A disc has no facing to type.
+        let disc = PieceRef {
+            list: PieceList::Discs,
+            index: 0,
+        };
+        assert!(typed_edits(disc, now, ((-20.0, -8.0), 90.0)).is_empty());
+    }
 }
