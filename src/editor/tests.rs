@@ -751,13 +751,22 @@ fn a_cowboys_own_settings_are_set_and_taken_back_on_the_files_lines() {
         field: field.into(),
         value: value.map(str::to_string),
     };
+    // The initiative's line, comment and all.
+    let initiative = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("initiative:"))
+        .map(|l| format!("{l}\n"))
+        .unwrap();
+    let with_list = format!(
+        "{initiative}        cowboys: [\n            (name: \"Wyatt\", tokens: [Colt]),\n        ],\n"
+    );
     let edits: [(Edit, &str, &str); 7] = [
         // Wyatt starts with a Colt: the list, on lines of its own after
         // the initiative.
         (
             set("Wyatt", "tokens", Some("[Colt]")),
-            "initiative: \"Ol' Cooper\",\n",
-            "initiative: \"Ol' Cooper\",\n        cowboys: [\n            (name: \"Wyatt\", tokens: [Colt]),\n        ],\n",
+            &initiative,
+            &with_list,
         ),
         // Dutch is tougher: an entry of his own, on a line of its own.
         (

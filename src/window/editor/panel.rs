@@ -793,6 +793,122 @@ fn ron_of<T: serde::Serialize>(value: &T) -> String {
 mod tests {
     use super::*;
 
+    /// Wyatt's place and facing in the dock of a bare egui context, frame by
+    /// frame with each frame's events: the edits sent, per frame, and where
+    /// the three numbers (x, z, facing) are drawn.
+    fn typed_frames(frames: Vec<Vec<egui::Event>>) -> (Vec<Vec<Edit>>, Vec<egui::Pos2>) {
+        let ctx = egui::Context::default();
+        let wyatt = PieceRef {
+            list: PieceList::Figures,
+            index: 0,
+        };
+        let now = ((-50.0, 0.0), 90.0);
+        let mut typed = None;
+        let mut sent = Vec::new();
+        for (i, events) in frames.into_iter().enumerate() {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(400.0, 300.0),
+                )),
+                time: Some(i as f64 * 0.05),
+                events,
+                ..Default::default()
+            };
+            let mut edits = Vec::new();
+            let _ = ctx.run_ui(input, |ui| {
+                typed_place(ui, wyatt, now, (70.0, 45.0), &mut typed, &mut |i| {
+                    if let EditIntent::Edit(e) = i {
+                        edits.push(e);
+                    }
+                });
+            });
+            sent.push(edits);
+        }
+        let numbers = ctx.viewport(|v| {
+            v.prev_pass
+                .widgets
+                .layers()
+                .flat_map(|(_, w)| w.iter())
+                .filter(|w| w.sense.senses_drag())
+                .map(|w| w.rect.center())
+                .collect()
+        });
+        (sent, numbers)
+    }
+
+    fn button(pos: egui::Pos2, pressed: bool) -> egui::Event {
+        egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        }
+    }
+
+    fn key(key: egui::Key, modifiers: egui::Modifiers) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers,
+        }
+    }
+
+    #[test]
+    fn a_number_typed_is_one_edit_when_entered_and_a_number_dragged_one_when_let_go() {
+        let (_, numbers) = typed_frames(vec![vec![]]);
+        assert_eq!(numbers.len(), 3, "x, z and facing");
+        let (x, facing) = (numbers[0], numbers[2]);
+        // x clicked, typed over and entered: one move, when entered.
+        let (sent, _) = typed_frames(vec![
+            vec![],
+            vec![egui::Event::PointerMoved(x), button(x, true)],
+            vec![button(x, false)],
+            vec![],
+            vec![key(egui::Key::A, egui::Modifiers::COMMAND)],
+            vec![egui::Event::Text("-40".into())],
+            vec![],
+            vec![key(egui::Key::Enter, egui::Modifiers::NONE)],
+            vec![],
+        ]);
+        let when: Vec<usize> = (0..sent.len()).filter(|&i| !sent[i].is_empty()).collect();
+        assert_eq!(when, vec![7], "sent on Enter only: {sent:?}");
+        assert_eq!(
+            sent[7],
+            vec![Edit::Move {
+                piece: PieceRef {
+                    list: PieceList::Figures,
+                    index: 0
+                },
+                to_cm: (-40.0, 0.0)
+            }]
+        );
+        // The facing dragged 40 points right over eight frames: nothing
+        // while it is dragged, one turn when let go.
+        let mut frames = vec![
+            vec![],
+            vec![egui::Event::PointerMoved(facing), button(facing, true)],
+        ];
+        let mut at = facing;
+        for _ in 0..8 {
+            at.x += 5.0;
+            frames.push(vec![egui::Event::PointerMoved(at)]);
+        }
+        frames.push(vec![button(at, false)]);
+        frames.push(vec![]);
+        let (sent, _) = typed_frames(frames);
+        let when: Vec<usize> = (0..sent.len()).filter(|&i| !sent[i].is_empty()).collect();
+        assert_eq!(when, vec![10], "sent when let go only: {sent:?}");
+        match sent[10].as_slice() {
+            [Edit::Turn { facing_deg, .. }] => {
+                assert!(*facing_deg > 100.0 && *facing_deg <= 130.0, "{facing_deg}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn a_typed_place_or_facing_is_one_edit_each_and_only_when_the_file_would_change() {
         let barrel = PieceRef {
