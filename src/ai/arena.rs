@@ -273,6 +273,12 @@ impl SideTally {
     /// the editor shows it: "Lawmen 40% (26-55%), Outlaws 60% (45-74%) of
     /// 40 decided games; 0 drawn, 0 unfinished".
     pub fn shares_line(&self) -> String {
+        if self.lawmen + self.outlaws == 0 {
+            return format!(
+                "no game decided: {} drawn, {} unfinished",
+                self.draws, self.unfinished
+            );
+        }
         let (share, lo, hi) = self.lawmen_share();
         let pc = |x: f64| (x * 100.0).round();
         format!(
@@ -495,6 +501,17 @@ mod tests {
         assert_eq!(
             t.shares_line(),
             "Lawmen 40% (26-55%), Outlaws 60% (45-74%) of 40 decided games; 1 drawn, 2 unfinished"
+        );
+        // Nothing decided: no share to give (not "NaN%").
+        let drawn = SideTally {
+            lawmen: 0,
+            outlaws: 0,
+            draws: 39,
+            unfinished: 1,
+        };
+        assert_eq!(
+            drawn.shares_line(),
+            "no game decided: 39 drawn, 1 unfinished"
         );
     }
 }

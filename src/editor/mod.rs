@@ -127,7 +127,26 @@ fn cowboy_of<'a>(
     (list, entry)
 }
 
+/// `text` without the game section's `cowboys` entry of `name` (the list
+/// with it when it was the last); as it was when there is none.
+fn without_cowboy_entry(text: String, name: &str) -> Result<String, String> {
+    let root = ron_text::read(&text).map_err(|e| e.message)?;
+    let Ok(game) = game_section(&text, &root) else {
+        return Ok(text);
+    };
+    let (Some(list), Some((index, _))) = cowboy_of(&text, game, name) else {
+        return Ok(text);
+    };
+    let out = if list.items().len() == 1 {
+        patch::remove_field(&text, game, "cowboys")
+    } else {
+        patch::remove_item(&text, list, index)
+    };
+    out.ok_or_else(|| "the file's text has no place for that".to_string())
+}
+
 /// Whether no figure of `team` in `town` (but the figure `except`) wears
+
 /// hat number `hat`.
 pub fn free_hat(town: &Town, team: Team, hat: u8, except: Option<usize>) -> bool {
     !town
@@ -427,7 +446,17 @@ impl EditTown {
             Edit::Delete { piece } => {
                 item(*piece)?;
                 let list = root.field(piece.list.key()).ok_or_else(missing)?;
-                patch::remove_item(text, list, piece.index).ok_or_else(missing)
+                let gone = patch::remove_item(text, list, piece.index).ok_or_else(missing)?;
+                if piece.list != PieceList::Figures {
+                    return Ok(gone);
+                }
+                // A cowboy taken off takes his own settings with him (the
+                // game section's `cowboys` entry of that name), unless
+                // another figure answers to it.
+                match self.only_one_called(piece.index) {
+                    Some(name) => without_cowboy_entry(gone, &name),
+                    None => Ok(gone),
+                }
             }
             Edit::Add(new) => {
                 let key = new.list().key();
@@ -463,35 +492,17 @@ impl EditTown {
             } => {
                 let node = item(*piece)?;
                 let set = patch::set_field(text, node, field, value).ok_or_else(missing)?;
-                if piece.list == PieceList::Figures && field == "name" {
-                    return self.renamed_in_game(set, piece.index, value);
-                }
-                if piece.list != PieceList::Figures || field != "team" {
+                if piece.list != PieceList::Figures {
                     return Ok(set);
                 }
-                // A figure changing sides takes his hat with him in the same
-                // edit: a neutral wears none, and a cowboy joining a side
-                // keeps his number where it is free there, else takes its
-                // first free one.
-                let team: Team = parse_ron(Path::new("team"), value).map_err(|e| e.message)?;
-                let root = ron_text::read(&set).map_err(|e| e.message)?;
-                let node = root
-                    .field(piece.list.key())
-                    .and_then(|l| l.items().get(piece.index))
-                    .ok_or_else(missing)?;
-                let me = Some(piece.index);
-                let hat = self.town.figures.get(piece.index).and_then(|f| f.hat);
-                match (team, hat) {
-                    (Team::Neutral, None) => Ok(set),
-                    (Team::Neutral, Some(_)) => {
-                        patch::remove_field(&set, node, "hat").ok_or_else(missing)
-                    }
-                    (team, Some(h)) if free_hat(&self.town, team, h, me) => Ok(set),
-                    (team, _) => {
-                        let h = first_free_hat(&self.town, team, me);
-                        patch::set_field(&set, node, "hat", &h.to_string()).ok_or_else(missing)
-                    }
-                }
+                let set = if field == "team" {
+                    self.with_hat_for_team(set, piece.index, value)?
+                } else {
+                    set
+                };
+                // A name, a hat or a side may change the name he answers
+                // to (an unnamed cowboy is "Lawman 3").
+                self.renamed_in_game(set, piece.index)
             }
             Edit::SetGame { field, value } => {
                 let inner = game_section(text, &root)?;
@@ -636,28 +647,64 @@ impl EditTown {
         }
     }
 
-    /// A figure renamed (in `text`, his new name the RON string `value`)
-    /// keeps what the game section says of him: the initiative, his own
-    /// settings in `cowboys` and a `Kill` victory condition follow him to
-    /// his new name, in the same edit. A name another figure also answers
-    /// to is left alone (the check says which it means).
-    fn renamed_in_game(
-        &self,
-        mut text: String,
-        index: usize,
-        value: &str,
-    ) -> Result<String, String> {
-        let Some(old) = self.town.figures.get(index).map(|f| f.display_name()) else {
-            return Ok(text);
-        };
-        let new: String = parse_ron(Path::new("name"), value).map_err(|e| e.message)?;
+    /// The name figure `index` answers to, when no other figure of the
+    /// town (as it is before the edit) answers to it too.
+    fn only_one_called(&self, index: usize) -> Option<String> {
+        let name = self.town.figures.get(index)?.display_name();
         let shared = self
             .town
             .figures
             .iter()
             .enumerate()
-            .any(|(i, f)| i != index && f.display_name() == old);
-        if new == old || shared {
+            .any(|(i, f)| i != index && f.display_name() == name);
+        (!shared).then_some(name)
+    }
+
+    /// A figure changing sides (in `set`, his side set to the RON value
+    /// `value`) takes his hat with him in the same edit: a neutral wears
+    /// none, and a cowboy joining a side keeps his number where it is free
+    /// there, else takes its first free one.
+    fn with_hat_for_team(&self, set: String, index: usize, value: &str) -> Result<String, String> {
+        let missing = || "the file's text has no place for that".to_string();
+        let team: Team = parse_ron(Path::new("team"), value).map_err(|e| e.message)?;
+        let root = ron_text::read(&set).map_err(|e| e.message)?;
+        let node = root
+            .field(PieceList::Figures.key())
+            .and_then(|l| l.items().get(index))
+            .ok_or_else(missing)?;
+        let me = Some(index);
+        let hat = self.town.figures.get(index).and_then(|f| f.hat);
+        match (team, hat) {
+            (Team::Neutral, None) => Ok(set),
+            (Team::Neutral, Some(_)) => patch::remove_field(&set, node, "hat").ok_or_else(missing),
+            (team, Some(h)) if free_hat(&self.town, team, h, me) => Ok(set),
+            (team, _) => {
+                let h = first_free_hat(&self.town, team, me);
+                patch::set_field(&set, node, "hat", &h.to_string()).ok_or_else(missing)
+            }
+        }
+    }
+
+    /// A figure whose name changed in `text` (his own name, or the hat or
+    /// side an unnamed cowboy is called by) keeps what the game section
+    /// says of him: the initiative, his own settings in `cowboys` and a
+    /// `Kill` victory condition follow him to his new name, in the same
+    /// edit. A name another figure also answers to, before or after, and
+    /// an empty one are left alone (the check says what is wrong).
+    fn renamed_in_game(&self, mut text: String, index: usize) -> Result<String, String> {
+        let Some(old) = self.only_one_called(index) else {
+            return Ok(text);
+        };
+        let after: Town = parse_ron(&self.path, &text).map_err(|e| e.message)?;
+        let Some(new) = after.figures.get(index).map(|f| f.display_name()) else {
+            return Ok(text);
+        };
+        let taken = after
+            .figures
+            .iter()
+            .enumerate()
+            .any(|(i, f)| i != index && f.display_name() == new);
+        if new == old || new.trim().is_empty() || taken {
             return Ok(text);
         }
         let says_old = |t: &str, n: &ron_text::Node| {

@@ -922,3 +922,124 @@ fn a_renamed_cowboy_keeps_what_the_game_says_of_him() {
     assert!(town.undo() && town.undo());
     assert_eq!(town.text(), text);
 }
+
+#[test]
+fn an_unnamed_cowboy_given_another_hat_or_side_keeps_what_the_game_says_of_him() {
+    let text = "(\n    name: \"T\",\n    buildings: [(kind: Bank, at_cm: (0.0, 0.0))],\n    figures: [\n        (team: Lawmen, hat: 1, at_cm: (30.0, 10.0)),\n        (team: Lawmen, hat: 2, name: \"Gus\", at_cm: (30.0, -10.0)),\n        (team: Outlaws, hat: 1, at_cm: (-30.0, 10.0)),\n    ],\n    game: Some((\n        start_hour: 6,\n        initiative: \"Lawman 1\",\n        cowboys: [\n            (name: \"Lawman 1\", hit_points: Some(4)),\n        ],\n        victory: [\n            (team: Outlaws, condition: Kill(\"Lawman 1\")),\n            (team: Lawmen, condition: Kill(\"Outlaw 1\")),\n        ],\n        at_noon: Draw,\n    )),\n)\n";
+    let mut town = EditTown::from_text(&temp("unnamed.ron"), text.to_string()).unwrap();
+    let profile = PhysicsProfile::load_default().unwrap();
+    assert!(
+        town.problems(&profile).is_empty(),
+        "{:?}",
+        town.problems(&profile)
+    );
+    let (lawman, gus) = (piece(PieceList::Figures, 0), piece(PieceList::Figures, 1));
+    // Hat 2: he is "Lawman 2" now, and so is he in the game section.
+    town.apply(&Edit::SetField {
+        piece: lawman,
+        field: "hat".into(),
+        value: "2".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        town.text(),
+        text.replace("hat: 1, at_cm: (30.0", "hat: 2, at_cm: (30.0")
+            .replace("\"Lawman 1\"", "\"Lawman 2\"")
+    );
+    // Gus, named, takes hat 1: nothing else changes.
+    let before = town.text().to_string();
+    town.apply(&Edit::SetField {
+        piece: gus,
+        field: "hat".into(),
+        value: "1".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        town.text(),
+        before.replace("hat: 2, name: \"Gus\"", "hat: 1, name: \"Gus\"")
+    );
+    assert!(
+        town.problems(&profile).is_empty(),
+        "{:?}",
+        town.problems(&profile)
+    );
+    // He joins the outlaws, keeping hat 2 (free there): "Outlaw 2".
+    town.apply(&Edit::SetField {
+        piece: lawman,
+        field: "team".into(),
+        value: "Outlaws".into(),
+    })
+    .unwrap();
+    let game = town.town().game.clone().unwrap();
+    assert_eq!(game.initiative, "Outlaw 2");
+    assert_eq!(game.cowboys[0].name, "Outlaw 2");
+    assert!(
+        town.problems(&profile).is_empty(),
+        "{:?}",
+        town.problems(&profile)
+    );
+    // Named after the other outlaw: two answer to it, nothing follows.
+    let before = town.text().to_string();
+    town.apply(&Edit::SetField {
+        piece: lawman,
+        field: "name".into(),
+        value: "\"Outlaw 1\"".into(),
+    })
+    .unwrap();
+    assert_eq!(town.town().game.as_ref().unwrap().initiative, "Outlaw 2");
+    assert!(town.undo());
+    assert_eq!(town.text(), before);
+    // An empty name: nothing follows either.
+    town.apply(&Edit::SetField {
+        piece: lawman,
+        field: "name".into(),
+        value: "\"\"".into(),
+    })
+    .unwrap();
+    assert_eq!(town.town().game.as_ref().unwrap().initiative, "Outlaw 2");
+}
+
+#[test]
+fn a_cowboy_taken_off_takes_his_own_settings_with_him() {
+    let (path, text) = scenario("dynamite.ron");
+    let mut town = EditTown::from_text(&path, text.clone()).unwrap();
+    let profile = PhysicsProfile::load_default().unwrap();
+    let index = |t: &EditTown, name: &str| {
+        t.town()
+            .figures
+            .iter()
+            .position(|f| f.name.as_deref() == Some(name))
+            .unwrap()
+    };
+    let jack = index(&town, "Black Jack");
+    town.apply(&Edit::Delete {
+        piece: piece(PieceList::Figures, jack),
+    })
+    .unwrap();
+    let game = town.town().game.clone().unwrap();
+    assert_eq!(
+        game.cowboys
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect::<Vec<_>>(),
+        vec!["Dutch"]
+    );
+    assert!(!town.text().contains("(name: \"Black Jack\""));
+    assert!(
+        !town
+            .problems(&profile)
+            .iter()
+            .any(|p| p.message.contains("the town lacks")),
+        "{:?}",
+        town.problems(&profile)
+    );
+    // The last entry: the list goes with it.
+    let dutch = index(&town, "Dutch");
+    town.apply(&Edit::Delete {
+        piece: piece(PieceList::Figures, dutch),
+    })
+    .unwrap();
+    assert!(!town.text().contains("cowboys:"));
+    assert!(town.undo() && town.undo());
+    assert_eq!(town.text(), text);
+}

@@ -263,16 +263,32 @@ fn apply_edit_intents(
                 _ => editing.dragging = None,
             }
         }
-        // A piece deleted (or undone away) is no longer selected.
-        if let Some(p) = editing.selected
-            && editing.town.span_of(p).is_none()
-        {
-            editing.selected = None;
-        }
+        editing.selected =
+            still_selected(editing.selected, &lists_before, editing.town.town(), |p| {
+                editing.town.span_of(p).is_some()
+            });
         table.write(FlickIntent::person(FlickAction::Lay(Box::new(
             editing.town.town().clone(),
         ))));
     }
+}
+
+/// The selection after an edit: a piece deleted (or undone away) is no
+/// longer selected, and nor is any piece of a list that got shorter (its
+/// index may now be the next piece's); pieces added at a list's end leave
+/// it as it was.
+fn still_selected(
+    selected: Option<PieceRef>,
+    lists_before: &[usize; 5],
+    town: &crate::scenario::Town,
+    written: impl Fn(PieceRef) -> bool,
+) -> Option<PieceRef> {
+    let p = selected?;
+    let list = crate::scenario::town::PieceList::ALL
+        .iter()
+        .position(|l| *l == p.list)?;
+    let shorter = list_lengths(town)[list] < lists_before[list];
+    (!shorter && written(p)).then_some(p)
 }
 
 /// How many pieces each list of the town holds.
@@ -423,5 +439,61 @@ fn leave_the_editor(world: &mut World) {
             Ok(()) => warn!("unsaved edits kept in {}", path.display()),
             Err(e) => error!("unsaved edits lost: {e}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::town::PieceList;
+
+    #[test]
+    fn a_piece_deleted_before_the_selection_leaves_nothing_selected() {
+        let path = crate::scenario::data_root().join("scenarios/bank_robbery.ron");
+        let mut town = EditTown::open(&path).unwrap();
+        let before = list_lengths(town.town());
+        let second = PieceRef {
+            list: PieceList::Props,
+            index: 1,
+        };
+        let building = PieceRef {
+            list: PieceList::Buildings,
+            index: 0,
+        };
+        let written = |t: &EditTown| {
+            let t = t.clone();
+            move |p| t.span_of(p).is_some()
+        };
+        // The first barrel goes: the second barrel's index is now the
+        // third's, so it is let go; a building selected stays selected.
+        town.apply(&Edit::Delete {
+            piece: PieceRef {
+                list: PieceList::Props,
+                index: 0,
+            },
+        })
+        .unwrap();
+        let after = town.town().clone();
+        assert_eq!(
+            still_selected(Some(second), &before, &after, written(&town)),
+            None
+        );
+        assert_eq!(
+            still_selected(Some(building), &before, &after, written(&town)),
+            Some(building)
+        );
+        // A piece added at the end keeps the selection.
+        let before = list_lengths(town.town());
+        town.apply(&Edit::Add(crate::editor::NewPiece::Prop {
+            kind: crate::scenario::town::PropKind::Barrel,
+            at_cm: (0.0, 0.0),
+            facing_deg: 0.0,
+        }))
+        .unwrap();
+        let after = town.town().clone();
+        assert_eq!(
+            still_selected(Some(second), &before, &after, written(&town)),
+            Some(second)
+        );
     }
 }

@@ -269,6 +269,8 @@ pub struct Typed {
     at: (f32, f32),
     facing: f32,
     active: bool,
+    /// Escape was pressed in one of them last frame.
+    escaped: bool,
 }
 
 /// The edits that put a piece at the place and facing typed for it: a move
@@ -303,50 +305,76 @@ fn typed_place(
     typed: &mut Option<Typed>,
     send: &mut impl FnMut(EditIntent),
 ) {
-    let t = match typed {
-        Some(t) if t.piece == sel && t.active => t,
-        _ => typed.insert(Typed {
+    let t = typed.get_or_insert(Typed {
+        piece: sel,
+        at: now.0,
+        facing: now.1,
+        active: false,
+        escaped: false,
+    });
+    if t.piece != sel || !t.active {
+        *t = Typed {
             piece: sel,
             at: now.0,
             facing: now.1,
             active: false,
-        }),
-    };
+            escaped: t.piece == sel && t.escaped,
+        };
+    }
+    let escaped = t.active && ui.input(|i| i.key_pressed(egui::Key::Escape));
     let responses = ui
         .horizontal(|ui| {
+            // A number as the file writes it (two decimals at most); a
+            // piece on the table stays on it, one already off it (dragged
+            // there) is neither pulled back by being selected nor kept off
+            // by the editor; typing takes effect when entered (Escape
+            // leaves it as it was).
+            fn number(
+                value: &mut f32,
+                range: std::ops::RangeInclusive<f32>,
+                speed: f64,
+            ) -> egui::DragValue<'_> {
+                let limit = if range.contains(value) {
+                    range
+                } else {
+                    f32::MIN..=f32::MAX
+                };
+                egui::DragValue::new(value)
+                    .range(limit)
+                    .clamp_existing_to_range(false)
+                    .update_while_editing(false)
+                    .speed(speed)
+                    .min_decimals(1)
+                    .max_decimals(2)
+            }
             let x = ui.add(
-                egui::DragValue::new(&mut t.at.0)
-                    .range(-half_cm.0..=half_cm.0)
-                    .speed(0.2)
-                    .fixed_decimals(1)
+                number(&mut t.at.0, -half_cm.0..=half_cm.0, 0.2)
                     .prefix("x ")
                     .suffix(" cm"),
             );
             let z = ui.add(
-                egui::DragValue::new(&mut t.at.1)
-                    .range(-half_cm.1..=half_cm.1)
-                    .speed(0.2)
-                    .fixed_decimals(1)
+                number(&mut t.at.1, -half_cm.1..=half_cm.1, 0.2)
                     .prefix("z ")
                     .suffix(" cm"),
             );
             let mut all = vec![x, z];
             if sel.list != PieceList::Discs {
                 all.push(
-                    ui.add(
-                        egui::DragValue::new(&mut t.facing)
-                            .range(-360.0..=360.0)
-                            .speed(1.0)
-                            .fixed_decimals(0)
-                            .suffix("°"),
-                    )
-                    .on_hover_text("facing: 0 faces you, 90 faces right"),
+                    ui.add(number(&mut t.facing, -360.0..=360.0, 1.0).suffix("°"))
+                        .on_hover_text("facing: 0 faces you, 90 faces right"),
                 );
             }
             all
         })
         .inner;
     t.active = responses.iter().any(|r| r.has_focus() || r.dragged());
+    // Escape drops what was typed: egui takes a number in when its field
+    // loses the keys without Escape, which (the key gone) it also does a
+    // frame after Escape; that frame's number is dropped too.
+    if std::mem::replace(&mut t.escaped, escaped) || escaped {
+        (t.at, t.facing, t.active) = (now.0, now.1, false);
+        return;
+    }
     let let_go = responses.iter().any(|r| r.drag_stopped() || r.lost_focus())
         || (responses.iter().any(|r| r.changed()) && !t.active);
     if let_go {
@@ -586,13 +614,18 @@ fn selected_fields(
                     }
                 });
             }
-            if name_buffer.as_ref().is_none_or(|(p, _)| *p != sel) {
+            // The name as the file has it (after an undo too), but while
+            // it is being typed.
+            let field = egui::Id::new("the selected figure's name");
+            if name_buffer.as_ref().is_none_or(|(p, _)| *p != sel)
+                || !ui.memory(|m| m.has_focus(field))
+            {
                 *name_buffer = Some((sel, f.name.clone().unwrap_or_default()));
             }
             if let Some((_, name)) = name_buffer.as_mut() {
                 ui.horizontal(|ui| {
                     ui.label("name");
-                    let r = ui.text_edit_singleline(name);
+                    let r = ui.add(egui::TextEdit::singleline(name).id(field));
                     if r.lost_focus() && f.name.as_deref() != Some(name.as_str()) {
                         send(set("name", format!("{name:?}")));
                     }
@@ -728,6 +761,8 @@ fn game_fields(
                         if fair { GOOD } else { PROBLEM },
                         if fair {
                             "fair: each side wins 35-65%"
+                        } else if share.is_nan() {
+                            "no side won: fairness cannot be told"
                         } else {
                             "one side wins too often (fair is 35-65%)"
                         },
@@ -796,13 +831,15 @@ mod tests {
     /// Wyatt's place and facing in the dock of a bare egui context, frame by
     /// frame with each frame's events: the edits sent, per frame, and where
     /// the three numbers (x, z, facing) are drawn.
-    fn typed_frames(frames: Vec<Vec<egui::Event>>) -> (Vec<Vec<Edit>>, Vec<egui::Pos2>) {
+    fn typed_frames(
+        now: ((f32, f32), f32),
+        frames: Vec<Vec<egui::Event>>,
+    ) -> (Vec<Vec<Edit>>, Vec<egui::Pos2>) {
         let ctx = egui::Context::default();
         let wyatt = PieceRef {
             list: PieceList::Figures,
             index: 0,
         };
-        let now = ((-50.0, 0.0), 90.0);
         let mut typed = None;
         let mut sent = Vec::new();
         for (i, events) in frames.into_iter().enumerate() {
@@ -858,21 +895,25 @@ mod tests {
 
     #[test]
     fn a_number_typed_is_one_edit_when_entered_and_a_number_dragged_one_when_let_go() {
-        let (_, numbers) = typed_frames(vec![vec![]]);
+        const WYATT: ((f32, f32), f32) = ((-50.0, 0.0), 90.0);
+        let (_, numbers) = typed_frames(WYATT, vec![vec![]]);
         assert_eq!(numbers.len(), 3, "x, z and facing");
         let (x, facing) = (numbers[0], numbers[2]);
         // x clicked, typed over and entered: one move, when entered.
-        let (sent, _) = typed_frames(vec![
-            vec![],
-            vec![egui::Event::PointerMoved(x), button(x, true)],
-            vec![button(x, false)],
-            vec![],
-            vec![key(egui::Key::A, egui::Modifiers::COMMAND)],
-            vec![egui::Event::Text("-40".into())],
-            vec![],
-            vec![key(egui::Key::Enter, egui::Modifiers::NONE)],
-            vec![],
-        ]);
+        let (sent, _) = typed_frames(
+            WYATT,
+            vec![
+                vec![],
+                vec![egui::Event::PointerMoved(x), button(x, true)],
+                vec![button(x, false)],
+                vec![],
+                vec![key(egui::Key::A, egui::Modifiers::COMMAND)],
+                vec![egui::Event::Text("-40".into())],
+                vec![],
+                vec![key(egui::Key::Enter, egui::Modifiers::NONE)],
+                vec![],
+            ],
+        );
         let when: Vec<usize> = (0..sent.len()).filter(|&i| !sent[i].is_empty()).collect();
         assert_eq!(when, vec![7], "sent on Enter only: {sent:?}");
         assert_eq!(
@@ -898,7 +939,7 @@ mod tests {
         }
         frames.push(vec![button(at, false)]);
         frames.push(vec![]);
-        let (sent, _) = typed_frames(frames);
+        let (sent, _) = typed_frames(WYATT, frames);
         let when: Vec<usize> = (0..sent.len()).filter(|&i| !sent[i].is_empty()).collect();
         assert_eq!(when, vec![10], "sent when let go only: {sent:?}");
         match sent[10].as_slice() {
@@ -907,6 +948,39 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        let nothing_sent = |sent: &[Vec<Edit>]| sent.iter().all(Vec::is_empty);
+        // Typed over and left with Escape: nothing.
+        let (sent, _) = typed_frames(
+            WYATT,
+            vec![
+                vec![],
+                vec![egui::Event::PointerMoved(x), button(x, true)],
+                vec![button(x, false)],
+                vec![],
+                vec![key(egui::Key::A, egui::Modifiers::COMMAND)],
+                vec![egui::Event::Text("-40".into())],
+                vec![key(egui::Key::Escape, egui::Modifiers::NONE)],
+                vec![],
+            ],
+        );
+        assert!(nothing_sent(&sent), "{sent:?}");
+        // A piece off the table (dragged there) is shown where it is, not
+        // pulled back onto the table by being selected; a place with two
+        // decimals is not rounded by clicking into it and out.
+        let off = ((-80.25, 12.25), 37.5);
+        let (sent, _) = typed_frames(
+            off,
+            vec![
+                vec![],
+                vec![],
+                vec![egui::Event::PointerMoved(x), button(x, true)],
+                vec![button(x, false)],
+                vec![],
+                vec![key(egui::Key::Enter, egui::Modifiers::NONE)],
+                vec![],
+            ],
+        );
+        assert!(nothing_sent(&sent), "{sent:?}");
     }
 
     #[test]
