@@ -146,7 +146,6 @@ fn without_cowboy_entry(text: String, name: &str) -> Result<String, String> {
 }
 
 /// Whether no figure of `team` in `town` (but the figure `except`) wears
-
 /// hat number `hat`.
 pub fn free_hat(town: &Town, team: Team, hat: u8, except: Option<usize>) -> bool {
     !town
