@@ -391,6 +391,18 @@ impl Table {
             // the next flick wakes them whole.
             let cap = table::filing_steps(&self.profile);
             let frozen = run.frozen();
+            // What was put to sleep stays where it was put: a body flagged
+            // asleep in an island Rapier has not filed yet is still moved
+            // by gravity, but its contacts are not solved, so it would sink
+            // through what it stands on (a standing figure fell 5 cm into
+            // the table top while a neighbour's island was being filed).
+            let put_to_sleep: Vec<_> = self
+                .state
+                .bodies
+                .iter()
+                .filter(|(_, b)| b.is_dynamic() && b.is_enabled() && b.is_sleeping())
+                .map(|(h, b)| (h, *b.position()))
+                .collect();
             let mut k = 0;
             while k < cap && !table::all_asleep(&self.state.islands) {
                 if frozen {
@@ -399,6 +411,14 @@ impl Table {
                     table::sleep_awake(&self.state.islands, &mut self.state.bodies);
                 }
                 self.step();
+                for (h, at) in &put_to_sleep {
+                    let b = &mut self.state.bodies[*h];
+                    if b.is_sleeping() && b.position() != at {
+                        b.set_position(*at, false);
+                        b.set_linvel(Vec3::ZERO, false);
+                        b.set_angvel(Vec3::ZERO, false);
+                    }
+                }
                 self.record_frame();
                 k += 1;
             }

@@ -500,3 +500,50 @@ fn a_flick_with_no_direction_is_refused_and_changes_nothing() {
         assert_eq!(r.game.phase, phase);
     }
 }
+
+/// A figure the stillness rule put to sleep while a neighbour's island was
+/// still being filed asleep fell 5 cm into the table top (a sleeping body's
+/// contacts are not solved, gravity still moved it): reckless play on the
+/// Bank Robbery with dynamite in every hand (the town as it shipped when it
+/// was found) came to it at its 107th step, a blast beside Kid Cooper.
+#[test]
+fn a_figure_put_to_sleep_stays_on_the_table_top_while_the_rest_settles() {
+    let mut t = fixture("bank_robbery_wyatt_opens.ron");
+    let game = t.game.as_mut().unwrap();
+    game.cowboys = t
+        .figures
+        .iter()
+        .filter_map(|f| f.name.clone())
+        .filter(|n| !["The Preacher", "Miss Lily"].contains(&n.as_str()))
+        .map(|name| CowboySetup {
+            name,
+            hit_points: None,
+            tokens: vec![Token::Dynamite, Token::Dynamite],
+            inside: None,
+            unarmed: false,
+        })
+        .collect();
+    let mut r = Referee::new(profile(), &t, 1).unwrap();
+    let mut player = Reckless::new(1);
+    let kid = r
+        .game
+        .cowboys
+        .iter()
+        .position(|c| c.name == "Kid Cooper")
+        .unwrap();
+    for i in 0..107 {
+        let step = player.next_step(&r).expect("a step");
+        play(&mut r, &step).unwrap();
+        assert!(
+            r.disagreements().is_empty(),
+            "step {i} {step:?}: {:?}",
+            r.disagreements()
+        );
+        if i == 106 {
+            // Still the same game: the blast beside him.
+            assert!(matches!(step, Step::Blast(..)), "{step:?}");
+            let (at, _) = r.table.pose(r.figures[kid]);
+            assert!(at.y.abs() < 0.001, "Kid Cooper's base at {at}");
+        }
+    }
+}
