@@ -157,22 +157,30 @@ pub struct SetupError {
     pub message: String,
 }
 
-fn refuse(field: SetupField, message: String) -> Result<(), SetupError> {
-    Err(SetupError { field, message })
-}
-
 impl GameSetup {
     /// Checks the section against its town: `cowboys` are the town's lawmen
     /// and outlaws, `buildings` its buildings. The first problem found is
-    /// returned.
+    /// returned (every one: [`GameSetup::problems`]).
     pub fn check(
         &self,
         cowboys: &[CowboySpec],
         buildings: &[BuildingKind],
     ) -> Result<(), SetupError> {
+        match self.problems(cowboys, buildings).into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem of the section against its town, in the order of its
+    /// fields (the clock, the cowboys, the initiative, the piles, victory).
+    pub fn problems(&self, cowboys: &[CowboySpec], buildings: &[BuildingKind]) -> Vec<SetupError> {
         use SetupField as F;
+        let mut out = Vec::new();
+        let mut refuse =
+            |field: SetupField, message: String| out.push(SetupError { field, message });
         if !(1..=11).contains(&self.start_hour) {
-            return refuse(
+            refuse(
                 F::StartHour,
                 format!(
                     "the clock must start between 1 and 11 o'clock, not {}",
@@ -183,13 +191,13 @@ impl GameSetup {
         let is_cowboy = |name: &str| cowboys.iter().any(|c| c.name == name);
         for s in &self.cowboys {
             if !is_cowboy(s.name.as_str()) {
-                return refuse(
+                refuse(
                     F::Cowboys,
                     format!("the game names a cowboy \"{}\" the town lacks", s.name),
                 );
             }
             if s.tokens.len() > MAX_TOKENS {
-                return refuse(
+                refuse(
                     F::Cowboys,
                     format!("{} starts with more than {MAX_TOKENS} tokens", s.name),
                 );
@@ -197,7 +205,7 @@ impl GameSetup {
             if let Some(b) = s.inside
                 && !buildings.contains(&b)
             {
-                return refuse(
+                refuse(
                     F::Cowboys,
                     format!(
                         "{} starts inside the {}, which the town lacks",
@@ -215,7 +223,7 @@ impl GameSetup {
                 .map(|s| s.name.as_str())
                 .collect();
             if inside.len() > 2 {
-                return refuse(
+                refuse(
                     F::Cowboys,
                     format!(
                         "{} start inside the {}, which has two support blocks: two at most",
@@ -226,7 +234,7 @@ impl GameSetup {
             }
         }
         if !is_cowboy(self.initiative.as_str()) {
-            return refuse(
+            refuse(
                 F::Initiative,
                 format!(
                     "the initiative holder \"{}\" is not a cowboy of this town",
@@ -236,7 +244,7 @@ impl GameSetup {
         }
         for p in &self.piles {
             if !buildings.contains(&p.building) {
-                return refuse(
+                refuse(
                     F::Piles,
                     format!(
                         "a pile of tokens lies in the {}, which the town lacks",
@@ -248,7 +256,7 @@ impl GameSetup {
         for v in &self.victory {
             match &v.condition {
                 Condition::Kill(name) if !is_cowboy(name.as_str()) => {
-                    return refuse(
+                    refuse(
                         F::Victory,
                         format!(
                             "a victory condition names \"{name}\", who is not a cowboy of this town"
@@ -262,7 +270,7 @@ impl GameSetup {
                 | Condition::HoldAtNoon(b)
                     if !buildings.contains(b) =>
                 {
-                    return refuse(
+                    refuse(
                         F::Victory,
                         format!(
                             "a victory condition names the {}, which the town lacks",
@@ -273,7 +281,7 @@ impl GameSetup {
                 _ => {}
             }
         }
-        Ok(())
+        out
     }
 }
 
@@ -449,5 +457,43 @@ mod tests {
         for note in &duel.notes {
             assert!(lines.contains(note), "{note} in {lines:?}");
         }
+    }
+
+    #[test]
+    fn every_problem_of_a_game_section_is_found_not_only_the_first() {
+        let profile = PhysicsProfile::load_default().unwrap();
+        let path = data_root().join("scenarios/bank_robbery.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut town = Town::load(&path, &profile).unwrap();
+        let game = town.game.clone().unwrap();
+        let specs = town.cowboy_specs();
+        let all: Vec<BuildingKind> = town.buildings.iter().map(|b| b.kind).collect();
+        assert!(game.problems(&specs, &all).is_empty());
+        // Without the Bank and the Saloon: the gold's pile and the robbers'
+        // goal each name a building the town lacks; both are told.
+        let fewer: Vec<BuildingKind> = all
+            .iter()
+            .copied()
+            .filter(|b| !matches!(b, BuildingKind::Bank | BuildingKind::Saloon))
+            .collect();
+        let fields: Vec<SetupField> = game
+            .problems(&specs, &fewer)
+            .iter()
+            .map(|p| p.field)
+            .collect();
+        assert_eq!(fields, vec![SetupField::Piles, SetupField::Victory]);
+        assert_eq!(
+            game.check(&specs, &fewer).unwrap_err().field,
+            SetupField::Piles
+        );
+        // And so does the town's list of problems (the editor's).
+        town.buildings
+            .retain(|b| !matches!(b.kind, BuildingKind::Bank | BuildingKind::Saloon));
+        let lacks = town
+            .problems(&path, &text, &profile)
+            .iter()
+            .filter(|p| p.message.contains("which the town lacks"))
+            .count();
+        assert_eq!(lacks, 2);
     }
 }

@@ -632,7 +632,7 @@ impl Town {
         }
         if let Some(game) = &self.game {
             let buildings: Vec<BuildingKind> = self.buildings.iter().map(|b| b.kind).collect();
-            if let Err(e) = game.check(&self.cowboy_specs(), &buildings) {
+            for e in game.problems(&self.cowboy_specs(), &buildings) {
                 // At the field the problem is about (at `game` if the file leaves it out).
                 let key = e.field.key();
                 let needle = if text.contains(key) { key } else { "game" };
