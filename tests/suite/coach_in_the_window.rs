@@ -66,8 +66,9 @@ fn frames_until(
 #[test]
 fn the_coach_draws_the_hard_bots_flick_for_the_person_and_plays_nothing() {
     let profile = PhysicsProfile::load_default().expect("profile");
-    // The person plays the lawmen; the hard bot the outlaws, who open.
-    let options = crate::common::bank_robbery_window([None, Some(Level::Hard)]);
+    // The person plays the outlaws; the hard bot the lawmen, who open
+    // (Wyatt holds the initiative).
+    let options = crate::common::bank_robbery_window([Some(Level::Hard), None]);
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     let minutes = Duration::from_secs(240);
 
@@ -85,12 +86,12 @@ fn the_coach_draws_the_hard_bots_flick_for_the_person_and_plays_nothing() {
     );
     assert!(!coach(&app).thinking() && coach(&app).hint().is_none());
 
-    // The person's turn: a lawman chosen, and his move.
+    // The person's turn: an outlaw chosen, and his move.
     frames_until(&mut app, minutes, "the person's turn", |app| {
         let s = session(app);
         !s.replaying()
             && s.referee().is_some_and(|r| {
-                r.game.current_team() == Some(Team::Lawmen)
+                r.game.current_team() == Some(Team::Outlaws)
                     && matches!(r.game.phase, Phase::Choose { .. })
             })
     });
@@ -99,7 +100,7 @@ fn the_coach_draws_the_hard_bots_flick_for_the_person_and_plays_nothing() {
         .legal_intents()
         .into_iter()
         .find(|i| matches!(i, Intent::Play(_)))
-        .expect("a lawman to play");
+        .expect("an outlaw to play");
     write(
         &mut app,
         FlickIntent::person(FlickAction::Step(Step::Intent(cowboy))),
