@@ -702,8 +702,17 @@ impl EditTown {
             .figures
             .iter()
             .enumerate()
-            .any(|(i, f)| i != index && f.display_name() == new);
-        if new == old || new.trim().is_empty() || taken {
+            .any(|(i, f)| i != index && f.display_name() == new)
+            || after
+                .game
+                .as_ref()
+                .is_some_and(|g| g.cowboys.iter().any(|c| c.name == new));
+        // A townsman is no cowboy: nothing of the game is his.
+        let neutral = after
+            .figures
+            .get(index)
+            .is_some_and(|f| f.team == Team::Neutral);
+        if new == old || new.trim().is_empty() || taken || neutral {
             return Ok(text);
         }
         let says_old = |t: &str, n: &ron_text::Node| {

@@ -997,6 +997,17 @@ fn an_unnamed_cowboy_given_another_hat_or_side_keeps_what_the_game_says_of_him()
     })
     .unwrap();
     assert_eq!(town.town().game.as_ref().unwrap().initiative, "Outlaw 2");
+    assert!(town.undo());
+    // Made a townsman: no cowboy, so the game's mentions are not his
+    // ("Townsfolk"); they stay, and the check says whom they miss.
+    town.apply(&Edit::SetField {
+        piece: lawman,
+        field: "team".into(),
+        value: "Neutral".into(),
+    })
+    .unwrap();
+    assert_eq!(town.town().game.as_ref().unwrap().initiative, "Outlaw 2");
+    assert!(!town.text().contains("\"Townsfolk\""));
 }
 
 #[test]

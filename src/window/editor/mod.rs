@@ -228,6 +228,10 @@ fn apply_edit_intents(
 ) {
     let before = editing.town.text().to_string();
     let lists_before = list_lengths(editing.town.town());
+    // The selected piece as the file writes it, to know it again.
+    let selected_before = editing
+        .selected
+        .and_then(|p| Some(before[editing.town.span_of(p)?].to_string()));
     let mut reloaded = false;
     for intent in intents.read() {
         // Only a file's text actually taken in counts as reloaded: bytes
@@ -263,10 +267,16 @@ fn apply_edit_intents(
                 _ => editing.dragging = None,
             }
         }
-        editing.selected =
-            still_selected(editing.selected, &lists_before, editing.town.town(), |p| {
-                editing.town.span_of(p).is_some()
-            });
+        let now_written = editing
+            .selected
+            .and_then(|p| Some(editing.town.text()[editing.town.span_of(p)?].to_string()));
+        editing.selected = still_selected(
+            editing.selected,
+            &lists_before,
+            editing.town.town(),
+            selected_before.as_deref(),
+            now_written.as_deref(),
+        );
         table.write(FlickIntent::person(FlickAction::Lay(Box::new(
             editing.town.town().clone(),
         ))));
@@ -274,21 +284,25 @@ fn apply_edit_intents(
 }
 
 /// The selection after an edit: a piece deleted (or undone away) is no
-/// longer selected, and nor is any piece of a list that got shorter (its
-/// index may now be the next piece's); pieces added at a list's end leave
-/// it as it was.
+/// longer selected. An edit that leaves its list as long as it was keeps it
+/// (a move, a turn, a field); one that makes the list longer or shorter (a
+/// piece added, deleted, or put back by an undo) keeps it only where the
+/// piece at its index is written as before (`was` and `now`: the item's
+/// text before and after), else its index may now be another piece's.
 fn still_selected(
     selected: Option<PieceRef>,
     lists_before: &[usize; 5],
     town: &crate::scenario::Town,
-    written: impl Fn(PieceRef) -> bool,
+    was: Option<&str>,
+    now: Option<&str>,
 ) -> Option<PieceRef> {
     let p = selected?;
     let list = crate::scenario::town::PieceList::ALL
         .iter()
         .position(|l| *l == p.list)?;
-    let shorter = list_lengths(town)[list] < lists_before[list];
-    (!shorter && written(p)).then_some(p)
+    now?;
+    let same_length = list_lengths(town)[list] == lists_before[list];
+    (same_length || was == now).then_some(p)
 }
 
 /// How many pieces each list of the town holds.
@@ -451,49 +465,53 @@ mod tests {
     fn a_piece_deleted_before_the_selection_leaves_nothing_selected() {
         let path = crate::scenario::data_root().join("scenarios/bank_robbery.ron");
         let mut town = EditTown::open(&path).unwrap();
-        let before = list_lengths(town.town());
-        let second = PieceRef {
-            list: PieceList::Props,
-            index: 1,
+        let piece = |list, index| PieceRef { list, index };
+        let written = |t: &EditTown, p: PieceRef| t.span_of(p).map(|r| t.text()[r].to_string());
+        // After `edit`, is `p` still selected?
+        let after = |town: &mut EditTown, edit: &dyn Fn(&mut EditTown), p: PieceRef| {
+            let before = list_lengths(town.town());
+            let was = written(town, p);
+            edit(town);
+            let now = written(town, p);
+            still_selected(
+                Some(p),
+                &before,
+                town.town(),
+                was.as_deref(),
+                now.as_deref(),
+            )
         };
-        let building = PieceRef {
-            list: PieceList::Buildings,
-            index: 0,
+        let (first, second) = (piece(PieceList::Props, 0), piece(PieceList::Props, 1));
+        let building = piece(PieceList::Buildings, 0);
+        let delete_first = |t: &mut EditTown| t.apply(&Edit::Delete { piece: first }).unwrap();
+        // The first barrel goes: the second's index is now the third's, so
+        // it is let go; a building selected stays selected.
+        assert_eq!(after(&mut town, &delete_first, second), None);
+        assert!(town.undo());
+        assert_eq!(after(&mut town, &delete_first, building), Some(building));
+        // Put back by an undo: the piece at the index is another again.
+        assert_eq!(after(&mut town, &|t| assert!(t.undo()), first), None);
+        // A piece added at the end, or the selected one moved: still it.
+        let add = |t: &mut EditTown| {
+            t.apply(&Edit::Add(crate::editor::NewPiece::Prop {
+                kind: crate::scenario::town::PropKind::Barrel,
+                at_cm: (0.0, 0.0),
+                facing_deg: 0.0,
+            }))
+            .unwrap()
         };
-        let written = |t: &EditTown| {
-            let t = t.clone();
-            move |p| t.span_of(p).is_some()
+        assert_eq!(after(&mut town, &add, second), Some(second));
+        let moved = |t: &mut EditTown| {
+            t.apply(&Edit::Move {
+                piece: second,
+                to_cm: (1.0, 1.0),
+            })
+            .unwrap()
         };
-        // The first barrel goes: the second barrel's index is now the
-        // third's, so it is let go; a building selected stays selected.
-        town.apply(&Edit::Delete {
-            piece: PieceRef {
-                list: PieceList::Props,
-                index: 0,
-            },
-        })
-        .unwrap();
-        let after = town.town().clone();
-        assert_eq!(
-            still_selected(Some(second), &before, &after, written(&town)),
-            None
-        );
-        assert_eq!(
-            still_selected(Some(building), &before, &after, written(&town)),
-            Some(building)
-        );
-        // A piece added at the end keeps the selection.
-        let before = list_lengths(town.town());
-        town.apply(&Edit::Add(crate::editor::NewPiece::Prop {
-            kind: crate::scenario::town::PropKind::Barrel,
-            at_cm: (0.0, 0.0),
-            facing_deg: 0.0,
-        }))
-        .unwrap();
-        let after = town.town().clone();
-        assert_eq!(
-            still_selected(Some(second), &before, &after, written(&town)),
-            Some(second)
-        );
+        assert_eq!(after(&mut town, &moved, second), Some(second));
+        // Deleted itself, the last: gone.
+        let last = piece(PieceList::Props, town.town().props.len() - 1);
+        let gone = |t: &mut EditTown| t.apply(&Edit::Delete { piece: last }).unwrap();
+        assert_eq!(after(&mut town, &gone, last), None);
     }
 }

@@ -322,49 +322,54 @@ fn typed_place(
         };
     }
     let escaped = t.active && ui.input(|i| i.key_pressed(egui::Key::Escape));
+    // The numbers' ids are the piece's: what is typed for one is never
+    // taken for another.
     let responses = ui
-        .horizontal(|ui| {
-            // A number as the file writes it (two decimals at most); a
-            // piece on the table stays on it, one already off it (dragged
-            // there) is neither pulled back by being selected nor kept off
-            // by the editor; typing takes effect when entered (Escape
-            // leaves it as it was).
-            fn number(
-                value: &mut f32,
-                range: std::ops::RangeInclusive<f32>,
-                speed: f64,
-            ) -> egui::DragValue<'_> {
-                let limit = if range.contains(value) {
-                    range
-                } else {
-                    f32::MIN..=f32::MAX
-                };
-                egui::DragValue::new(value)
-                    .range(limit)
-                    .clamp_existing_to_range(false)
-                    .update_while_editing(false)
-                    .speed(speed)
-                    .min_decimals(1)
-                    .max_decimals(2)
-            }
-            let x = ui.add(
-                number(&mut t.at.0, -half_cm.0..=half_cm.0, 0.2)
-                    .prefix("x ")
-                    .suffix(" cm"),
-            );
-            let z = ui.add(
-                number(&mut t.at.1, -half_cm.1..=half_cm.1, 0.2)
-                    .prefix("z ")
-                    .suffix(" cm"),
-            );
-            let mut all = vec![x, z];
-            if sel.list != PieceList::Discs {
-                all.push(
-                    ui.add(number(&mut t.facing, -360.0..=360.0, 1.0).suffix("°"))
-                        .on_hover_text("facing: 0 faces you, 90 faces right"),
+        .push_id(sel, |ui| {
+            ui.horizontal(|ui| {
+                // A number as the file writes it (two decimals at most); a
+                // piece on the table stays on it, one already off it (dragged
+                // there) is neither pulled back by being selected nor kept off
+                // by the editor; typing takes effect when entered (Escape
+                // leaves it as it was).
+                fn number(
+                    value: &mut f32,
+                    range: std::ops::RangeInclusive<f32>,
+                    speed: f64,
+                ) -> egui::DragValue<'_> {
+                    let limit = if range.contains(value) {
+                        range
+                    } else {
+                        f32::MIN..=f32::MAX
+                    };
+                    egui::DragValue::new(value)
+                        .range(limit)
+                        .clamp_existing_to_range(false)
+                        .update_while_editing(false)
+                        .speed(speed)
+                        .min_decimals(1)
+                        .max_decimals(2)
+                }
+                let x = ui.add(
+                    number(&mut t.at.0, -half_cm.0..=half_cm.0, 0.2)
+                        .prefix("x ")
+                        .suffix(" cm"),
                 );
-            }
-            all
+                let z = ui.add(
+                    number(&mut t.at.1, -half_cm.1..=half_cm.1, 0.2)
+                        .prefix("z ")
+                        .suffix(" cm"),
+                );
+                let mut all = vec![x, z];
+                if sel.list != PieceList::Discs {
+                    all.push(
+                        ui.add(number(&mut t.facing, -360.0..=360.0, 1.0).suffix("°"))
+                            .on_hover_text("facing: 0 faces you, 90 faces right"),
+                    );
+                }
+                all
+            })
+            .inner
         })
         .inner;
     t.active = responses.iter().any(|r| r.has_focus() || r.dragged());
@@ -616,9 +621,9 @@ fn selected_fields(
             }
             // The name as the file has it (after an undo too), but while
             // it is being typed.
-            let field = egui::Id::new("the selected figure's name");
+            let field = egui::Id::new(("the selected figure's name", sel));
             if name_buffer.as_ref().is_none_or(|(p, _)| *p != sel)
-                || !ui.memory(|m| m.has_focus(field))
+                || !ui.memory(|m| m.has_focus(field) || m.had_focus_last_frame(field))
             {
                 *name_buffer = Some((sel, f.name.clone().unwrap_or_default()));
             }
