@@ -391,11 +391,13 @@ impl Table {
             // the next flick wakes them whole.
             let cap = table::filing_steps(&self.profile);
             let frozen = run.frozen();
-            // What was put to sleep stays where it was put: a body flagged
-            // asleep in an island Rapier has not filed yet is still moved
-            // by gravity, but its contacts are not solved, so it would sink
-            // through what it stands on (a standing figure fell 5 cm into
-            // the table top while a neighbour's island was being filed).
+            // What was put to sleep, and is asleep when the islands are
+            // filed, is where it was put: a body flagged asleep in an island
+            // Rapier has not filed yet is still moved by gravity, but its
+            // contacts are not solved, so it sinks through what it stands on
+            // (a standing figure fell 5 cm into the table top while a
+            // neighbour's island was being filed). Put back once filing ends
+            // (put back at each step, Rapier may not file the island).
             let put_to_sleep: Vec<_> = self
                 .state
                 .bodies
@@ -411,16 +413,16 @@ impl Table {
                     table::sleep_awake(&self.state.islands, &mut self.state.bodies);
                 }
                 self.step();
-                for (h, at) in &put_to_sleep {
-                    let b = &mut self.state.bodies[*h];
-                    if b.is_sleeping() && b.position() != at {
-                        b.set_position(*at, false);
-                        b.set_linvel(Vec3::ZERO, false);
-                        b.set_angvel(Vec3::ZERO, false);
-                    }
-                }
                 self.record_frame();
                 k += 1;
+            }
+            for (h, at) in &put_to_sleep {
+                let b = &mut self.state.bodies[*h];
+                if b.is_sleeping() && b.position() != at {
+                    b.set_position(*at, false);
+                    b.set_linvel(Vec3::ZERO, false);
+                    b.set_angvel(Vec3::ZERO, false);
+                }
             }
         }
         let s = &self.state;
