@@ -350,6 +350,27 @@ impl Reckless {
     }
 }
 
+/// The scenario's named cowboys (the townsfolk left out) each starting with
+/// two sticks of dynamite: the rare things made common.
+fn dynamite_for_all(t: &mut Town) {
+    let names: Vec<String> = t
+        .figures
+        .iter()
+        .filter_map(|f| f.name.clone())
+        .filter(|n| !["The Preacher", "Miss Lily"].contains(&n.as_str()))
+        .collect();
+    t.game.as_mut().unwrap().cowboys = names
+        .into_iter()
+        .map(|name| CowboySetup {
+            name,
+            hit_points: None,
+            tokens: vec![Token::Dynamite, Token::Dynamite],
+            inside: None,
+            unarmed: false,
+        })
+        .collect();
+}
+
 #[test]
 fn reckless_play_through_every_scenario_keeps_the_table_and_the_rules_agreed() {
     let mut all = scenarios();
@@ -358,20 +379,7 @@ fn reckless_play_through_every_scenario_keeps_the_table_and_the_rules_agreed() {
     // one-hit-point cowboys starting in buildings with piles of water.
     for (file, town) in all.clone().iter().take(3) {
         let mut t = town.clone();
-        let game = t.game.as_mut().unwrap();
-        game.cowboys = t
-            .figures
-            .iter()
-            .filter_map(|f| f.name.clone())
-            .filter(|n| !["The Preacher", "Miss Lily"].contains(&n.as_str()))
-            .map(|name| CowboySetup {
-                name,
-                hit_points: None,
-                tokens: vec![Token::Dynamite, Token::Dynamite],
-                inside: None,
-                unarmed: false,
-            })
-            .collect();
+        dynamite_for_all(&mut t);
         all.push((file.with_extension("dynamite-for-all"), t));
     }
     let mut t = town("poisoned_water.ron");
@@ -509,20 +517,7 @@ fn a_flick_with_no_direction_is_refused_and_changes_nothing() {
 #[test]
 fn a_figure_put_to_sleep_stays_on_the_table_top_while_the_rest_settles() {
     let mut t = fixture("bank_robbery_wyatt_opens.ron");
-    let game = t.game.as_mut().unwrap();
-    game.cowboys = t
-        .figures
-        .iter()
-        .filter_map(|f| f.name.clone())
-        .filter(|n| !["The Preacher", "Miss Lily"].contains(&n.as_str()))
-        .map(|name| CowboySetup {
-            name,
-            hit_points: None,
-            tokens: vec![Token::Dynamite, Token::Dynamite],
-            inside: None,
-            unarmed: false,
-        })
-        .collect();
+    dynamite_for_all(&mut t);
     let mut r = Referee::new(profile(), &t, 1).unwrap();
     let mut player = Reckless::new(1);
     let kid = r

@@ -226,6 +226,10 @@ fn apply_edit_intents(
     mut table: MessageWriter<FlickIntent>,
     mut commands: Commands,
 ) {
+    // Nothing asked: nothing to do (and the file's text not read again).
+    if intents.is_empty() {
+        return;
+    }
     let before = editing.town.text().to_string();
     let lists_before = list_lengths(editing.town.town());
     // The selected piece as the file writes it, to know it again.

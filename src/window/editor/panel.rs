@@ -905,8 +905,8 @@ mod tests {
         assert_eq!(numbers.len(), 3, "x, z and facing");
         let (x, facing) = (numbers[0], numbers[2]);
         // x clicked, typed over and entered: one move, when entered.
-        let (sent, _) = typed_frames(
-            WYATT,
+        // x clicked and -40 typed over what it showed (frames 0 to 5).
+        let typed_over_x = || {
             vec![
                 vec![],
                 vec![egui::Event::PointerMoved(x), button(x, true)],
@@ -914,11 +914,15 @@ mod tests {
                 vec![],
                 vec![key(egui::Key::A, egui::Modifiers::COMMAND)],
                 vec![egui::Event::Text("-40".into())],
-                vec![],
-                vec![key(egui::Key::Enter, egui::Modifiers::NONE)],
-                vec![],
-            ],
-        );
+            ]
+        };
+        let mut frames = typed_over_x();
+        frames.extend([
+            vec![],
+            vec![key(egui::Key::Enter, egui::Modifiers::NONE)],
+            vec![],
+        ]);
+        let (sent, _) = typed_frames(WYATT, frames);
         let when: Vec<usize> = (0..sent.len()).filter(|&i| !sent[i].is_empty()).collect();
         assert_eq!(when, vec![7], "sent on Enter only: {sent:?}");
         assert_eq!(
@@ -955,19 +959,9 @@ mod tests {
         }
         let nothing_sent = |sent: &[Vec<Edit>]| sent.iter().all(Vec::is_empty);
         // Typed over and left with Escape: nothing.
-        let (sent, _) = typed_frames(
-            WYATT,
-            vec![
-                vec![],
-                vec![egui::Event::PointerMoved(x), button(x, true)],
-                vec![button(x, false)],
-                vec![],
-                vec![key(egui::Key::A, egui::Modifiers::COMMAND)],
-                vec![egui::Event::Text("-40".into())],
-                vec![key(egui::Key::Escape, egui::Modifiers::NONE)],
-                vec![],
-            ],
-        );
+        let mut frames = typed_over_x();
+        frames.extend([vec![key(egui::Key::Escape, egui::Modifiers::NONE)], vec![]]);
+        let (sent, _) = typed_frames(WYATT, frames);
         assert!(nothing_sent(&sent), "{sent:?}");
         // A piece off the table (dragged there) is shown where it is, not
         // pulled back onto the table by being selected; a place with two
