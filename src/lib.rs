@@ -9,13 +9,23 @@ pub mod bench;
 pub mod bot_level;
 pub mod cards;
 pub mod editor;
+pub mod files;
 pub mod flick;
 pub mod physics;
 pub mod plot;
 pub mod saves;
 pub mod scenario;
 pub mod settings;
+pub mod shipped;
 pub mod sound;
 pub mod stats;
 pub mod tune;
 pub mod window;
+
+/// `highnoon --version`: the version and the commit it was built from.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("HIGHNOON_COMMIT"),
+    ")"
+);

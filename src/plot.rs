@@ -144,7 +144,16 @@ pub fn draw(series: &[Series], spec: &PlotSpec, out: &Path) -> Result<(), String
     );
     let size = (1280, 800);
     match out.extension().and_then(|e| e.to_str()) {
-        Some("svg") => chart(SVGBackend::new(out, size).into_drawing_area(), series, spec),
+        Some("svg") => {
+            // Drawn into memory, then written whole or not at all.
+            let mut svg = String::new();
+            chart(
+                SVGBackend::with_string(&mut svg, size).into_drawing_area(),
+                series,
+                spec,
+            )?;
+            crate::files::write_whole(out, svg)
+        }
         Some("png") => {
             // Drawn into memory, then encoded by the `image` crate Bevy builds
             // anyway (plotters' own encoder would build a second image stack).
@@ -154,10 +163,12 @@ pub fn draw(series: &[Series], spec: &PlotSpec, out: &Path) -> Result<(), String
                 series,
                 spec,
             )?;
+            let mut png = std::io::Cursor::new(Vec::new());
             image::RgbImage::from_raw(size.0, size.1, rgb)
                 .ok_or("the chart's pixels do not fill the picture")?
-                .save_with_format(out, image::ImageFormat::Png)
-                .map_err(|e| format!("{}: {e}", out.display()))
+                .write_to(&mut png, image::ImageFormat::Png)
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            crate::files::write_whole(out, png.into_inner())
         }
         _ => Err(format!("{}: write a .png or an .svg", out.display())),
     }

@@ -86,14 +86,9 @@ pub struct CardSave {
     pub log: Vec<String>,
 }
 
-/// The user's data folder for highnoon (`HIGHNOON_CONFIG_DIR` when set).
-pub fn data_dir() -> Option<PathBuf> {
-    crate::settings::user_dir(directories::ProjectDirs::data_dir)
-}
-
 /// Where the game to continue is saved.
 pub fn continue_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("continue.ron"))
+    crate::files::user(crate::files::Folders::continue_file)
 }
 
 /// Where this program keeps the game to continue: the user's
@@ -120,7 +115,7 @@ impl SavedGame {
             ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
                 .map_err(|e| e.to_string())?
         );
-        crate::settings::write_whole(path, &text)
+        crate::files::write_whole(path, &text)
     }
 
     /// Reads a save: problems at file:line:col, a save of another version refused by name.

@@ -209,7 +209,7 @@ impl Settings {
             ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
                 .map_err(|e| e.to_string())?
         );
-        write_whole(path, &text)
+        crate::files::write_whole(path, &text)
     }
 }
 
@@ -248,63 +248,9 @@ impl UserSettings {
     }
 }
 
-/// Writes `text` to `path` atomically: the text goes to a new file beside
-/// it (`NAME.PID.new`), is flushed to the disk, and is renamed over it
-/// (keeping the old file's permissions), so a crash mid-write
-/// leaves the old file whole. A file marked read-only is refused (renaming
-/// over it would replace it regardless), and a failed write (a full disk)
-/// leaves nothing beside it.
-pub fn write_whole(path: &Path, text: &str) -> Result<(), String> {
-    use std::io::Write;
-    let err = |e: std::io::Error| format!("{}: {e}", path.display());
-    if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
-        return Err(format!(
-            "{}: the file is read-only; nothing was written",
-            path.display()
-        ));
-    }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(err)?;
-    }
-    // Named for this process: two saving the same file at once do not
-    // write into one new file.
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{}.new", std::process::id()));
-    let tmp = path.with_file_name(name);
-    let was = std::fs::metadata(path).ok().map(|m| m.permissions());
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        // The file keeps who may read and write it.
-        match was {
-            Some(p) => f.set_permissions(p),
-            None => Ok(()),
-        }
-    });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(err(e));
-    }
-    Ok(())
-}
-
-/// The user's configuration folder for highnoon (`HIGHNOON_CONFIG_DIR` when set).
-pub fn config_dir() -> Option<PathBuf> {
-    user_dir(directories::ProjectDirs::config_dir)
-}
-
-/// One of the platform's folders for highnoon (`which`), or
-/// `HIGHNOON_CONFIG_DIR` for all of them when set.
-pub fn user_dir(which: fn(&directories::ProjectDirs) -> &Path) -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("HIGHNOON_CONFIG_DIR") {
-        return Some(PathBuf::from(d));
-    }
-    directories::ProjectDirs::from("", "", "highnoon").map(|d| which(&d).to_path_buf())
-}
-
 /// Where the settings file is.
 pub fn settings_path() -> Option<PathBuf> {
-    config_dir().map(|d| d.join("settings.ron"))
+    crate::files::user(crate::files::Folders::settings)
 }
 
 #[cfg(test)]

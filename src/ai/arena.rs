@@ -164,15 +164,15 @@ fn write_log(
     if let Some(r) = &record.refused {
         text.push_str(&format!("refused: {r}\n"));
     }
-    if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
-        eprintln!("{}: {e}", path.display());
+    if let Err(e) = crate::files::write_whole(&path, text) {
+        eprintln!("{e}");
     }
     // The game as a replay, to re-simulate (`highnoon replay FILE`).
     let replay =
         crate::flick::replay::Replay::record(scenario, seed, &record.steps, record.final_hash);
     let path = path.with_extension("replay.ron");
     if let Err(e) = replay.save(&path) {
-        eprintln!("{}: {e}", path.display());
+        eprintln!("{e}");
     }
 }
 

@@ -140,12 +140,39 @@ impl CardGame {
 }
 
 impl SetupForm {
-    /// Writes the form's fields into its file (comments and everything else
-    /// kept) when they differ, then reads the file back and checks it.
-    pub fn save(&self) -> Result<SetupForm, Problems> {
+    /// Saves the form to `to` (the player's own setup): the text of the
+    /// form's file with the form's fields written in (comments and
+    /// everything else kept), then read back and checked. Nothing is written
+    /// when nothing changed and `to` is the form's own file or not there yet
+    /// (an unchanged shipped setup is played as it is); a form that does not
+    /// check leaves `to` as it was. The shipped file is only read.
+    pub fn save(&self, to: &Path) -> Result<SetupForm, Problems> {
         let text = std::fs::read_to_string(&self.path)
             .map_err(|e| DataError::new(&self.path, format!("cannot read the file: {e}")))?;
-        let mut new = super::setup_edit::set_field(&text, "players", &self.players.to_string());
+        let new = self.written_into(&text);
+        let elsewhere = to != self.path;
+        if new == text && !(elsewhere && to.exists()) {
+            return self.game.read_form(&self.path);
+        }
+        let new = if elsewhere && !new.starts_with(USER_SETUP_HEADER) {
+            format!("{USER_SETUP_HEADER}{new}")
+        } else {
+            new
+        };
+        let before = std::fs::read(to).ok();
+        crate::files::write_whole(to, &new).map_err(|e| Problems(vec![DataError::new(to, e)]))?;
+        self.game.read_form(to).inspect_err(|_| {
+            // Not a setup that plays: what was there before is put back.
+            let _ = match &before {
+                Some(old) => crate::files::write_whole(to, old),
+                None => std::fs::remove_file(to).map_err(|e| e.to_string()),
+            };
+        })
+    }
+
+    /// `text` with the form's fields written in.
+    fn written_into(&self, text: &str) -> String {
+        let mut new = super::setup_edit::set_field(text, "players", &self.players.to_string());
         let seats: Vec<String> = self
             .seats
             .iter()
@@ -165,11 +192,27 @@ impl SetupForm {
                 new = super::setup_edit::set_field(&new, option.key, value);
             }
         }
-        if new != text {
-            std::fs::write(&self.path, &new)
-                .map_err(|e| DataError::new(&self.path, format!("cannot write the file: {e}")))?;
-        }
-        self.game.read_form(&self.path)
+        new
+    }
+}
+
+/// The first lines of a player's own setup, written by the menu.
+const USER_SETUP_HEADER: &str = "// Your setup: the menu's last players, seats, seed and rule options,\n// written when you sat down (a copy of the shipped setup; delete it to go\n// back to that).\n";
+
+impl CardGame {
+    /// Where the player's own setup of this game is kept (the menu's last
+    /// seats, seed and options): `setups/<key>.ron` in their configuration
+    /// folder; `None` on a system with no home folder.
+    pub fn user_setup(self) -> Option<PathBuf> {
+        crate::files::user(crate::files::Folders::setups).map(|d| d.join(format!("{}.ron", self.key())))
+    }
+
+    /// The setup the menu opens: the player's own when they have one, else
+    /// the shipped one.
+    pub fn menu_setup(self) -> PathBuf {
+        self.user_setup()
+            .filter(|p| p.exists())
+            .unwrap_or_else(|| self.default_setup())
     }
 }
 
@@ -612,14 +655,16 @@ mod tests {
             ];
             form.seed = 99;
             form.options = vec![true; form.options.len()];
-            let back = form.save().expect("saves");
+            let back = form.save(&path).expect("saves");
             assert_eq!(back, form, "{game}");
             let text = std::fs::read_to_string(&path).unwrap();
             assert!(text.starts_with("//"), "{game}: comments kept");
-            // Two people at one table is refused with the place.
+            // Two people at one table is refused with the place, and the
+            // file is left as it was.
             let mut two = form.clone();
             two.seats[0] = SeatKind::You;
-            let e = two.save().expect_err("two seats of yours").to_string();
+            let e = two.save(&path).expect_err("two seats of yours").to_string();
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{game}: kept");
             // file:line:col at the `seats` field.
             let at = format!("{}:", path.display());
             let line = std::fs::read_to_string(&path)
@@ -630,6 +675,44 @@ mod tests {
                 + 1;
             assert!(e.starts_with(&format!("{at}{line}:")), "{e}");
             assert!(e.contains("2 seats are `You`"), "{e}");
+        }
+    }
+
+    /// The menu's form, changed and saved as the player's own setup: the
+    /// shipped file is only read (byte for byte the same after), the
+    /// player's file gets the change and the menu opens it next; an
+    /// unchanged form writes nothing.
+    #[test]
+    fn the_menus_form_is_saved_to_the_players_file_never_the_shipped_one() {
+        for game in CardGame::ALL {
+            let dir = std::env::temp_dir().join(format!(
+                "highnoon-user-setup-{}-{}",
+                game.key(),
+                std::process::id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            let mine = dir.join("setups").join(format!("{}.ron", game.key()));
+            let shipped = game.default_setup();
+            let before = std::fs::read(&shipped).unwrap();
+            let form = game.read_form(&shipped).expect("reads");
+            // Unchanged: played as shipped, nothing written.
+            assert_eq!(form.save(&mine).expect("saves").path, shipped, "{game}");
+            assert!(!mine.exists(), "{game}: nothing written for an unchanged form");
+            let mut changed = form.clone();
+            changed.seed = form.seed + 17;
+            changed.seats.reverse();
+            let back = changed.save(&mine).expect("saves");
+            assert_eq!(back.path, mine, "{game}");
+            assert_eq!((back.seed, &back.seats), (changed.seed, &changed.seats), "{game}");
+            assert_eq!(std::fs::read(&shipped).unwrap(), before, "{game}: shipped file untouched");
+            let text = std::fs::read_to_string(&mine).unwrap();
+            assert!(text.starts_with(USER_SETUP_HEADER), "{game}");
+            // Changed again from the player's own file: written there.
+            let mut again = back.clone();
+            again.seed += 1;
+            assert_eq!(again.save(&mine).unwrap().seed, again.seed, "{game}");
+            assert_eq!(std::fs::read(&shipped).unwrap(), before, "{game}");
+            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 

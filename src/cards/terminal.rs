@@ -147,14 +147,14 @@ fn ask<G: TableGame>(
 fn save<G: TableGame>(game: &G, path: &Path, out: &mut dyn Write) -> io::Result<()> {
     let text = ron::ser::to_string_pretty(game, ron::ser::PrettyConfig::default())
         .map_err(|e| io::Error::other(e.to_string()))?;
-    match std::fs::write(path, text) {
+    match crate::files::write_whole(path, text) {
         Ok(()) => writeln!(
             out,
             "saved to {} (go on later with --load {})",
             path.display(),
             path.display()
         ),
-        Err(e) => writeln!(out, "could not save to {}: {e}", path.display()),
+        Err(e) => writeln!(out, "could not save: {e}"),
     }
 }
 

@@ -87,16 +87,14 @@ fn flicks(play: &PlayArgs, flicks: usize, seed: u64, csv: Option<PathBuf>) -> Ex
     eprintln!();
     let _ = report.print(&mut std::io::stdout());
     if let Some(path) = csv {
-        match std::fs::File::create(&path).map(std::io::BufWriter::new) {
-            Ok(mut f) => {
-                if let Err(e) = report.write_csv(&mut f) {
-                    eprintln!("error: writing {}: {e}", path.display());
-                    return ExitCode::from(2);
-                }
-                println!("per-flick figures written to {}", path.display());
-            }
+        match highnoon::files::write_whole_with(&path, |f| {
+            let mut f = std::io::BufWriter::new(f);
+            report.write_csv(&mut f)?;
+            std::io::Write::flush(&mut f)
+        }) {
+            Ok(()) => println!("per-flick figures written to {}", path.display()),
             Err(e) => {
-                eprintln!("error: cannot create {}: {e}", path.display());
+                eprintln!("error: writing {e}");
                 return ExitCode::from(2);
             }
         }

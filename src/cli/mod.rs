@@ -30,7 +30,7 @@ use play::PlayArgs;
 #[derive(Parser, Debug)]
 #[command(
     name = "highnoon",
-    version,
+    version = highnoon::VERSION,
     about = "A 3D tabletop dexterity simulator of the Wild West"
 )]
 pub struct Cli {
@@ -90,6 +90,9 @@ impl Cli {
             command,
             play: options,
         } = self;
+        // The shipped data, found before anything reads it (or one message
+        // saying where it was looked for, and exit 2).
+        highnoon::shipped::root();
         let command = match command {
             Some(c) => c,
             // No command: the menu, unless Flick table options were given.

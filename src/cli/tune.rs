@@ -94,10 +94,11 @@ fn run_sweep(
         };
         PathBuf::from(name)
     });
-    let file = match std::fs::File::create(&out) {
+    // Written whole or not at all: an interrupted sweep leaves no half CSV.
+    let file = match highnoon::files::AtomicFile::create(&out) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: cannot create {}: {e}", out.display());
+            eprintln!("error: cannot create {e}");
             return ExitCode::from(2);
         }
     };
@@ -144,8 +145,12 @@ fn run_sweep(
         out.display()
     );
     let _ = highnoon::tune::print_summary(&sweep, &summaries, &mut std::io::stdout());
-    if let Err(e) = writer.into_inner().map(drop) {
-        eprintln!("error: writing {}: {e}", out.display());
+    let written = writer
+        .into_inner()
+        .map_err(|e| format!("{}: {e}", out.display()))
+        .and_then(highnoon::files::AtomicFile::commit);
+    if let Err(e) = written {
+        eprintln!("error: writing {e}");
         return ExitCode::from(2);
     }
     match chart {
@@ -189,7 +194,7 @@ fn replay_row(path: &Path, row: &str, out: Option<PathBuf>) -> ExitCode {
         PathBuf::from(format!("{stem}-{s}-{k}.replay.ron"))
     });
     if let Err(e) = replay.save(&out) {
-        eprintln!("error: cannot write {}: {e}", out.display());
+        eprintln!("error: cannot write {e}");
         return ExitCode::from(2);
     }
     println!(

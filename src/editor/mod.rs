@@ -780,14 +780,14 @@ impl EditTown {
     /// it, then renamed over it). On failure the edits stay here and the
     /// error says why.
     pub fn save(&mut self) -> Result<(), String> {
-        crate::settings::write_whole(&self.path, &self.text)?;
+        crate::files::write_whole(&self.path, &self.text)?;
         self.saved = self.text.clone();
         Ok(())
     }
 
     /// Writes the town to another file, which it then is.
     pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
-        crate::settings::write_whole(path, &self.text)?;
+        crate::files::write_whole(path, &self.text)?;
         self.path = path.to_path_buf();
         self.saved = self.text.clone();
         Ok(())

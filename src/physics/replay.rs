@@ -94,10 +94,11 @@ impl TableFlick {
 }
 
 impl TableReplay {
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+    /// Writes the replay whole or not at all; the error names the file.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(std::io::Error::other)?;
-        std::fs::write(path, text + "\n")
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        crate::files::write_whole(path, text + "\n")
     }
 
     /// Reads and checks a table replay: the town and profile load, every

@@ -9,6 +9,7 @@ pub mod game;
 pub mod params;
 pub mod profile;
 pub mod town;
+pub mod yours;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -278,8 +279,6 @@ pub fn load_ron<T: serde::de::DeserializeOwned>(file: &Path) -> Result<(T, Strin
     Ok((value, text))
 }
 
-/// The repository root, where `assets/` and `scenarios/` live (the working directory
-/// when run through cargo; falls back to the crate's source dir for tests and benches).
 /// A path as a data file names another (a replay its town, a sweep its
 /// profile): relative to the data root, or absolute.
 pub fn data_path(path: &str) -> PathBuf {
@@ -300,13 +299,10 @@ pub fn data_name(path: &Path) -> String {
         .replace('\\', "/")
 }
 
+/// The folder holding the shipped `assets/` and `scenarios/`, found at run
+/// time ([`crate::shipped`]): only ever read.
 pub fn data_root() -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    if cwd.join("scenarios").is_dir() {
-        cwd
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-    }
+    crate::shipped::root().to_path_buf()
 }
 
 pub fn default_profile_path() -> PathBuf {

@@ -113,12 +113,15 @@ pub fn write_wav(path: &Path, stereo: &[f32]) -> Result<(), String> {
         sample_format: hound::SampleFormat::Int,
     };
     let err = |e: hound::Error| format!("{}: {e}", path.display());
-    let mut w = hound::WavWriter::create(path, spec).map_err(err)?;
+    // Made in memory, then written whole or not at all.
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    let mut w = hound::WavWriter::new(&mut bytes, spec).map_err(err)?;
     for x in stereo {
         w.write_sample((x.clamp(-1.0, 1.0) * i16::MAX as f32) as i16)
             .map_err(err)?;
     }
-    w.finalize().map_err(err)
+    w.finalize().map_err(err)?;
+    crate::files::write_whole(path, bytes.into_inner())
 }
 
 /// Reads a WAV file written by [`write_wav`] back as mono (left and right averaged).

@@ -96,6 +96,22 @@ pub struct WindowOptions {
     pub graphics: shell::look::Graphics,
 }
 
+impl WindowOptions {
+    /// Whether the command line scripts this run (a screenshot, bots'
+    /// actions played at once, a scripted aim or flick, a replay, a seeded
+    /// random player): such a run is not the player's game, and never
+    /// touches their game to continue.
+    pub fn scripted(&self) -> bool {
+        self.screenshot.path.is_some()
+            || matches!(self.start, Start::Cards { actions, .. } if actions > 0)
+            || self.flick_script.aim.is_some()
+            || self.flick_script.flick.is_some()
+            || self.autoplay.steps > 0
+            || self.replay.is_some()
+            || self.table_replay.is_some()
+    }
+}
+
 /// Opens the window and runs until it is closed, with the player's settings.
 pub fn run_window(
     profile: PhysicsProfile,
@@ -105,8 +121,13 @@ pub fn run_window(
     let mut app = App::new();
     app.insert_resource(settings.settings.clone())
         .insert_resource(settings)
-        // Only the real window keeps games for Continue (tests and offscreen never).
-        .insert_resource(crate::saves::ContinueFile(crate::saves::continue_path()));
+        // Only the player's own games are kept for Continue (never a
+        // scripted run's, a test's or an offscreen app's).
+        .insert_resource(crate::saves::ContinueFile(
+            (!options.scripted())
+                .then(crate::saves::continue_path)
+                .flatten(),
+        ));
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {

@@ -133,7 +133,8 @@ fn play_table_replay(
 }
 
 /// `F5` in the sandbox: the flicks since the town was laid out or reset,
-/// saved as a table replay in `replays/` (a new file each time).
+/// saved as a table replay in the player's replays folder (a new file each
+/// time, never over an old one).
 fn save_flicks_with_key(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<FlickSession>,
@@ -175,15 +176,10 @@ fn save_flicks_with_key(
                 .collect(),
             final_hash: log.flicks.last().map(|f| f.hash),
         };
-        let dir = std::path::PathBuf::from("replays");
-        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make replays/: {e}"))?;
-        let path = (1..)
-            .map(|n| dir.join(format!("flicks-{n}.replay.ron")))
-            .find(|p| !p.exists())
-            .expect("a free name");
-        replay
-            .save(&path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let dir = crate::files::user(crate::files::Folders::replays)
+            .ok_or("no folder for replays (no home folder)")?;
+        let path = crate::files::next_free(&dir, "flicks", "replay.ron");
+        replay.save(&path).map_err(|e| format!("cannot write {e}"))?;
         info!("saved {} flicks to {}", replay.flicks.len(), path.display());
         Ok(format!(
             "{} flick{} saved to {}",

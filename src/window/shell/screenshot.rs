@@ -1,11 +1,13 @@
-//! Screenshots: F12 at any time, or `--screenshot PATH --frames N` from the
-//! command line (render N frames, save a PNG, exit) so every table can be
-//! looked at under Xvfb.
+//! Screenshots: F12 at any time (a new numbered file in the player's
+//! screenshots folder each time, never over an old one), or `--screenshot
+//! PATH --frames N` from the command line (render N frames, save a PNG,
+//! exit) so every table can be looked at under Xvfb. Each is written whole
+//! or not at all.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use super::camera::OrbitCamera;
 use crate::window::FrameSystems;
@@ -44,15 +46,40 @@ fn hold_the_scripted_camera(
     }
 }
 
-fn screenshot_on_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands, mut n: Local<u32>) {
+fn screenshot_on_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     if keys.just_pressed(KeyCode::F12) {
-        *n += 1;
-        let path = PathBuf::from("screenshots").join(format!("highnoon-{}.png", *n));
-        let _ = std::fs::create_dir_all("screenshots");
+        let Some(dir) = crate::files::user(crate::files::Folders::screenshots) else {
+            error!("no folder for screenshots (no home folder)");
+            return;
+        };
+        let path = crate::files::next_free(&dir, "highnoon", "png");
         info!("saving {}", path.display());
         commands
             .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(path));
+            .observe(save_png(path));
+    }
+}
+
+/// Saves a captured frame as a PNG at `path`, whole or not at all.
+fn save_png(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>) {
+    move |captured| {
+        let written = captured
+            .image
+            .clone()
+            .try_into_dynamic()
+            .map_err(|e| e.to_string())
+            .and_then(|img| {
+                // The alpha channel holds brightness with HDR: left out.
+                let mut png = std::io::Cursor::new(Vec::new());
+                img.to_rgb8()
+                    .write_to(&mut png, image::ImageFormat::Png)
+                    .map_err(|e| e.to_string())?;
+                crate::files::write_whole(&path, png.into_inner())
+            });
+        match written {
+            Ok(()) => info!("screenshot saved to {}", path.display()),
+            Err(e) => error!("screenshot not saved: {e}"),
+        }
     }
 }
 
@@ -68,13 +95,10 @@ fn take_scripted_screenshot(
     };
     *frame += 1;
     if *frame == script.frames.max(2) {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
         let _ = std::fs::remove_file(path);
         commands
             .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(path.clone()));
+            .observe(save_png(path.clone()));
         *taken_at = Some(*frame);
     }
     if let Some(at) = *taken_at {

@@ -144,6 +144,8 @@ pub fn show_settings(
                 ui.end_row();
             });
         ui.separator();
+        show_folders(ui);
+        ui.separator();
         ui.horizontal(|ui| {
             if ui.button(egui::RichText::new("Save").size(16.0)).clicked() {
                 screen.message = Some(match &user.path {
@@ -181,6 +183,36 @@ pub fn show_settings(
         screen.draft = None;
     }
     Ok(())
+}
+
+/// Where the player's files are, and the game's own (read only): shown as
+/// text to copy, nothing opened.
+fn show_folders(ui: &mut egui::Ui) {
+    egui::CollapsingHeader::new(egui::RichText::new("Where your files are").color(GOLD))
+        .id_salt("settings folders")
+        .show(ui, |ui| {
+            egui::Grid::new("settings folders grid")
+                .num_columns(2)
+                .spacing([16.0, 4.0])
+                .show(ui, |ui| {
+                    let mut rows = crate::files::Folders::of_user()
+                        .map(|f| f.listed())
+                        .unwrap_or_default();
+                    rows.push(("The game's data (read only)", crate::scenario::data_root()));
+                    for (what, path) in rows {
+                        ui.label(what);
+                        ui.add(
+                            egui::Label::new(
+                                egui::RichText::new(path.display().to_string())
+                                    .monospace()
+                                    .small(),
+                            )
+                            .selectable(true),
+                        );
+                        ui.end_row();
+                    }
+                });
+        });
 }
 
 /// The window's mode and size follow the settings when they change.
