@@ -1,9 +1,11 @@
 //! The main menu: every game — Flick 'em Up's scenarios and sandbox, each card
 //! game of the registry, and the games still to come — with its setup: players,
 //! who sits in each seat (you or a bot of some level), the rule options and the
-//! seed, read from and written back to the game's RON setup file. A file with
-//! problems shows them (file:line:col) here and starts nothing. Esc on a table
-//! comes back here.
+//! seed, read from the player's own setup of the game (else the shipped one)
+//! and kept in the player's copy when they sit down with a change; the
+//! player's own towns under a heading of their own, broken ones listed with
+//! their problems. A file with problems shows them (file:line:col) here and
+//! starts nothing. Esc on a table comes back here.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -16,6 +18,7 @@ use crate::cards::CardGame;
 use crate::cards::registry::{SeatKind, SetupForm, seats_for};
 use crate::physics::table::Profile;
 use crate::scenario::Town;
+use crate::scenario::yours::{self, YourTown, towns_dir};
 use crate::window::card_table::CardRequest;
 use crate::window::flick_table::panels::scenario_list;
 use crate::window::flick_table::session::Autoplay;
@@ -60,6 +63,8 @@ enum Choice {
     #[default]
     Sandbox,
     Scenario(usize),
+    /// One of the player's own towns.
+    Yours(usize),
     Cards(CardGame),
 }
 
@@ -74,6 +79,8 @@ struct CardEntry {
 struct MenuState {
     choice: Choice,
     scenarios: Vec<(PathBuf, String, String)>,
+    /// The player's own towns (broken ones too, with their problems).
+    yours: Vec<YourTown>,
     cards: HashMap<CardGame, CardEntry>,
     /// Who plays the lawmen and the outlaws of a Flick 'em Up scenario.
     flick_seats: [Seat; 2],
@@ -89,6 +96,7 @@ impl Default for MenuState {
         MenuState {
             choice: Choice::default(),
             scenarios: Vec::new(),
+            yours: Vec::new(),
             cards: HashMap::new(),
             flick_seats: Seat::AGAINST_THE_COMPUTER,
             message: None,
@@ -107,6 +115,7 @@ fn read_entry(game: CardGame, path: PathBuf) -> CardEntry {
 fn refresh_menu(
     mut state: ResMut<MenuState>,
     launch: Res<Launch>,
+    profile: Res<Profile>,
     table_error: Res<FlickTableError>,
     continue_file: Res<crate::saves::ContinueFile>,
     mut windows: Query<&mut Window>,
@@ -117,11 +126,14 @@ fn refresh_menu(
         .into_iter()
         .filter(|(p, _, _)| p.canonicalize().map_or(true, |p| p != town))
         .collect();
+    state.yours = towns_dir()
+        .map(|d| yours::list(&d, &profile.0))
+        .unwrap_or_default();
     for game in CardGame::ALL {
         let path = state
             .cards
             .get(&game)
-            .map_or_else(|| game.default_setup(), |e| e.path.clone());
+            .map_or_else(|| game.menu_setup(), |e| e.path.clone());
         state.cards.insert(game, read_entry(game, path));
     }
     if let Some(e) = &table_error.0 {
@@ -287,7 +299,7 @@ pub const PICTURES: [&str; 5] = ["flick", "slapshot", "tabletown", "slap45", "gu
 /// The picture of a choice, and the game's name under it.
 fn picture_of(choice: Choice) -> (&'static str, &'static str) {
     match choice {
-        Choice::Sandbox | Choice::Scenario(_) => ("flick", "Flick 'em Up!"),
+        Choice::Sandbox | Choice::Scenario(_) | Choice::Yours(_) => ("flick", "Flick 'em Up!"),
         Choice::Cards(CardGame::Slapshot) => ("slapshot", "Slapshot"),
         Choice::Cards(CardGame::Tabletown) => ("tabletown", "Tabletown"),
         Choice::Cards(CardGame::Slap45) => ("slap45", "Slap .45"),
@@ -400,6 +412,39 @@ fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
     }
     ui.add_space(8.0);
     ui.label(
+        egui::RichText::new("Your towns")
+            .font(style::display(18.0))
+            .color(TITLE),
+    );
+    if state.yours.is_empty() {
+        ui.weak("None yet: \"Edit this town\" on a scenario makes your copy here.");
+    }
+    let titles: Vec<Option<&String>> = state
+        .yours
+        .iter()
+        .map(|t| t.read.as_ref().ok().map(|(title, _)| title))
+        .collect();
+    // Two towns of one title (a copy saved under another name) are told
+    // apart by their files.
+    let labels: Vec<(String, bool)> = (0..state.yours.len())
+        .map(|i| match titles[i] {
+            Some(title) if titles.iter().filter(|t| **t == Some(title)).count() > 1 => {
+                (format!("{title} ({})", file_name(&state.yours[i].path)), false)
+            }
+            Some(title) => (title.clone(), false),
+            None => (file_name(&state.yours[i].path), true),
+        })
+        .collect();
+    for (i, (title, broken)) in labels.into_iter().enumerate() {
+        let text = if broken {
+            egui::RichText::new(format!("{title} (has problems)")).color(PROBLEM)
+        } else {
+            egui::RichText::new(title)
+        };
+        ui.selectable_value(&mut state.choice, Choice::Yours(i), text);
+    }
+    ui.add_space(8.0);
+    ui.label(
         egui::RichText::new("Card games")
             .font(style::display(18.0))
             .color(TITLE),
@@ -422,12 +467,29 @@ fn setup_panel(
         ui.separator();
     }
     match state.choice {
-        Choice::Sandbox | Choice::Scenario(_) => {
+        Choice::Yours(i) if i < state.yours.len() && state.yours[i].read.is_err() => {
+            let town = state.yours[i].clone();
+            ui.heading(file_name(&town.path));
+            ui.colored_label(PROBLEM, "This town has problems; fix it in the editor or by hand:");
+            for line in town.read.as_ref().err().into_iter().flat_map(|e| e.lines()) {
+                ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
+            }
+            ui.weak(shown_path(&town.path))
+                .on_hover_text(town.path.display().to_string());
+            ui.add_space(10.0);
+            edit_town_button(ui, state, &town.path, commands, next);
+        }
+        Choice::Sandbox | Choice::Scenario(_) | Choice::Yours(_) => {
             let (town, scenario, title, about) = match state.choice {
                 Choice::Scenario(i) if i < state.scenarios.len() => {
                     let (path, title, about) = state.scenarios[i].clone();
                     let is_game = !title.ends_with("(sandbox)");
                     (path.clone(), is_game.then_some(path), title, about)
+                }
+                Choice::Yours(i) if i < state.yours.len() => {
+                    let town = state.yours[i].clone();
+                    let (title, about) = town.read.clone().unwrap_or_default();
+                    (town.path.clone(), town.scenario.then_some(town.path), title, about)
                 }
                 _ => (
                     launch.town.clone(),
@@ -444,7 +506,7 @@ fn setup_panel(
             } else {
                 ui.label("No rules: free flicks on the town.");
             }
-            ui.weak(town.display().to_string());
+            ui.weak(shown_path(&town)).on_hover_text(town.display().to_string());
             ui.add_space(10.0);
             if ui
                 .button(egui::RichText::new("Sit down at the table").size(18.0))
@@ -467,25 +529,64 @@ fn setup_panel(
                 }
             }
             ui.add_space(4.0);
-            // The editor opens the file whatever its problems (it shows
-            // them on the pieces); one that does not read stays in the menu.
-            if ui
-                .button("Edit this town")
-                .on_hover_text("the town editor, on this file")
-                .clicked()
-            {
-                match crate::editor::EditTown::open(&town) {
-                    Ok(_) => {
-                        state.message = None;
-                        commands.remove_resource::<FlickRequest>();
-                        commands.insert_resource(crate::window::editor::EditRequest(town));
-                        next.set(Screen::Flick);
-                    }
-                    Err(e) => state.message = Some(e.to_string()),
-                }
-            }
+            edit_town_button(ui, state, &town, commands, next);
         }
         Choice::Cards(game) => card_setup(ui, state, game, commands, next),
+    }
+}
+
+/// Where a town file is, said short: the shipped data's own name for it
+/// (`scenarios/x.ron`), `your towns/x.ron` for the player's, else the path.
+fn shown_path(path: &std::path::Path) -> String {
+    let shipped = crate::scenario::data_root();
+    if path.starts_with(&shipped) {
+        return format!("shipped: {}", crate::scenario::data_name(path));
+    }
+    match towns_dir().and_then(|d| path.strip_prefix(d).ok().map(|p| p.display().to_string())) {
+        Some(name) => format!("your towns/{name}"),
+        None => path.display().to_string(),
+    }
+}
+
+/// A file's name, for a town that does not read.
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// *Edit this town*: the editor on the player's own town, or on their copy
+/// of a shipped one (made on the first edit; the shipped file is never
+/// written). The editor opens the file whatever its problems (it shows
+/// them on the pieces); one that does not read stays in the menu.
+fn edit_town_button(
+    ui: &mut egui::Ui,
+    state: &mut MenuState,
+    town: &std::path::Path,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    if !ui
+        .button("Edit this town")
+        .on_hover_text("the town editor: on your own town, or on your copy of a shipped one")
+        .clicked()
+    {
+        return;
+    }
+    let file = towns_dir()
+        .ok_or_else(|| "no folder for your towns (no home folder)".to_string())
+        .and_then(|towns| yours::to_edit(town, &crate::scenario::data_root(), &towns));
+    match file.and_then(|f| {
+        crate::editor::EditTown::open(&f)
+            .map(|_| f)
+            .map_err(|e| e.to_string())
+    }) {
+        Ok(file) => {
+            state.message = None;
+            commands.remove_resource::<FlickRequest>();
+            commands.insert_resource(crate::window::editor::EditRequest(file));
+            next.set(Screen::Flick);
+        }
+        Err(e) => state.message = Some(e),
     }
 }
 
@@ -544,7 +645,22 @@ fn card_setup(
     let Some(entry) = state.cards.get_mut(&game) else {
         return;
     };
-    ui.weak(format!("setup: {}", entry.path.display()));
+    ui.horizontal(|ui| {
+        let shipped = game.default_setup();
+        if entry.path == shipped {
+            ui.weak("the shipped setup");
+        } else {
+            ui.weak("your setup")
+                .on_hover_text(entry.path.display().to_string());
+            if ui
+                .small_button("shipped setup")
+                .on_hover_text("Start again from the game's own setup (yours is replaced when you sit down)")
+                .clicked()
+            {
+                *entry = read_entry(game, shipped);
+            }
+        }
+    });
     ui.add_space(6.0);
     let form = match &mut entry.form {
         Ok(form) => form,
@@ -610,11 +726,16 @@ fn card_setup(
     ui.add_space(10.0);
     if ui
         .button(egui::RichText::new("Sit down at the table").size(18.0))
-        .on_hover_text("Saves the setup to its file, then deals")
+        .on_hover_text("Keeps your setup (in your own folder, when you changed it), then deals")
         .clicked()
     {
-        match form.save() {
+        // The player's own file; with no home folder, one for this run.
+        let to = game
+            .user_setup()
+            .unwrap_or_else(|| std::env::temp_dir().join(format!("highnoon-{}.ron", game.key())));
+        match form.save(&to) {
             Ok(saved) => {
+                entry.path = saved.path.clone();
                 *form = saved;
                 state.message = None;
                 commands.insert_resource(CardRequest {

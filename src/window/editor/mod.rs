@@ -172,6 +172,10 @@ pub enum EditIntent {
     Undo,
     Redo,
     Save,
+    /// Save as a new town of this name in the player's towns folder (or at
+    /// this path, when it names a folder or ends in `.ron`); never over a
+    /// file already there.
+    SaveAs(String),
     Select(Option<PieceRef>),
     /// The file changed on disk: its text now.
     Disk(String),
@@ -344,6 +348,7 @@ pub fn apply(
                 editing.message = Some(format!("saved {}", editing.town.path().display()));
             })
             .map_err(|e| format!("not saved ({e}): the edits are kept here")),
+        EditIntent::SaveAs(name) => save_as(editing, name),
         EditIntent::Select(p) => {
             editing.selected = *p;
             Ok(())
@@ -398,7 +403,7 @@ pub fn apply(
     };
     match result {
         Ok(()) => {
-            if !matches!(intent, EditIntent::Save) {
+            if !matches!(intent, EditIntent::Save | EditIntent::SaveAs(_)) {
                 editing.message = None;
             }
             true
@@ -408,6 +413,29 @@ pub fn apply(
             false
         }
     }
+}
+
+/// *Save as*: the town written to a new file, which the editor then edits.
+fn save_as(editing: &mut Editing, name: &str) -> Result<(), String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("type a name to save the town as".into());
+    }
+    let towns = crate::scenario::yours::towns_dir()
+        .ok_or("no folder for your towns (no home folder)")?;
+    let path = crate::scenario::yours::file_for(name, &towns);
+    if path.exists() {
+        return Err(format!(
+            "{} is there already: pick another name",
+            path.display()
+        ));
+    }
+    editing
+        .town
+        .save_as(&path)
+        .map_err(|e| format!("not saved ({e}): the edits are kept here"))?;
+    editing.message = Some(format!("saved as {}", path.display()));
+    Ok(())
 }
 
 /// Opens the requested file for editing: the town on the table, the table
@@ -443,7 +471,9 @@ fn open_for_editing(world: &mut World) {
 }
 
 /// Leaving the table leaves the editor; unsaved edits are not lost: they
-/// are written beside the file as `NAME.edited.ron`, and the log says so.
+/// are written beside the file as `NAME.edited.ron` (in the player's towns
+/// folder for a file of the shipped data, which is never written), and the
+/// log says so.
 fn leave_the_editor(world: &mut World) {
     world.remove_resource::<TableEdited>();
     // No text field of the editor's is left to type into.
@@ -452,8 +482,13 @@ fn leave_the_editor(world: &mut World) {
         return;
     };
     if editing.town.dirty() {
-        let path = editing.town.path().with_extension("edited.ron");
-        match crate::settings::write_whole(&path, editing.town.text()) {
+        let beside = editing.town.path().with_extension("edited.ron");
+        let shipped = crate::scenario::data_root();
+        let path = match (crate::scenario::yours::towns_dir(), beside.file_name()) {
+            (Some(towns), Some(name)) if beside.starts_with(&shipped) => towns.join(name),
+            _ => beside,
+        };
+        match crate::files::write_whole(&path, editing.town.text()) {
             Ok(()) => warn!("unsaved edits kept in {}", path.display()),
             Err(e) => error!("unsaved edits lost: {e}"),
         }

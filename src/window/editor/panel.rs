@@ -58,6 +58,7 @@ pub fn show_editor_panel(
     mut name_buffer: Local<Option<(PieceRef, String)>>,
     mut typed: Local<Option<Typed>>,
     mut game_buffer: Local<Option<(String, String)>>,
+    mut save_as_name: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let town = editing.town.town();
@@ -94,6 +95,20 @@ pub fn show_editor_panel(
             {
                 send(EditIntent::Redo);
             }
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Save as")
+                .on_hover_text("a new town of this name in your towns folder")
+                .clicked()
+            {
+                send(EditIntent::SaveAs(save_as_name.clone()));
+            }
+            ui.add(
+                egui::TextEdit::singleline(&mut *save_as_name)
+                    .hint_text("new name")
+                    .desired_width(140.0),
+            );
         });
         if edited.is_some() {
             if ui
