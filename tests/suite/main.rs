@@ -25,6 +25,7 @@ mod flick_bot;
 mod flick_session;
 mod fuzzed_files;
 mod hidden_info;
+mod installed;
 mod layers;
 mod lookahead;
 mod pass_through;
