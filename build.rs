@@ -19,7 +19,11 @@ fn main() {
     println!("cargo:rerun-if-changed=scenarios");
     // A new commit (HEAD moved, or the branch it names) changes the version line.
     // (Only files that are there: a missing one would rebuild every time.)
-    let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+    let mut watched = vec![
+        "HEAD".to_string(),
+        "logs/HEAD".to_string(),
+        "packed-refs".to_string(),
+    ];
     watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
     for file in watched {
         if let Some(p) = git(&["rev-parse", "--git-path", &file])
@@ -28,6 +32,15 @@ fn main() {
             println!("cargo:rerun-if-changed={p}");
         }
     }
-    let commit = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    // Only this package's own checkout says its commit (not a repository
+    // that happens to hold the folder it was unpacked in).
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let ours = git(&["rev-parse", "--show-toplevel"]).is_some_and(|top| {
+        std::fs::canonicalize(&top).ok() == std::fs::canonicalize(&manifest).ok()
+    });
+    let commit = ours
+        .then(|| git(&["rev-parse", "--short=12", "HEAD"]))
+        .flatten()
+        .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=HIGHNOON_COMMIT={commit}");
 }

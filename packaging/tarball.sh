@@ -14,6 +14,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/$name"
 cp "$target/release/highnoon" "$work/$name/"
+# Without its symbols, as the .deb's (cargo-deb strips it too).
+if command -v strip >/dev/null 2>&1; then
+    strip "$work/$name/highnoon"
+fi
 cp -r "$root/assets" "$root/scenarios" "$work/$name/"
 cp "$root/packaging/highnoon.desktop" "$root/packaging/highnoon.svg" \
    "$root/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$work/$name/"

@@ -46,11 +46,29 @@ pub struct AtomicFile {
     tmp: PathBuf,
     file: Option<File>,
     permissions: Option<std::fs::Permissions>,
+    /// Whether what was written is kept (as `NAME.partial`) when it is not
+    /// committed.
+    keep_partial: bool,
 }
 
 impl AtomicFile {
     /// Starts writing `path` (its folder made if need be).
     pub fn create(path: &Path) -> Result<AtomicFile, String> {
+        // Named for this process and this write: two writing the same file
+        // at once do not write into one new file.
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Self::start(path, &format!(".{}-{n}.new", std::process::id()), false)
+    }
+
+    /// Starts writing `path` through `NAME.partial`, which keeps what was
+    /// written when the work is interrupted (a long sweep's rows); renamed
+    /// over `path` at the commit.
+    pub fn resumable(path: &Path) -> Result<AtomicFile, String> {
+        Self::start(path, ".partial", true)
+    }
+
+    fn start(path: &Path, suffix: &str, keep_partial: bool) -> Result<AtomicFile, String> {
         let err = |e: std::io::Error| format!("{}: {e}", path.display());
         if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
             return Err(format!(
@@ -61,10 +79,8 @@ impl AtomicFile {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(err)?;
         }
-        // Named for this process: two writing the same file at once do not
-        // write into one new file.
         let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(format!(".{}.new", std::process::id()));
+        name.push(suffix);
         let tmp = path.with_file_name(name);
         let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
         let file = File::create(&tmp).map_err(err)?;
@@ -73,6 +89,7 @@ impl AtomicFile {
             tmp,
             file: Some(file),
             permissions,
+            keep_partial,
         })
     }
 
@@ -110,8 +127,11 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        // Not committed, or the rename failed: the new file goes.
-        let _ = std::fs::remove_file(&self.tmp);
+        // Not committed, or the rename failed: the new file goes (a
+        // resumable one stays, with what it holds).
+        if !self.keep_partial {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
     }
 }
 
@@ -141,8 +161,9 @@ impl Folders {
     /// variables say), or `HIGHNOON_CONFIG_DIR` for all three; `None` on a
     /// system with no home folder.
     pub fn of_user() -> Option<Folders> {
-        if let Some(d) = std::env::var_os("HIGHNOON_CONFIG_DIR") {
-            let d = PathBuf::from(d);
+        if let Some(d) = std::env::var_os("HIGHNOON_CONFIG_DIR").filter(|d| !d.is_empty()) {
+            // A relative folder is taken from where the program started.
+            let d = std::path::absolute(PathBuf::from(d)).ok()?;
             return Some(Folders {
                 config: d.clone(),
                 data: d.clone(),
@@ -287,6 +308,25 @@ mod tests {
         assert!(e.contains("read-only"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept");
         assert_eq!(beside(&dir), ["a.ron"]);
+    }
+
+    #[test]
+    fn an_interrupted_resumable_write_keeps_its_rows_beside_the_file() {
+        let dir = scratch("partial");
+        let path = dir.join("sweep.csv");
+        write_whole(&path, "old sweep").unwrap();
+        {
+            let mut f = AtomicFile::resumable(&path).unwrap();
+            f.write_all(b"row 1\n").unwrap();
+            // Interrupted: never committed.
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old sweep");
+        assert_eq!(std::fs::read_to_string(dir.join("sweep.csv.partial")).unwrap(), "row 1\n");
+        let mut f = AtomicFile::resumable(&path).unwrap();
+        f.write_all(b"row 1\nrow 2\n").unwrap();
+        f.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "row 1\nrow 2\n");
+        assert_eq!(beside(&dir), ["sweep.csv"]);
     }
 
     #[test]

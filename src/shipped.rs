@@ -40,6 +40,14 @@ pub fn root() -> &'static Path {
     })
 }
 
+/// Whether `path` is in the shipped data (compared as real paths: a
+/// relative or linked name of a shipped file is shipped too). Such files are
+/// only ever read.
+pub fn is_shipped(path: &Path) -> bool {
+    let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    real(path).starts_with(real(root()))
+}
+
 /// Whether `dir` holds the shipped data.
 pub fn holds_data(dir: &Path) -> bool {
     MARKS.iter().all(|m| dir.join(m).is_file())
@@ -49,7 +57,7 @@ pub fn holds_data(dir: &Path) -> bool {
 /// saying everywhere it looked and why each was not taken.
 pub fn locate() -> Result<PathBuf, String> {
     if let Some(dir) = std::env::var_os("HIGHNOON_DATA_DIR") {
-        let dir = PathBuf::from(dir);
+        let dir = std::path::absolute(PathBuf::from(&dir)).unwrap_or_else(|_| PathBuf::from(dir));
         return if holds_data(&dir) {
             Ok(dir)
         } else {
@@ -160,8 +168,12 @@ pub fn unpack(cache: &Path) -> Result<PathBuf, String> {
             p.set_readonly(true);
             std::fs::set_permissions(&to, p)?;
         }
+        if matches(&dir, &files) {
+            // Another start unpacked it meanwhile: theirs is used.
+            return Ok(());
+        }
         if dir.exists() {
-            // A copy that no longer matches (a file changed or lost): set aside.
+            // A copy that no longer matches (a file changed or lost): replaced.
             make_writable(&dir);
             std::fs::remove_dir_all(&dir)?;
         }

@@ -51,7 +51,7 @@ struct CardsArgs {
     /// Go on with a saved game (RON) instead of a new one.
     #[arg(long)]
     load: Option<PathBuf>,
-    /// Where `s` at your prompt saves the game (default: <game>-save.ron).
+    /// Where `s` at your prompt saves the game (default: <game>-save.ron in your data folder).
     #[arg(long)]
     save: Option<PathBuf>,
 }
@@ -192,7 +192,11 @@ fn play<G: TableGame>(game: CardGame, args: &CardsArgs) -> ExitCode {
     let save_to = args
         .save
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{}-save.ron", game.key())));
+        .unwrap_or_else(|| {
+            // In the player's data folder (else where the program started).
+            let name = format!("{}-save.ron", game.key());
+            highnoon::files::Folders::of_user().map_or(PathBuf::from(&name), |f| f.data.join(name))
+        });
     let seating = highnoon::cards::terminal::Seating {
         levels: &args.bots,
         human: args.human,

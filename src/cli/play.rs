@@ -131,7 +131,13 @@ impl PlayCli {
             Some(t) => match CardGame::from_key(&t.to_lowercase()) {
                 Some(game) => Start::Cards {
                     game,
-                    setup: game.default_setup(),
+                    // The player's own setup (the menu's last), but the
+                    // shipped one for a scripted run.
+                    setup: if play.actions == 0 && play.screenshot.is_none() {
+                        game.menu_setup()
+                    } else {
+                        game.default_setup()
+                    },
                     actions: play.actions,
                 },
                 None => {

@@ -94,8 +94,9 @@ fn run_sweep(
         };
         PathBuf::from(name)
     });
-    // Written whole or not at all: an interrupted sweep leaves no half CSV.
-    let file = match highnoon::files::AtomicFile::create(&out) {
+    // Rows go to OUT.partial, renamed over OUT at the end: an interrupted
+    // sweep keeps every row already written there, and no half CSV at OUT.
+    let file = match highnoon::files::AtomicFile::resumable(&out) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("error: cannot create {e}");

@@ -538,9 +538,12 @@ fn setup_panel(
 /// Where a town file is, said short: the shipped data's own name for it
 /// (`scenarios/x.ron`), `your towns/x.ron` for the player's, else the path.
 fn shown_path(path: &std::path::Path) -> String {
-    let shipped = crate::scenario::data_root();
-    if path.starts_with(&shipped) {
-        return format!("shipped: {}", crate::scenario::data_name(path));
+    if crate::shipped::is_shipped(path) {
+        let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let root = crate::scenario::data_root();
+        let root = root.canonicalize().unwrap_or(root);
+        let name = real.strip_prefix(&root).unwrap_or(&real);
+        return format!("shipped: {}", name.display());
     }
     match towns_dir().and_then(|d| path.strip_prefix(d).ok().map(|p| p.display().to_string())) {
         Some(name) => format!("your towns/{name}"),

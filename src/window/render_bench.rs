@@ -224,7 +224,10 @@ impl Offscreen {
             .spawn(bevy::render::view::screenshot::Screenshot::image(
                 self.target.clone(),
             ))
-            .observe(bevy::render::view::screenshot::save_to_disk(path));
+            .observe(crate::window::shell::screenshot::save_png(
+                path,
+                Default::default(),
+            ));
         for _ in 0..4 {
             self.frame()?;
         }

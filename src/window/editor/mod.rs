@@ -418,12 +418,16 @@ pub fn apply(
 /// *Save as*: the town written to a new file, which the editor then edits.
 fn save_as(editing: &mut Editing, name: &str) -> Result<(), String> {
     let name = name.trim();
+    let name = name.strip_suffix(".ron").unwrap_or(name).trim();
     if name.is_empty() {
         return Err("type a name to save the town as".into());
     }
+    if name.contains(['/', '\\']) || name.starts_with('.') {
+        return Err("a name, not a path: the town is saved in your towns folder".into());
+    }
     let towns = crate::scenario::yours::towns_dir()
         .ok_or("no folder for your towns (no home folder)")?;
-    let path = crate::scenario::yours::file_for(name, &towns);
+    let path = towns.join(format!("{name}.ron"));
     if path.exists() {
         return Err(format!(
             "{} is there already: pick another name",
@@ -483,9 +487,10 @@ fn leave_the_editor(world: &mut World) {
     };
     if editing.town.dirty() {
         let beside = editing.town.path().with_extension("edited.ron");
-        let shipped = crate::scenario::data_root();
         let path = match (crate::scenario::yours::towns_dir(), beside.file_name()) {
-            (Some(towns), Some(name)) if beside.starts_with(&shipped) => towns.join(name),
+            (Some(towns), Some(name)) if crate::shipped::is_shipped(editing.town.path()) => {
+                towns.join(name)
+            }
             _ => beside,
         };
         match crate::files::write_whole(&path, editing.town.text()) {

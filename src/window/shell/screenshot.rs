@@ -5,6 +5,7 @@
 //! or not at all.
 
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -46,22 +47,39 @@ fn hold_the_scripted_camera(
     }
 }
 
-fn screenshot_on_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+/// How a screenshot's saving came out, once it has.
+pub type Saved = Arc<OnceLock<Result<(), String>>>;
+
+/// F12: the frame saved under the next free number. A name is taken when
+/// the key is pressed and written a few frames later: names still being
+/// written are not handed out again.
+fn screenshot_on_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut commands: Commands,
+    mut pending: Local<Vec<(PathBuf, Saved)>>,
+) {
+    pending.retain(|(_, saved)| saved.get().is_none());
     if keys.just_pressed(KeyCode::F12) {
         let Some(dir) = crate::files::user(crate::files::Folders::screenshots) else {
             error!("no folder for screenshots (no home folder)");
             return;
         };
-        let path = crate::files::next_free(&dir, "highnoon", "png");
+        let path = (1u64..)
+            .map(|n| dir.join(format!("highnoon-{n}.png")))
+            .find(|p| !p.exists() && !pending.iter().any(|(q, _)| q == p))
+            .expect("a free name");
         info!("saving {}", path.display());
+        let saved = Saved::default();
+        pending.push((path.clone(), saved.clone()));
         commands
             .spawn(Screenshot::primary_window())
-            .observe(save_png(path));
+            .observe(save_png(path, saved));
     }
 }
 
-/// Saves a captured frame as a PNG at `path`, whole or not at all.
-fn save_png(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>) {
+/// Saves a captured frame as a PNG at `path`, whole or not at all; `saved`
+/// says how that came out.
+pub fn save_png(path: PathBuf, saved: Saved) -> impl FnMut(On<ScreenshotCaptured>) {
     move |captured| {
         let written = captured
             .image
@@ -76,10 +94,11 @@ fn save_png(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>) {
                     .map_err(|e| e.to_string())?;
                 crate::files::write_whole(&path, png.into_inner())
             });
-        match written {
+        match &written {
             Ok(()) => info!("screenshot saved to {}", path.display()),
             Err(e) => error!("screenshot not saved: {e}"),
         }
+        let _ = saved.set(written);
     }
 }
 
@@ -87,6 +106,7 @@ fn take_scripted_screenshot(
     script: Res<ScreenshotScript>,
     mut frame: Local<u32>,
     mut taken_at: Local<Option<u32>>,
+    saved: Local<Saved>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -95,20 +115,22 @@ fn take_scripted_screenshot(
     };
     *frame += 1;
     if *frame == script.frames.max(2) {
-        let _ = std::fs::remove_file(path);
         commands
             .spawn(Screenshot::primary_window())
-            .observe(save_png(path.clone()));
+            .observe(save_png(path.clone(), saved.clone()));
         *taken_at = Some(*frame);
     }
     if let Some(at) = *taken_at {
-        let written = std::fs::metadata(path)
-            .map(|m| m.len() > 0)
-            .unwrap_or(false);
-        if written && *frame > at + 3 {
-            info!("screenshot saved to {}", path.display());
-            exit.write(AppExit::Success);
-        } else if *frame > at + 600 {
+        match saved.get() {
+            Some(Ok(())) if *frame > at + 3 => {
+                exit.write(AppExit::Success);
+            }
+            Some(Err(_)) => {
+                exit.write(AppExit::from_code(3));
+            }
+            _ => {}
+        }
+        if saved.get().is_none() && *frame > at + 600 {
             error!("the screenshot was never written");
             exit.write(AppExit::from_code(3));
         }
