@@ -72,23 +72,23 @@ pub fn locate() -> Result<PathBuf, String> {
     let mut looked = Vec::new();
     let mut candidates = Vec::new();
     if let Ok(cwd) = std::env::current_dir() {
-        candidates.push(cwd);
+        candidates.push((cwd, "the current folder"));
     }
     if let Some(bin) = std::env::current_exe()
         .ok()
         .and_then(|e| e.canonicalize().ok())
         .and_then(|e| e.parent().map(Path::to_path_buf))
     {
-        candidates.push(bin.clone());
+        candidates.push((bin.clone(), "beside the program"));
         if let Some(prefix) = bin.parent() {
-            candidates.push(prefix.join("share").join("highnoon"));
+            candidates.push((prefix.join("share").join("highnoon"), "the install's share folder"));
         }
     }
-    for dir in candidates {
+    for (dir, what) in candidates {
         if holds_data(&dir) {
             return Ok(dir);
         }
-        looked.push(dir.display().to_string());
+        looked.push(format!("{} ({what})", dir.display()));
     }
     match crate::files::Folders::of_user() {
         Some(folders) => match unpack(&folders.cache) {

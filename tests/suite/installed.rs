@@ -235,3 +235,28 @@ fn the_shipped_data_is_found_beside_the_program_or_in_its_share_folder() {
     assert!(checked.contains(&share.display().to_string()), "{checked}");
     assert!(!p.user.join("cache").exists(), "nothing unpacked: the share folder was used");
 }
+
+#[test]
+fn no_data_anywhere_is_one_message_naming_every_place_looked_in() {
+    // Started away from the data, and the copy inside the program cannot be
+    // unpacked (the player's folder is under a plain file).
+    let p = Player::new("nowhere");
+    std::fs::write(p.home.join("a file"), "not a folder").unwrap();
+    let out = p
+        .command(&["validate"])
+        .env("HIGHNOON_CONFIG_DIR", p.home.join("a file").join("highnoon"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(e.lines().count(), 1, "one message: {e}");
+    let cwd = p.cwd.canonicalize().unwrap();
+    for place in [
+        format!("{} (the current folder)", cwd.display()),
+        "(beside the program)".to_string(),
+        "(the install's share folder)".to_string(),
+        "the copy inside the program: cannot unpack it".to_string(),
+    ] {
+        assert!(e.contains(&place), "{place} in: {e}");
+    }
+}
