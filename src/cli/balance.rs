@@ -45,14 +45,7 @@ pub fn run(
         if town.game.is_none() {
             continue;
         }
-        // Drawn only on a terminal: quiet when piped or redirected.
-        let bar = indicatif::ProgressBar::new(games as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} games",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
+        let bar = super::progress::bar(games as u64, "games");
         let started = std::time::Instant::now();
         let played = arena::balance_games(profile, levels, &town, level, games, seed, |n, _| {
             bar.set_position(n as u64)

@@ -10,7 +10,7 @@ use highnoon::scenario::{PhysicsProfile, Town};
 use highnoon::window::Start;
 use highnoon::window::render_bench::RenderBenchOptions;
 
-use super::play::PlayArgs;
+use super::play::{DataArgs, PlayArgs, WindowArgs};
 use super::{fail, game_keys, parse};
 
 /// `bench [options]` times flicks; `bench render` times the window's frames.
@@ -48,27 +48,30 @@ enum BenchTool {
         /// Save the last frame drawn here (a PNG).
         #[arg(long)]
         last_frame: Option<PathBuf>,
+        #[command(flatten)]
+        window: WindowArgs,
     },
 }
 
 impl BenchCli {
     /// Times flicks on the town `play` names, or draws frames (`bench render`).
-    pub fn run(self, play: &PlayArgs) -> ExitCode {
+    pub fn run(self, data: &DataArgs) -> ExitCode {
         match self.tool {
             Some(BenchTool::Render {
                 table,
                 warmup,
                 resolution,
                 last_frame,
-            }) => render(play, &table, warmup, resolution, last_frame),
-            None => flicks(play, self.flicks, self.seed, self.csv),
+                window,
+            }) => render(&PlayArgs::new(data, &window), &table, warmup, resolution, last_frame),
+            None => flicks(data, self.flicks, self.seed, self.csv),
         }
     }
 }
 
 /// `bench`: flicks run to rest on the town, timed; the figures per flick
 /// also into `csv`.
-fn flicks(play: &PlayArgs, flicks: usize, seed: u64, csv: Option<PathBuf>) -> ExitCode {
+fn flicks(play: &DataArgs, flicks: usize, seed: u64, csv: Option<PathBuf>) -> ExitCode {
     let mut sim =
         match highnoon::physics::Table::from_files(&play.profile_path(), &play.town_path()) {
             Ok(t) => t,
@@ -79,12 +82,9 @@ fn flicks(play: &PlayArgs, flicks: usize, seed: u64, csv: Option<PathBuf>) -> Ex
         seed,
         ..Default::default()
     };
-    let report = highnoon::bench::run(&mut sim, &config, |n| {
-        if n % 50 == 0 {
-            eprint!("\r{n}/{flicks} flicks");
-        }
-    });
-    eprintln!();
+    let bar = super::progress::bar(flicks as u64, "flicks");
+    let report = highnoon::bench::run(&mut sim, &config, |n| bar.set_position(n as u64));
+    bar.finish_and_clear();
     let _ = report.print(&mut std::io::stdout());
     if let Some(path) = csv {
         match highnoon::files::write_whole_with(&path, |f| {

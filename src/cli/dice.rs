@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use highnoon::scenario::PhysicsProfile;
 
 use super::fail;
-use super::play::PlayArgs;
+use super::play::DataArgs;
 
 /// `dice [options]`.
 #[derive(clap::Args, Debug)]
@@ -22,7 +22,7 @@ pub struct DiceCli {
 
 impl DiceCli {
     /// Throws the die of the profile `play` names and prints the report.
-    pub fn run(self, play: &PlayArgs) -> ExitCode {
+    pub fn run(self, play: &DataArgs) -> ExitCode {
         let profile = match PhysicsProfile::load(&play.profile_path()) {
             Ok(p) => p,
             Err(e) => return fail(&e),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use highnoon::window::Start;
 
-use super::play::{PlayArgs, open_window};
+use super::play::{DataArgs, PlayArgs, WindowArgs, open_window};
 
 /// `edit FILE`.
 #[derive(clap::Args, Debug)]
@@ -15,10 +15,13 @@ pub struct EditCli {
     /// The town or scenario file (RON), or a bare name: a town in your towns
     /// folder (made when it is not there yet).
     file: String,
+    #[command(flatten)]
+    window: WindowArgs,
 }
 
 impl EditCli {
-    pub fn run(self, options: &PlayArgs) -> ExitCode {
+    pub fn run(self, data: &DataArgs) -> ExitCode {
+        let options = &PlayArgs::new(data, &self.window);
         let file = match highnoon::scenario::yours::towns_dir() {
             Some(towns) => highnoon::scenario::yours::file_for(&self.file, &towns),
             None => std::path::PathBuf::from(&self.file),

@@ -12,7 +12,7 @@ use highnoon::bot_level::Level;
 use highnoon::scenario::{self, PhysicsProfile, Problems, Town};
 
 use super::fail;
-use super::play::PlayArgs;
+use super::play::DataArgs;
 
 /// `flick arena|balance|pass-through|bench-bot|lookahead-check`.
 #[derive(clap::Args, Debug)]
@@ -155,7 +155,7 @@ enum FlickTool {
 impl FlickCli {
     /// Runs the tool on the profile `play` names; the global `--scenario`
     /// picks the scenario (`flick arena`: `all` or none is every one).
-    pub fn run(self, play: &PlayArgs) -> ExitCode {
+    pub fn run(self, play: &DataArgs) -> ExitCode {
         let profile = match PhysicsProfile::load(&play.profile_path()) {
             Ok(p) => p,
             Err(e) => return fail(&e),
@@ -185,12 +185,12 @@ impl FlickCli {
                     max_steps,
                     log_dir: log,
                 };
+                let bar = super::progress::bar(0, "games");
                 let report = arena::run(&profile, &levels, &config, |n, total| {
-                    if n % 10 == 0 || n == total {
-                        eprint!("\r{n}/{total} games");
-                    }
+                    bar.set_length(total as u64);
+                    bar.set_position(n as u64);
                 });
-                eprintln!();
+                bar.finish_and_clear();
                 match report {
                     Ok(r) => {
                         let _ = r.print(&mut std::io::stdout());

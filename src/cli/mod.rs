@@ -11,6 +11,7 @@ mod flick;
 mod parse;
 mod play;
 mod plot;
+mod progress;
 mod replay;
 mod sound;
 mod toss;
@@ -25,7 +26,7 @@ use highnoon::cards::CardGame;
 use highnoon::scenario::Problems;
 use highnoon::window::Start;
 
-use play::PlayArgs;
+use play::{DataArgs, PlayArgs, WindowArgs};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,7 +38,11 @@ pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    play: PlayArgs,
+    data: DataArgs,
+    /// The window's options when no command is given (the menu, or the
+    /// Flick table with Flick table options).
+    #[command(flatten)]
+    window: WindowArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -88,30 +93,49 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         let Cli {
             command,
-            play: options,
+            data,
+            window,
         } = self;
+        // The window's options go after a command that opens a window
+        // (`highnoon play --screenshot x.png`); before one they would be
+        // dropped without a word.
+        if command.is_some() && format!("{window:?}") != format!("{:?}", WindowArgs::default()) {
+            eprintln!(
+                "error: window options (--screenshot, --frames, --graphics, ...) go after the \
+                 command that opens the window: `highnoon play --screenshot FILE`; \
+                 see `highnoon COMMAND --help`"
+            );
+            return ExitCode::from(2);
+        }
+        let options = PlayArgs::new(&data, &window);
         // The shipped data, found before anything reads it (or one message
         // saying where it was looked for, and exit 2).
         highnoon::shipped::root();
         let command = match command {
             Some(c) => c,
             // No command: the menu, unless Flick table options were given.
-            None if options.flick_options() => Command::Play(play::PlayCli::default()),
+            None if options.flick_options() => {
+                return play::PlayCli {
+                    window,
+                    ..Default::default()
+                }
+                .run(&data);
+            }
             None => return play::open_window(&options, Start::Menu),
         };
         match command {
-            Command::Play(cli) => cli.run(options),
-            Command::Bench(cli) => cli.run(&options),
-            Command::Dice(cli) => cli.run(&options),
+            Command::Play(cli) => cli.run(&data),
+            Command::Bench(cli) => cli.run(&data),
+            Command::Dice(cli) => cli.run(&data),
             Command::Tune(cli) => cli.run(),
             Command::Plot(cli) => cli.run(),
-            Command::Replay(cli) => cli.run(&options),
-            Command::Toss(cli) => cli.run(&options),
+            Command::Replay(cli) => cli.run(&data),
+            Command::Toss(cli) => cli.run(&data),
             Command::Cards(cli) => cli.run(),
-            Command::Flick(cli) => cli.run(&options),
-            Command::Validate(cli) => cli.run(&options),
-            Command::Sound(cli) => cli.run(&options),
-            Command::Edit(cli) => cli.run(&options),
+            Command::Flick(cli) => cli.run(&data),
+            Command::Validate(cli) => cli.run(&data),
+            Command::Sound(cli) => cli.run(&data),
+            Command::Edit(cli) => cli.run(&data),
         }
     }
 }

@@ -1,8 +1,8 @@
 //! `play` (and no command at all): the window. `play` goes straight to a
 //! table: the sandbox, a card game by name, or a town, scenario or card
-//! setup file. Also the table options (`PlayArgs`), global to every
-//! command: the other commands read the profile, the town and the window's
-//! options from them.
+//! setup file. Also the options: the data files (`DataArgs`), global to
+//! every command, and the window's (`WindowArgs`), only on the commands
+//! that open one.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,58 +15,151 @@ use highnoon::window::{Start, WindowOptions};
 
 use super::{fail, game_keys, parse};
 
-// The table options, accepted before or after any command. (A plain
-// comment: clap turns a flattened struct's doc comment into its parent's
-// `about`.)
+/// The data files every command reads: `--town`, `--profile`, `--scenario`,
+/// accepted before or after any command. (Plain comments on these structs:
+/// clap turns a flattened struct's doc comment into its parent's `about`.)
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct PlayArgs {
+pub struct DataArgs {
     /// Town file (RON).
     #[arg(long, global = true)]
     pub town: Option<PathBuf>,
     /// Physics profile (RON).
     #[arg(long, global = true)]
     pub profile: Option<PathBuf>,
-    /// Render, save a PNG screenshot here and exit.
-    #[arg(long, global = true)]
-    pub screenshot: Option<PathBuf>,
-    /// Frames to render before the screenshot.
-    #[arg(long, default_value_t = 90, global = true)]
-    pub frames: u32,
-    /// Show an aim in progress: NAME,ANGLE_DEG,STRENGTH (0° = +x, 90° = toward the player).
-    #[arg(long, global = true)]
-    pub aim: Option<ScriptedFlick>,
-    /// Flick a piece at start: NAME,ANGLE_DEG,STRENGTH.
-    #[arg(long, global = true)]
-    pub flick: Option<ScriptedFlick>,
     /// Play this scenario (a file in scenarios/ with a `game` section).
     #[arg(long, global = true)]
     pub scenario: Option<PathBuf>,
+}
+
+// The window's options: only on the commands that open one (none, `play`,
+// `edit`, `replay`, `bench render`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct WindowArgs {
+    /// Render, save a PNG screenshot here and exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 90)]
+    pub frames: u32,
+    /// Show an aim in progress: NAME,ANGLE_DEG,STRENGTH (0° = +x, 90° = toward the player).
+    #[arg(long)]
+    pub aim: Option<ScriptedFlick>,
+    /// Flick a piece at start: NAME,ANGLE_DEG,STRENGTH.
+    #[arg(long)]
+    pub flick: Option<ScriptedFlick>,
     /// With --scenario: let a seeded random player play this many steps first.
-    #[arg(long, default_value_t = 0, global = true)]
+    #[arg(long, default_value_t = 0)]
     pub autoplay: usize,
     /// With a scenario: the computer plays the outlaws at this level (random,
     /// easy, normal, hard); you play the lawmen.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub vs: Option<Level>,
     /// With a scenario: the computer plays both teams at this level; you watch.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub watch: Option<Level>,
     /// At the card table: bots play this many actions at once first (a game in
     /// progress, for screenshots).
-    #[arg(long, default_value_t = 0, global = true)]
+    #[arg(long, default_value_t = 0)]
     pub actions: usize,
     /// Window size, WIDTHxHEIGHT (by default the settings' size, else 1280x800).
-    #[arg(long, global = true, value_parser = parse::size)]
+    #[arg(long, value_parser = parse::size)]
     pub size: Option<(u32, u32)>,
     /// Graphics quality: low (no shadows, no lamp, plain colours: for
     /// software rendering), medium or high (the lamp's shadows too); by
     /// default the settings' quality, else medium.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub graphics: Option<highnoon::window::shell::look::Graphics>,
     /// With --screenshot: look from YAW_DEG,PITCH_DEG,DISTANCE_M[,X_M,Z_M]
     /// (yaw 0 from the player's seat, pitch above the table, the point looked at).
-    #[arg(long, global = true, value_parser = parse::camera)]
+    #[arg(long, value_parser = parse::camera)]
     pub camera: Option<highnoon::window::shell::camera::OrbitCamera>,
+}
+
+impl Default for WindowArgs {
+    /// The options as the command line leaves them when none is given.
+    fn default() -> Self {
+        #[derive(clap::Parser)]
+        struct None_ {
+            #[command(flatten)]
+            window: WindowArgs,
+        }
+        <None_ as clap::Parser>::parse_from(["highnoon"]).window
+    }
+}
+
+/// What a window command was told: the data files and the window's options.
+#[derive(Debug, Clone, Default)]
+pub struct PlayArgs {
+    pub town: Option<PathBuf>,
+    pub profile: Option<PathBuf>,
+    pub scenario: Option<PathBuf>,
+    pub screenshot: Option<PathBuf>,
+    pub frames: u32,
+    pub aim: Option<ScriptedFlick>,
+    pub flick: Option<ScriptedFlick>,
+    pub autoplay: usize,
+    pub vs: Option<Level>,
+    pub watch: Option<Level>,
+    pub actions: usize,
+    pub size: Option<(u32, u32)>,
+    pub graphics: Option<highnoon::window::shell::look::Graphics>,
+    pub camera: Option<highnoon::window::shell::camera::OrbitCamera>,
+}
+
+impl PlayArgs {
+    /// The data files and the window's options together.
+    pub fn new(data: &DataArgs, window: &WindowArgs) -> PlayArgs {
+        let DataArgs {
+            town,
+            profile,
+            scenario,
+        } = data.clone();
+        let WindowArgs {
+            screenshot,
+            frames,
+            aim,
+            flick,
+            autoplay,
+            vs,
+            watch,
+            actions,
+            size,
+            graphics,
+            camera,
+        } = window.clone();
+        PlayArgs {
+            town,
+            profile,
+            scenario,
+            screenshot,
+            frames,
+            aim,
+            flick,
+            autoplay,
+            vs,
+            watch,
+            actions,
+            size,
+            graphics,
+            camera,
+        }
+    }
+}
+
+impl DataArgs {
+    /// The physics profile's file: `--profile`, or the shipped one.
+    pub fn profile_path(&self) -> PathBuf {
+        self.profile
+            .clone()
+            .unwrap_or_else(scenario::default_profile_path)
+    }
+
+    /// The town's file: `--town`, or the standard town.
+    pub fn town_path(&self) -> PathBuf {
+        self.town
+            .clone()
+            .unwrap_or_else(scenario::default_town_path)
+    }
 }
 
 impl PlayArgs {
@@ -117,13 +210,16 @@ impl PlayArgs {
 #[derive(clap::Args, Debug, Default)]
 pub struct PlayCli {
     /// A card game's name, or a town, scenario or card setup file (RON).
-    target: Option<String>,
+    pub target: Option<String>,
+    #[command(flatten)]
+    pub window: WindowArgs,
 }
 
 impl PlayCli {
     /// Opens the table named (the sandbox, or `--scenario`, if none). A plain
     /// town file becomes the sandbox's town.
-    pub fn run(self, mut play: PlayArgs) -> ExitCode {
+    pub fn run(self, data: &DataArgs) -> ExitCode {
+        let mut play = PlayArgs::new(data, &self.window);
         let start = match self.target {
             None => Start::Flick {
                 scenario: play.scenario.clone(),

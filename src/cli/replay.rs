@@ -14,7 +14,7 @@ use highnoon::scenario::PhysicsProfile;
 use highnoon::window::{Start, WindowOptions};
 
 use super::fail;
-use super::play::PlayArgs;
+use super::play::{DataArgs, PlayArgs, WindowArgs};
 
 /// `replay FILE [--quiet] [--window]`.
 #[derive(clap::Args, Debug)]
@@ -27,13 +27,16 @@ pub struct ReplayCli {
     /// shown, then flicked), after checking it headless.
     #[arg(long)]
     window: bool,
+    #[command(flatten)]
+    window_options: WindowArgs,
 }
 
 impl ReplayCli {
     /// Re-simulates the file (a game or a table replay) and checks it; with
     /// `--window`, plays it back with `play`'s window options if it matched.
-    pub fn run(self, play: &PlayArgs) -> ExitCode {
-        let window = self.window.then_some(play);
+    pub fn run(self, data: &DataArgs) -> ExitCode {
+        let play = PlayArgs::new(data, &self.window_options);
+        let window = self.window.then_some(&play);
         let file = self.file.as_path();
         if std::fs::read_to_string(file)
             .is_ok_and(|t| highnoon::physics::replay::is_table_replay(&t))

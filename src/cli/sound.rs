@@ -12,7 +12,7 @@ use highnoon::physics::table::Flick;
 use highnoon::sound::{self, Bank, events};
 
 use super::fail;
-use super::play::PlayArgs;
+use super::play::DataArgs;
 
 /// `sound [--piece NAME] [--at NAME] [--strength S] [--out FILE.wav]`.
 #[derive(clap::Args, Debug)]
@@ -40,7 +40,7 @@ pub struct SoundCli {
 }
 
 impl SoundCli {
-    pub fn run(self, play: &PlayArgs) -> ExitCode {
+    pub fn run(self, play: &DataArgs) -> ExitCode {
         if self.music {
             return write_music(&self.out);
         }

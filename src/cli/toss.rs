@@ -8,7 +8,7 @@ use highnoon::bot_level::Level;
 use highnoon::scenario::PhysicsProfile;
 
 use super::fail;
-use super::play::PlayArgs;
+use super::play::DataArgs;
 
 /// `toss [options]`.
 #[derive(clap::Args, Debug)]
@@ -25,7 +25,7 @@ pub struct TossCli {
 impl TossCli {
     /// Tosses the cards of the profile `play` names through each level's
     /// hand, timed.
-    pub fn run(self, play: &PlayArgs) -> ExitCode {
+    pub fn run(self, play: &DataArgs) -> ExitCode {
         let TossCli {
             tosses,
             distance,

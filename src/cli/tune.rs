@@ -105,14 +105,7 @@ fn run_sweep(
     };
     let mut writer = std::io::BufWriter::new(file);
     let total = sweep.total_flicks().div_ceil(shard.count) as u64;
-    // Drawn only on a terminal: quiet when piped or redirected.
-    let bar = indicatif::ProgressBar::new(total);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} flicks, {per_sec}, ETA {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = super::progress::bar(total, "flicks");
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use highnoon::cards::CardGame;
 use highnoon::scenario::{self, PhysicsProfile, Town};
 
-use super::play::PlayArgs;
+use super::play::DataArgs;
 use super::{fail, report};
 
 /// `validate [PATHS]…`.
@@ -22,7 +22,7 @@ pub struct ValidateCli {
 
 impl ValidateCli {
     /// Checks the profile `play` names and every file given.
-    pub fn run(self, play: &PlayArgs) -> ExitCode {
+    pub fn run(self, play: &DataArgs) -> ExitCode {
         let started = std::time::Instant::now();
         let profile_path = play.profile_path();
         let profile = match PhysicsProfile::load(&profile_path) {

@@ -17,6 +17,7 @@ mod card_setups;
 mod card_table;
 mod coach;
 mod coach_in_the_window;
+mod command_line;
 mod common;
 mod continue_game;
 mod dice;
