@@ -160,7 +160,7 @@ impl Sweep {
                         ));
                     }
                     if let Some((a, b)) = p.range
-                        && !(a < b)
+                        && a.partial_cmp(&b) != Some(std::cmp::Ordering::Less)
                     {
                         problems.push(at(
                             &needle,
@@ -394,11 +394,13 @@ impl Start {
             figures: crate::bench::figures(table),
             discs: table
                 .discs()
-                .filter(|(_, kind)| match (which, kind) {
-                    (Discs::Any, _) => true,
-                    (Discs::Movement, PieceKind::Disc(DiscKind::Movement)) => true,
-                    (Discs::Bullet, PieceKind::Disc(DiscKind::Bullet)) => true,
-                    _ => false,
+                .filter(|(_, kind)| {
+                    matches!(
+                        (which, kind),
+                        (Discs::Any, _)
+                            | (Discs::Movement, PieceKind::Disc(DiscKind::Movement))
+                            | (Discs::Bullet, PieceKind::Disc(DiscKind::Bullet))
+                    )
                 })
                 .map(|(id, _)| id)
                 .collect(),
@@ -614,6 +616,8 @@ pub fn run(
     wtr.write_record(&header)?;
     let per = sweep.file.flicks.per_setting;
     let mut summaries = vec![SettingSummary::default(); sweep.settings.len()];
+    // `s` names the setting in its profile, its jobs and its rows too.
+    #[expect(clippy::needless_range_loop)]
     for s in 0..sweep.settings.len() {
         let table = Table::new(sweep.profile_for(s), &sweep.town);
         let start = Start::of(&table, sweep.file.flicks.discs);

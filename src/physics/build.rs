@@ -265,6 +265,10 @@ impl Builder<'_> {
 
     /// A collider whose mass is that of `solid` (the piece as made) when its
     /// colliding shape differs from it.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "a collider's parts as Rapier takes them"
+    )]
     fn collider_of(
         &mut self,
         body: RigidBodyHandle,
@@ -521,6 +525,8 @@ mod tests {
         ];
         let mut seen = Vec::new();
         for (list, len) in entries {
+            // `index` picks the piece in whichever list this is.
+            #[expect(clippy::needless_range_loop)]
             for index in 0..len {
                 let id = piece_id(&town, PieceRef { list, index }).unwrap();
                 let (kind, name) = &made[id.0 as usize];

@@ -88,8 +88,8 @@ pub fn bench(spec: &DiceSpec, gravity: f32, rolls: usize, seed: u64, threads: us
     let mut steps: Vec<u32> = parts.iter().flat_map(|p| p.1.iter().copied()).collect();
     let mut counts = [0u64; 6];
     for p in &parts {
-        for f in 0..6 {
-            counts[f] += p.2[f];
+        for (count, add) in counts.iter_mut().zip(&p.2) {
+            *count += add;
         }
     }
     times.sort_by(f64::total_cmp);

@@ -725,7 +725,7 @@ impl PhysicsProfile {
         ];
         for (field, t) in triples {
             let largest = most(&[t.0, t.1, t.2]);
-            if !(largest < 100.0) {
+            if largest.is_nan() || largest >= 100.0 {
                 out.push(DataError::at_field(
                     path,
                     text,
@@ -766,31 +766,6 @@ impl PhysicsProfile {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shipped_profile_loads() {
-        let p = PhysicsProfile::load_default().expect("assets/physics.ron");
-        assert!(
-            p.pieces.movement_disc.radius > p.pieces.bullet.radius,
-            "movement disc is the larger disc"
-        );
-    }
-
-    #[test]
-    fn unknown_material_is_located() {
-        let path = super::super::default_profile_path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let broken = text.replacen("material: \"pine\"", "material: \"balsa\"", 1);
-        let p: PhysicsProfile = super::super::parse_ron(&path, &broken).unwrap();
-        let err = p.validate(&path, &broken).unwrap_err().0.remove(0);
-        assert!(err.message.contains("balsa"), "{err}");
-        assert!(err.position.is_some());
-    }
-}
-
 /// The smallest of `v`, NaN if any is (`f32::min` would pass over a NaN and
 /// let a broken size through its range check).
 fn least(v: &[f32]) -> f32 {
@@ -815,4 +790,29 @@ fn worst(v: &[f32], min: f32, max: f32) -> f32 {
         .copied()
         .find(|x| !(x.is_finite() && *x >= min && *x <= max))
         .unwrap_or(v[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_profile_loads() {
+        let p = PhysicsProfile::load_default().expect("assets/physics.ron");
+        assert!(
+            p.pieces.movement_disc.radius > p.pieces.bullet.radius,
+            "movement disc is the larger disc"
+        );
+    }
+
+    #[test]
+    fn unknown_material_is_located() {
+        let path = super::super::default_profile_path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let broken = text.replacen("material: \"pine\"", "material: \"balsa\"", 1);
+        let p: PhysicsProfile = super::super::parse_ron(&path, &broken).unwrap();
+        let err = p.validate(&path, &broken).unwrap_err().0.remove(0);
+        assert!(err.message.contains("balsa"), "{err}");
+        assert!(err.position.is_some());
+    }
 }

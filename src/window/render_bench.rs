@@ -338,15 +338,15 @@ fn follow_path(path: Res<Path>, mut cameras: Query<(&mut OrbitCamera, &mut Trans
     }
 }
 
+/// The table's camera and the panels'.
+type EveryCamera = Or<(With<Camera3d>, With<super::shell::dock::PanelsCamera>)>;
+
 /// Every camera draws into the offscreen image: the table's, and the
 /// panels' over it.
 fn draw_offscreen(
     target: Res<Target>,
     mut commands: Commands,
-    cameras: Query<
-        (Entity, Option<&RenderTarget>),
-        Or<(With<Camera3d>, With<super::shell::dock::PanelsCamera>)>,
-    >,
+    cameras: Query<(Entity, Option<&RenderTarget>), EveryCamera>,
 ) {
     for (e, current) in &cameras {
         let drawn_there = matches!(current, Some(RenderTarget::Image(i)) if i.handle == target.0);

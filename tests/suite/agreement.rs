@@ -242,7 +242,7 @@ fn leaving_one_drawn_token_turns_only_that_one_up() {
 
 /// Plays one game with `a` and `b` and checks the agreement after every step.
 fn check_game(
-    file: &PathBuf,
+    file: &std::path::Path,
     town: &Town,
     a: &mut FlickBot,
     b: &mut FlickBot,

@@ -313,6 +313,8 @@ fn slapshot_challenges(rules: &slapshot::Rules, level: Level, seeds: Range<u64>)
             g.apply(a).unwrap();
             steps += 1;
         }
+        // `c` is a seat: its turn, its challenges and its picks.
+        #[expect(clippy::needless_range_loop)]
         for c in 0..n {
             // As if it were seat c's turn.
             let mut h = g.clone();

@@ -10,6 +10,9 @@ use rand_chacha::ChaCha8Rng;
 use highnoon::cards::core::{Game, Seat, Turn};
 use highnoon::cards::slapshot::{self, Action, Slapshot};
 
+/// A game's state and the actions played from it, by whom (none: chance).
+type Played = (Slapshot, Vec<(Option<Seat>, Action)>);
+
 fn game(seed: u64) -> Slapshot {
     let path = highnoon::scenario::data_root().join("assets/cards/slapshot.ron");
     let players = 2 + (seed % 3) as usize;
@@ -27,7 +30,7 @@ fn an_overtime_that_ends_early_shows_the_same_whatever_the_unturned_cards() {
         let mut g = game(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xabc);
         let mut lines: HashMap<Seat, Vec<Action>> = HashMap::new();
-        let mut before_game: Option<(Slapshot, Vec<(Option<Seat>, Action)>)> = None;
+        let mut before_game: Option<Played> = None;
         while !g.is_over() && found < 30 {
             let overtime = matches!(&g.phase, slapshot::Phase::Lineup(m) if m.overtime > 0);
             let (seat, action) = match g.turn() {

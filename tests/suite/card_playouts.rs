@@ -32,7 +32,7 @@ fn tabletown_game(seed: u64) -> tabletown::Tabletown {
     let players = 2 + (seed % 5) as usize;
     let mut rules = tabletown::Rules::load(&path, Some(players)).expect("setup loads");
     rules.two_revolvers = seed % 2 == 1;
-    rules.weapon_modifiers = seed % 3 != 0;
+    rules.weapon_modifiers = !seed.is_multiple_of(3);
     tabletown::Tabletown::new(rules)
 }
 

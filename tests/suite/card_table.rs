@@ -37,11 +37,10 @@ fn app<G: TableGame>(table: CardTable<G>) -> App {
 }
 
 /// A game played by the pure rules: random legal actions, seeded chance.
-fn scripted<G: TableGame>(
-    game: CardGame,
-    n: usize,
-    seed: u64,
-) -> (G, Vec<(Option<Seat>, G::Action)>) {
+/// A game's start and the actions played from it, by whom (none: chance).
+type Played<G> = (G, Vec<(Option<Seat>, <G as Game>::Action)>);
+
+fn scripted<G: TableGame>(game: CardGame, n: usize, seed: u64) -> Played<G> {
     let start: G = load_game(&game.default_setup(), Some(n)).expect("setup");
     let mut g = start.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -312,12 +311,12 @@ fn faces_follow_observations<G: TableGame>(
                         );
                         assert!(p.spot.face_up || p.face.is_some());
                     }
-                    if p.action.is_some() {
+                    if let Some(action) = &p.action {
                         assert!(
                             g.turn() == Turn::Player(viewer),
                             "a clickable card off turn"
                         );
-                        assert!(g.legal_actions().contains(p.action.as_ref().unwrap()));
+                        assert!(g.legal_actions().contains(action));
                     }
                 }
                 let deck_cards = scene.cards.iter().filter(|p| p.key < 1000).count();

@@ -206,7 +206,7 @@ fn a_carrier_holds_the_first_charge_in_the_goal_until_the_second_comes() {
         (&with_a_deputy, Level::Easy),
         (&with_a_deputy, Level::Hard),
     ] {
-        let mut referee = Referee::new(profile(), &town, 3).unwrap();
+        let mut referee = Referee::new(profile(), town, 3).unwrap();
         let mut bot = FlickBot::new(level, &levels, 5);
         let first = bot.next_step(&referee).unwrap();
         assert!(matches!(first, Step::Intent(Intent::Play(_))), "{first:?}");

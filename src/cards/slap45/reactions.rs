@@ -25,8 +25,6 @@ pub const BUILTIN_TEXT: &str = include_str!("../../../assets/cards/slap45_bots.r
 /// The name the built-in copy's problems are reported under.
 const BUILTIN_NAME: &str = "assets/cards/slap45_bots.ron";
 
-/// The levels the file must hold (random needs no entry).
-
 /// What one level's simple reaction time promises to come to (ms, with the
 /// clamp): each a range `(low, high)`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -336,7 +334,7 @@ pub fn sample_reaction<R: Rng + ?Sized>(
     let e: f64 = Exp1.sample(&mut *rng);
     let bits = (alternatives.max(1) as f64).log2();
     let t = spec.mu_ms + spec.sigma_ms * z + spec.tau_ms * e + spec.choice_ms_per_bit * bits;
-    t.max(spec.min_ms).min(MAX_REACTION_MS).max(0.0).round() as u32
+    t.clamp(spec.min_ms.min(MAX_REACTION_MS), MAX_REACTION_MS).max(0.0).round() as u32
 }
 
 /// Mean, median and 90th percentile of `samples` reactions (ms).

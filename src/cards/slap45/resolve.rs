@@ -139,7 +139,7 @@ impl Slap45 {
                 return;
             }
         }
-        self.end_round(r);
+        self.end_round(*r);
     }
 
     /// Applies one slap; true when it ended the round.
@@ -413,7 +413,7 @@ impl Slap45 {
         self.phase = Phase::Over;
     }
 
-    pub(super) fn end_round(&mut self, r: Box<Round>) {
+    pub(super) fn end_round(&mut self, r: Round) {
         if !r.claimed {
             self.discard.push(r.card);
         }

@@ -164,8 +164,7 @@ impl CardView for Slap45 {
             .chain(self.rules.max_members)
             .max()
             .unwrap_or(MEMBERS) as usize;
-        for seat in 0..n {
-            let gang = &self.gangs[seat];
+        for (seat, gang) in self.gangs.iter().enumerate().take(n) {
             let angle = seat_angle_for(seat, n, viewer);
             let centre = seat_centre(angle, 0.12);
             // The gang's members: alive ones face up, the lost as tombstones.

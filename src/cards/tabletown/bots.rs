@@ -200,11 +200,10 @@ pub fn normal_action<R: Rng + ?Sized>(
                     && involved
                         .iter()
                         .any(|&o| o != seat && g.slingers[o].loaded() > 0);
-                if danger {
-                    if let Some(a) = cancel_fight(legal) {
+                if danger
+                    && let Some(a) = cancel_fight(legal) {
                         return a;
                     }
-                }
                 Action::LetItRide
             }
             Step::Act(_) => {
@@ -243,8 +242,8 @@ pub fn normal_action<R: Rng + ?Sized>(
                     return (*most).clone();
                 }
                 // No shot: TNT when it hurts others more than it risks (three or more at the table).
-                if living.len() >= 3 && s.wounds <= 3 {
-                    if let Some(t) = legal
+                if living.len() >= 3 && s.wounds <= 3
+                    && let Some(t) = legal
                         .iter()
                         .filter(|a| matches!(a, Action::Tnt(_)))
                         .max_by_key(|a| match a {
@@ -254,7 +253,6 @@ pub fn normal_action<R: Rng + ?Sized>(
                     {
                         return t.clone();
                     }
-                }
                 if has(&Action::Hold) {
                     Action::Hold
                 } else {
@@ -418,11 +416,10 @@ pub fn hard_action<R: Rng + ?Sized>(
                     .filter(|&&card| matches!(g.kind(card), Kind::Sheriff | Kind::Deputy))
                     .count() as f64;
                 let uncovered = (theirs - STAR_COVER * theirs.min(stars)).max(0.0);
-                if uncovered > 0.0 && uncovered - mine > -CANCEL_UNLESS_AHEAD_BY {
-                    if let Some(a) = cancel_fight(legal) {
+                if uncovered > 0.0 && uncovered - mine > -CANCEL_UNLESS_AHEAD_BY
+                    && let Some(a) = cancel_fight(legal) {
                         return a;
                     }
-                }
                 Action::LetItRide
             }
             Step::Act(_) => {

@@ -233,12 +233,9 @@ impl Game {
             self.log(format!("{name}'s move fails: {why}. The town is put back."));
             return Ok(vec![Effect::Done]);
         }
-        if inside.is_some() {
+        if let Some(was) = inside {
             self.cowboys[cowboy].inside = None;
-            self.log(format!(
-                "{name} steps out of the {}.",
-                inside.expect("inside").title()
-            ));
+            self.log(format!("{name} steps out of the {}.", was.title()));
         } else if let Some(b) = report.entered {
             self.cowboys[cowboy].inside = Some(b);
             self.log(format!("{name} enters the {}.", b.title()));

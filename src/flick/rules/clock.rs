@@ -122,7 +122,7 @@ impl Game {
 
 /// The colour of an hour on the town-hall clock: even hours are red.
 pub fn hour_colour(hour: u8) -> HatSide {
-    if hour % 2 == 0 {
+    if hour.is_multiple_of(2) {
         HatSide::Red
     } else {
         HatSide::Blue

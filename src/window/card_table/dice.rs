@@ -107,6 +107,7 @@ pub fn die_mesh(size: f32) -> Mesh {
 }
 
 /// The tray (felt floor, wooden walls) and the die, for a game with dice.
+#[expect(clippy::type_complexity, reason = "a Bevy system's parameters")]
 pub fn place_dice_tray(
     screen: Screen,
     spec: DiceSpec,

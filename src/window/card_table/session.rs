@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::cards::TableGame;
-use crate::cards::core::{Agent, Seat, Turn};
+use crate::cards::core::{Agent, Game, Seat, Turn};
 use crate::cards::registry::SeatKind;
 use crate::physics::dice::{DiceTray, Roll};
 use crate::window::FrameSystems;
@@ -64,6 +64,9 @@ pub struct CardIntent<G: TableGame> {
     pub action: G::Action,
 }
 
+/// A bot's thinking, done: its seat, its agent handed back, and its action.
+type Decided<G> = (Seat, Box<dyn Agent<G> + Send>, <G as Game>::Action);
+
 /// A bot: its agent (held here while idle, moved into its task while thinking).
 type Bot<G> = Mutex<Option<Box<dyn Agent<G> + Send>>>;
 
@@ -100,7 +103,7 @@ pub struct CardTable<G: TableGame> {
     /// The last die read, and for what.
     pub last_roll: Option<(u8, String)>,
     bots: Vec<Bot<G>>,
-    thinking: Option<Task<(Seat, Box<dyn Agent<G> + Send>, G::Action)>>,
+    thinking: Option<Task<Decided<G>>>,
     /// Seconds until a bot may act again.
     pub cooldown: f32,
     /// Something on show that the game waits for (a line-up revealed pair by pair):

@@ -227,11 +227,14 @@ pub struct AimLine;
 #[derive(Component)]
 pub struct AimMark;
 
+/// Where a mark is and whether it shows.
+type Shown = (&'static mut Transform, &'static mut Visibility);
+
 /// Shows the aim line and ring while you drag a flick.
 pub fn show_aim<G: TableGame>(
     table: Option<Res<CardTable<G>>>,
-    mut line: Query<(&mut Transform, &mut Visibility), (With<AimLine>, Without<AimMark>)>,
-    mut mark: Query<(&mut Transform, &mut Visibility), (With<AimMark>, Without<AimLine>)>,
+    mut line: Query<Shown, (With<AimLine>, Without<AimMark>)>,
+    mut mark: Query<Shown, (With<AimMark>, Without<AimLine>)>,
 ) {
     let aim = table.and_then(|t| t.tossing.aim);
     let lift = Vec3::Y * 0.008;
@@ -259,6 +262,7 @@ pub fn show_aim<G: TableGame>(
 }
 
 /// Draws the mats of the game on the table (when it has any).
+#[expect(clippy::type_complexity, reason = "a Bevy system's parameters")]
 pub fn lay_mats<G: TableGame>(
     screen: Screen,
 ) -> impl FnMut(

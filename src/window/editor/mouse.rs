@@ -120,6 +120,10 @@ pub fn place_of(town: &Town, piece: PieceRef) -> Option<(f32, f32)> {
 #[derive(Default)]
 pub struct Grab(Option<(PieceRef, (f32, f32))>);
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: its parameters are the world it reads"
+)]
 pub fn pick_and_drag(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,

@@ -310,11 +310,10 @@ fn show_game_panels(
                         .color(GOLD),
                 );
                 ui.label(game.log.last().cloned().unwrap_or_default());
-                if ui.button("Play again").clicked() {
-                    if let Some(file) = session.file() {
+                if ui.button("Play again").clicked()
+                    && let Some(file) = session.file() {
                         intents.write(FlickIntent::open(file));
                     }
-                }
             });
     }
     wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();

@@ -249,11 +249,18 @@ fn dress_table(
     }
 }
 
+/// A piece just laid, with its hat and door if it has them.
+type NewPiece = (Entity, &'static Piece, Option<&'static Hat>, Option<&'static Door>);
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: its parameters are the world it reads"
+)]
 fn dress_pieces(
     mut commands: Commands,
     profile: Res<Profile>,
     look: Res<PieceLook>,
-    pieces: Query<(Entity, &Piece, Option<&Hat>, Option<&Door>), Added<Piece>>,
+    pieces: Query<NewPiece, Added<Piece>>,
     building_parts: Query<(Entity, &PieceCollider, &ChildOf), Added<PieceCollider>>,
     all_pieces: Query<&Piece>,
     mut meshes: ResMut<Assets<Mesh>>,

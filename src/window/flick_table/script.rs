@@ -75,8 +75,8 @@ fn run_flick_script(
         let a = s.angle_deg.to_radians();
         Some(Flick::new(p.id, Vec2::new(a.cos(), a.sin()), s.strength))
     };
-    if *frame == 5 && !index.is_empty() {
-        if let Some(s) = &script.flick {
+    if *frame == 5 && !index.is_empty()
+        && let Some(s) = &script.flick {
             match to_flick(s) {
                 Some(f) => {
                     intents.write(FlickIntent::person(FlickAction::Flick(f)));
@@ -84,7 +84,6 @@ fn run_flick_script(
                 None => error!("--flick: no piece named {:?}", s.piece),
             }
         }
-    }
     if let Some(s) = &script.aim
         && let Some(f) = to_flick(s)
         && let Some(p) = index.get(f.piece)

@@ -330,7 +330,7 @@ impl ScenarioPlay {
 #[derive(Clone)]
 pub enum Play {
     /// Free flicks on a town.
-    Sandbox(Table),
+    Sandbox(Box<Table>),
     /// A scenario under its rules.
     Scenario(Box<ScenarioPlay>),
 }
@@ -779,7 +779,7 @@ impl FlickSession {
                 table.index().len(),
                 table.pose_hash()
             );
-            Play::Sandbox(table)
+            Play::Sandbox(Box::new(table))
         };
         *self = Self {
             file: Some(file.to_path_buf()),
@@ -801,7 +801,7 @@ impl FlickSession {
     fn lay(&mut self, town: &Town, profile: &PhysicsProfile) {
         self.close();
         self.town = Some(town.clone());
-        self.play = Some(Play::Sandbox(Table::new(profile.clone(), town)));
+        self.play = Some(Play::Sandbox(Box::new(Table::new(profile.clone(), town))));
     }
 
     /// Shows the last flick again at half speed; the table is not changed.

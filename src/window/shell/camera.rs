@@ -180,6 +180,10 @@ fn place_camera(mut commands: Commands) {
     ));
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: its parameters are the world it reads"
+)]
 pub fn orbit_camera(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,

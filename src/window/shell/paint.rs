@@ -48,9 +48,8 @@ impl Pixels {
         }
         let i = ((y as u32 * self.width + x as u32) * 4) as usize;
         let a = alpha as u32 * colour[3] as u32 / 255;
-        for c in 0..3 {
-            let old = self.data[i + c] as u32;
-            self.data[i + c] = ((colour[c] as u32 * a + old * (255 - a)) / 255) as u8;
+        for (pixel, &channel) in self.data[i..i + 3].iter_mut().zip(&colour[..3]) {
+            *pixel = ((channel as u32 * a + *pixel as u32 * (255 - a)) / 255) as u8;
         }
         self.data[i + 3] = 255;
     }
@@ -120,6 +119,10 @@ impl Painter {
 
     /// Draws `text` with its baseline at `y`, starting at `x`; `bold` thickens
     /// the strokes. Returns the pen's end.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "a stroke of text: where, how big, what colour, how heavy"
+    )]
     pub fn draw(
         &mut self,
         img: &mut Pixels,
@@ -161,6 +164,10 @@ impl Painter {
     }
 
     /// Draws `text` centred on `cx`, shrunk to fit `max_width`.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "a stroke of text: where, how big, what colour, how heavy"
+    )]
     pub fn centred(
         &mut self,
         img: &mut Pixels,

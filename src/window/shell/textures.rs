@@ -145,7 +145,7 @@ fn plank_at(seed: u32, boards: u32, light: Rgba, dark: Rgba, u: f32, v: f32) -> 
         ),
         tone,
     );
-    let seam = across < 0.025 || across > 0.975 || along < 0.003 || along > 0.997;
+    let seam = !(0.025..=0.975).contains(&across) || !(0.003..=0.997).contains(&along);
     if seam { shade(c, 0.6) } else { c }
 }
 
