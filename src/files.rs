@@ -231,7 +231,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("highnoon-files-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("highnoon-files-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -268,7 +269,10 @@ mod tests {
         })
         .unwrap_err();
         assert!(e.contains("a.ron") && e.contains("disk full"), "{e}");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old text, whole");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "the old text, whole"
+        );
         assert_eq!(beside(&dir), ["a.ron"], "no new file left behind");
     }
 
@@ -293,7 +297,10 @@ mod tests {
         let path = dir.join("not-a-folder").join("a.ron");
         let e = write_whole(&path, "text").unwrap_err();
         assert!(e.contains("not-a-folder"), "{e}");
-        assert_eq!(std::fs::read_to_string(dir.join("not-a-folder")).unwrap(), "x");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("not-a-folder")).unwrap(),
+            "x"
+        );
     }
 
     #[test]
@@ -321,7 +328,10 @@ mod tests {
             // Interrupted: never committed.
         }
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old sweep");
-        assert_eq!(std::fs::read_to_string(dir.join("sweep.csv.partial")).unwrap(), "row 1\n");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("sweep.csv.partial")).unwrap(),
+            "row 1\n"
+        );
         let mut f = AtomicFile::resumable(&path).unwrap();
         f.write_all(b"row 1\nrow 2\n").unwrap();
         f.commit().unwrap();
@@ -332,9 +342,15 @@ mod tests {
     #[test]
     fn the_next_free_name_overwrites_nothing() {
         let dir = scratch("free");
-        assert_eq!(next_free(&dir, "highnoon", "png"), dir.join("highnoon-1.png"));
+        assert_eq!(
+            next_free(&dir, "highnoon", "png"),
+            dir.join("highnoon-1.png")
+        );
         std::fs::write(dir.join("highnoon-1.png"), "1").unwrap();
         std::fs::write(dir.join("highnoon-3.png"), "3").unwrap();
-        assert_eq!(next_free(&dir, "highnoon", "png"), dir.join("highnoon-2.png"));
+        assert_eq!(
+            next_free(&dir, "highnoon", "png"),
+            dir.join("highnoon-2.png")
+        );
     }
 }

@@ -11,6 +11,7 @@ pub mod cards;
 pub mod editor;
 pub mod files;
 pub mod flick;
+pub mod keys;
 pub mod physics;
 pub mod plot;
 pub mod saves;

@@ -39,6 +39,10 @@ pub struct Settings {
     pub coach: bool,
     /// After a flick the camera follows the flicked disc, then comes back.
     pub follow_flick: bool,
+    /// The player's own keys, action by action, in place of the defaults:
+    /// `keys: { Hint: ["G"], DeletePiece: ["Delete", "X"] }` (every action
+    /// and its default keys: [`crate::keys::Action::ALL`]).
+    pub keys: std::collections::BTreeMap<crate::keys::Action, Vec<String>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -103,6 +107,7 @@ impl Default for Settings {
             animation_pace: 1.0,
             coach: true,
             follow_flick: false,
+            keys: Default::default(),
         }
     }
 }
@@ -162,7 +167,16 @@ impl Settings {
                 format!("`window_size` is {w}x{h}: from 320x200 to 16384x16384"),
             ));
         }
+        if let Err(keys) = crate::keys::Bindings::with(&self.keys) {
+            out.extend(keys.into_iter().map(|m| ("keys", m)));
+        }
         out
+    }
+
+    /// Every action's keys: the defaults, with the player's own in place
+    /// (the defaults alone while the player's do not check).
+    pub fn bindings(&self) -> crate::keys::Bindings {
+        crate::keys::Bindings::with(&self.keys).unwrap_or_default()
     }
 
     /// Reads a settings file: every problem at its file:line:col.
@@ -321,6 +335,20 @@ mod tests {
                 "camera_speed",
             ),
             ("(\n  animation_pace: NaN,\n)", 2, 3, "animation_pace"),
+            // One key to two actions, and a key that does not exist.
+            (
+                "(\n  coach: true,\n  keys: { Hint: [\"R\"] },\n)",
+                3,
+                3,
+                "R is bound to both ResetTown and Hint",
+            ),
+            (
+                "(\n  keys: {\n    Hint: [\"Hyper\"],\n  },\n)",
+                2,
+                3,
+                "no key is called \"Hyper\"",
+            ),
+            ("(\n  keys: { Hunt: [\"G\"] },\n)", 2, 13, "Hunt"),
         ] {
             std::fs::write(&path, text).unwrap();
             let (s, problems) = Settings::load_or_default(&path);

@@ -81,7 +81,10 @@ pub fn locate() -> Result<PathBuf, String> {
     {
         candidates.push((bin.clone(), "beside the program"));
         if let Some(prefix) = bin.parent() {
-            candidates.push((prefix.join("share").join("highnoon"), "the install's share folder"));
+            candidates.push((
+                prefix.join("share").join("highnoon"),
+                "the install's share folder",
+            ));
         }
     }
     for (dir, what) in candidates {
@@ -99,7 +102,10 @@ pub fn locate() -> Result<PathBuf, String> {
             }
         },
         None => {
-            looked.push("the copy inside the program: no cache folder to unpack it into (no home folder)".into());
+            looked.push(
+                "the copy inside the program: no cache folder to unpack it into (no home folder)"
+                    .into(),
+            );
             Err(not_found(&looked))
         }
     }
@@ -139,7 +145,12 @@ pub fn embedded() -> Vec<(String, &'static [u8])> {
 fn copy_name(files: &[(String, &[u8])]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for (path, bytes) in files {
-        for b in path.bytes().chain([0]).chain(bytes.iter().copied()).chain([0]) {
+        for b in path
+            .bytes()
+            .chain([0])
+            .chain(bytes.iter().copied())
+            .chain([0])
+        {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
@@ -237,7 +248,10 @@ mod tests {
             assert_eq!(std::fs::read(root.join(path)).unwrap(), *bytes, "{path}");
         }
         let on_disk = std::fs::read_dir(root.join("scenarios")).unwrap().count();
-        let inside = files.iter().filter(|(p, _)| p.starts_with("scenarios/")).count();
+        let inside = files
+            .iter()
+            .filter(|(p, _)| p.starts_with("scenarios/"))
+            .count();
         assert_eq!(inside, on_disk, "every scenario is inside");
     }
 
@@ -255,7 +269,9 @@ mod tests {
         make_writable(&dir);
         std::fs::write(&town, "changed").unwrap();
         assert_eq!(unpack(&cache).unwrap(), dir);
-        let shipped = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/standard_town.ron"));
+        let shipped = std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/standard_town.ron"),
+        );
         assert_eq!(std::fs::read(&town).unwrap(), shipped.unwrap());
         make_writable(&cache);
         let _ = std::fs::remove_dir_all(&cache);

@@ -204,7 +204,8 @@ impl CardGame {
     /// seats, seed and options): `setups/<key>.ron` in their configuration
     /// folder; `None` on a system with no home folder.
     pub fn user_setup(self) -> Option<PathBuf> {
-        crate::files::user(crate::files::Folders::setups).map(|d| d.join(format!("{}.ron", self.key())))
+        crate::files::user(crate::files::Folders::setups)
+            .map(|d| d.join(format!("{}.ron", self.key())))
     }
 
     /// The setup the menu opens: the player's own when they have one, else
@@ -664,7 +665,11 @@ mod tests {
             let mut two = form.clone();
             two.seats[0] = SeatKind::You;
             let e = two.save(&path).expect_err("two seats of yours").to_string();
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{game}: kept");
+            assert_eq!(
+                std::fs::read_to_string(&path).unwrap(),
+                text,
+                "{game}: kept"
+            );
             // file:line:col at the `seats` field.
             let at = format!("{}:", path.display());
             let line = std::fs::read_to_string(&path)
@@ -697,14 +702,25 @@ mod tests {
             let form = game.read_form(&shipped).expect("reads");
             // Unchanged: played as shipped, nothing written.
             assert_eq!(form.save(&mine).expect("saves").path, shipped, "{game}");
-            assert!(!mine.exists(), "{game}: nothing written for an unchanged form");
+            assert!(
+                !mine.exists(),
+                "{game}: nothing written for an unchanged form"
+            );
             let mut changed = form.clone();
             changed.seed = form.seed + 17;
             changed.seats.reverse();
             let back = changed.save(&mine).expect("saves");
             assert_eq!(back.path, mine, "{game}");
-            assert_eq!((back.seed, &back.seats), (changed.seed, &changed.seats), "{game}");
-            assert_eq!(std::fs::read(&shipped).unwrap(), before, "{game}: shipped file untouched");
+            assert_eq!(
+                (back.seed, &back.seats),
+                (changed.seed, &changed.seats),
+                "{game}"
+            );
+            assert_eq!(
+                std::fs::read(&shipped).unwrap(),
+                before,
+                "{game}: shipped file untouched"
+            );
             let text = std::fs::read_to_string(&mine).unwrap();
             assert!(text.starts_with(USER_SETUP_HEADER), "{game}");
             // Changed again from the player's own file: written there.

@@ -63,7 +63,13 @@ impl BenchCli {
                 resolution,
                 last_frame,
                 window,
-            }) => render(&PlayArgs::new(data, &window), &table, warmup, resolution, last_frame),
+            }) => render(
+                &PlayArgs::new(data, &window),
+                &table,
+                warmup,
+                resolution,
+                last_frame,
+            ),
             None => flicks(data, self.flicks, self.seed, self.csv),
         }
     }

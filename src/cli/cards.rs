@@ -189,14 +189,11 @@ fn play<G: TableGame>(game: CardGame, args: &CardsArgs) -> ExitCode {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let save_to = args
-        .save
-        .clone()
-        .unwrap_or_else(|| {
-            // In the player's data folder (else where the program started).
-            let name = format!("{}-save.ron", game.key());
-            highnoon::files::Folders::of_user().map_or(PathBuf::from(&name), |f| f.data.join(name))
-        });
+    let save_to = args.save.clone().unwrap_or_else(|| {
+        // In the player's data folder (else where the program started).
+        let name = format!("{}-save.ron", game.key());
+        highnoon::files::Folders::of_user().map_or(PathBuf::from(&name), |f| f.data.join(name))
+    });
     let seating = highnoon::cards::terminal::Seating {
         levels: &args.bots,
         human: args.human,

@@ -338,7 +338,14 @@ impl Town {
         let at = |list, index| Some(PieceRef { list, index });
         let p = &profile.pieces;
         // What, name for the text, centre cm, facing deg, half extents m, the piece.
-        type Placed = (String, Option<String>, (f32, f32), f32, (f32, f32), PieceRef);
+        type Placed = (
+            String,
+            Option<String>,
+            (f32, f32),
+            f32,
+            (f32, f32),
+            PieceRef,
+        );
         let mut pieces: Vec<Placed> = Vec::new();
         let mut seen = BTreeSet::new();
         for (bi, b) in self.buildings.iter().enumerate() {

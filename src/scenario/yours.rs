@@ -86,7 +86,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("highnoon-yours-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("highnoon-yours-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
     }
@@ -107,7 +108,11 @@ mod tests {
         let towns = scratch("copy").join("towns");
         let copy = to_edit(&shipped, &root, &towns).unwrap();
         assert_eq!(copy, towns.join("bank_robbery.ron"));
-        assert_eq!(std::fs::read(&copy).unwrap(), before, "a copy byte for byte");
+        assert_eq!(
+            std::fs::read(&copy).unwrap(),
+            before,
+            "a copy byte for byte"
+        );
         // The player's copy, changed, is opened again, not copied over.
         std::fs::write(&copy, "mine").unwrap();
         assert_eq!(to_edit(&shipped, &root, &towns).unwrap(), copy);
@@ -124,11 +129,22 @@ mod tests {
         let root = crate::scenario::data_root();
         let profile = PhysicsProfile::load(&crate::scenario::default_profile_path()).unwrap();
         std::fs::copy(root.join("scenarios/bank_robbery.ron"), towns.join("a.ron")).unwrap();
-        std::fs::write(towns.join("b.ron"), "(\n  name: \"Broken\",\n  buildings: [(]\n)\n").unwrap();
+        std::fs::write(
+            towns.join("b.ron"),
+            "(\n  name: \"Broken\",\n  buildings: [(]\n)\n",
+        )
+        .unwrap();
         let listed = list(&towns, &profile);
         assert_eq!(listed.len(), 2);
-        assert!(listed[0].scenario && listed[0].read.is_ok(), "{:?}", listed[0]);
+        assert!(
+            listed[0].scenario && listed[0].read.is_ok(),
+            "{:?}",
+            listed[0]
+        );
         let e = listed[1].read.as_ref().unwrap_err();
-        assert!(e.starts_with(&format!("{}:3:", towns.join("b.ron").display())), "{e}");
+        assert!(
+            e.starts_with(&format!("{}:3:", towns.join("b.ron").display())),
+            "{e}"
+        );
     }
 }

@@ -324,6 +324,7 @@ fn show_menu(
     let picture = pictures.get(name, &mut images, &mut contexts);
     let ctx = contexts.ctx_mut()?;
     let state = &mut *state;
+    let keys = screens.bindings.clone();
     egui::Window::new("highnoon")
         .title_bar(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -372,7 +373,15 @@ fn show_menu(
                     .show(&mut cols[1], |ui| {
                         show_picture(ui, picture, ui.available_width().min(360.0), game);
                         ui.add_space(4.0);
-                        setup_panel(ui, state, &launch, &profile, &mut commands, &mut next)
+                        setup_panel(
+                            ui,
+                            state,
+                            &keys,
+                            &launch,
+                            &profile,
+                            &mut commands,
+                            &mut next,
+                        )
                     });
             });
         });
@@ -381,9 +390,10 @@ fn show_menu(
         how,
         settings,
         user,
+        bindings,
     } = &mut screens;
     show_settings(&mut contexts, settings_screen, settings, user)?;
-    show_how_to_play(&mut contexts, how, &mut pictures, &mut images)
+    show_how_to_play(&mut contexts, how, &mut pictures, &mut images, bindings)
 }
 
 /// The screens the menu opens over itself.
@@ -393,6 +403,7 @@ struct Screens<'w> {
     how: ResMut<'w, HowToPlay>,
     settings: ResMut<'w, Settings>,
     user: ResMut<'w, UserSettings>,
+    bindings: Res<'w, crate::keys::Bindings>,
 }
 
 fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
@@ -428,9 +439,10 @@ fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
     // apart by their files.
     let labels: Vec<(String, bool)> = (0..state.yours.len())
         .map(|i| match titles[i] {
-            Some(title) if titles.iter().filter(|t| **t == Some(title)).count() > 1 => {
-                (format!("{title} ({})", file_name(&state.yours[i].path)), false)
-            }
+            Some(title) if titles.iter().filter(|t| **t == Some(title)).count() > 1 => (
+                format!("{title} ({})", file_name(&state.yours[i].path)),
+                false,
+            ),
             Some(title) => (title.clone(), false),
             None => (file_name(&state.yours[i].path), true),
         })
@@ -457,6 +469,7 @@ fn game_list(ui: &mut egui::Ui, state: &mut MenuState) {
 fn setup_panel(
     ui: &mut egui::Ui,
     state: &mut MenuState,
+    keys: &crate::keys::Bindings,
     launch: &Launch,
     profile: &Profile,
     commands: &mut Commands,
@@ -470,7 +483,10 @@ fn setup_panel(
         Choice::Yours(i) if i < state.yours.len() && state.yours[i].read.is_err() => {
             let town = state.yours[i].clone();
             ui.heading(file_name(&town.path));
-            ui.colored_label(PROBLEM, "This town has problems; fix it in the editor or by hand:");
+            ui.colored_label(
+                PROBLEM,
+                "This town has problems; fix it in the editor or by hand:",
+            );
             for line in town.read.as_ref().err().into_iter().flat_map(|e| e.lines()) {
                 ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
             }
@@ -495,7 +511,7 @@ fn setup_panel(
                     launch.town.clone(),
                     None,
                     "Sandbox".to_string(),
-                    "Flick any disc, knock the town over, press R to set it up again.".to_string(),
+                    keys.fill("Flick any disc, knock the town over, press {ResetTown} to set it up again."),
                 ),
             };
             ui.heading(&title);
@@ -506,7 +522,8 @@ fn setup_panel(
             } else {
                 ui.label("No rules: free flicks on the town.");
             }
-            ui.weak(shown_path(&town)).on_hover_text(town.display().to_string());
+            ui.weak(shown_path(&town))
+                .on_hover_text(town.display().to_string());
             ui.add_space(10.0);
             if ui
                 .button(egui::RichText::new("Sit down at the table").size(18.0))
@@ -553,8 +570,10 @@ fn shown_path(path: &std::path::Path) -> String {
 
 /// A file's name, for a town that does not read.
 fn file_name(path: &std::path::Path) -> String {
-    path.file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// *Edit this town*: the editor on the player's own town, or on their copy
@@ -657,7 +676,9 @@ fn card_setup(
                 .on_hover_text(entry.path.display().to_string());
             if ui
                 .small_button("shipped setup")
-                .on_hover_text("Start again from the game's own setup (yours is replaced when you sit down)")
+                .on_hover_text(
+                    "Start again from the game's own setup (yours is replaced when you sit down)",
+                )
                 .clicked()
             {
                 *entry = read_entry(game, shipped);

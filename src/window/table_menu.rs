@@ -14,6 +14,8 @@ use crate::window::shell::style::{self, GOLD};
 use crate::window::{FrameSystems, Screen};
 
 pub fn plugin(app: &mut App) {
+    // The keys in force (the shell's key_bindings plugin keeps them to the settings).
+    app.init_resource::<crate::keys::Bindings>();
     app.init_resource::<TableMenu>()
         .add_systems(
             Update,
@@ -41,12 +43,13 @@ pub struct TableMenu {
 /// menu; the game's clock stops while anything of it is open.
 fn toggle_table_menu(
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     mut menu: ResMut<TableMenu>,
     mut settings: ResMut<SettingsScreen>,
     mut how: ResMut<HowToPlay>,
     mut time: ResMut<Time<Virtual>>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) {
+    if bindings.just_pressed(&keys, crate::keys::Action::Menu) {
         if settings.open {
             settings.open = false;
         } else if how.open {
@@ -91,7 +94,11 @@ fn show_table_menu(
     mut how: ResMut<HowToPlay>,
     mut settings: ResMut<Settings>,
     mut user: ResMut<UserSettings>,
-    (mut pictures, mut images): (ResMut<Pictures>, ResMut<Assets<Image>>),
+    (mut pictures, mut images, bindings): (
+        ResMut<Pictures>,
+        ResMut<Assets<Image>>,
+        Res<crate::keys::Bindings>,
+    ),
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
@@ -128,7 +135,10 @@ fn show_table_menu(
                     exit.write(AppExit::Success);
                 }
             });
-            ui.weak("Esc: back to the game");
+            ui.weak(format!(
+                "{}: back to the game",
+                bindings.shown(crate::keys::Action::Menu)
+            ));
         });
     }
     show_settings(
@@ -137,5 +147,11 @@ fn show_table_menu(
         &mut settings,
         &mut user,
     )?;
-    show_how_to_play(&mut contexts, &mut how, &mut pictures, &mut images)
+    show_how_to_play(
+        &mut contexts,
+        &mut how,
+        &mut pictures,
+        &mut images,
+        &bindings,
+    )
 }

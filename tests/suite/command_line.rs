@@ -94,8 +94,17 @@ fn a_window_option_before_a_command_is_refused_not_dropped() {
     // The data files still go anywhere.
     let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["--town", "scenarios/bank_robbery.ron", "validate", "scenarios/bank_robbery.ron"])
+        .args([
+            "--town",
+            "scenarios/bank_robbery.ron",
+            "validate",
+            "scenarios/bank_robbery.ron",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -39,7 +39,8 @@ struct Player {
 
 impl Player {
     fn new(name: &str) -> Player {
-        let root = std::env::temp_dir().join(format!("highnoon-player-{name}-{}", std::process::id()));
+        let root =
+            std::env::temp_dir().join(format!("highnoon-player-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let p = Player {
             root: root.clone(),
@@ -82,9 +83,17 @@ impl Player {
         let c = self.command(&[]);
         let mut xvfb = Command::new("xvfb-run");
         xvfb.current_dir(&self.cwd)
-            .args(["-a", "-s", "-screen 0 1280x800x24", env!("CARGO_BIN_EXE_highnoon")])
+            .args([
+                "-a",
+                "-s",
+                "-screen 0 1280x800x24",
+                env!("CARGO_BIN_EXE_highnoon"),
+            ])
             .args(args)
-            .envs(c.get_envs().filter_map(|(k, v)| v.map(|v| (k.to_owned(), v.to_owned()))))
+            .envs(
+                c.get_envs()
+                    .filter_map(|(k, v)| v.map(|v| (k.to_owned(), v.to_owned()))),
+            )
             .env_remove("HIGHNOON_DATA_DIR");
         let out = xvfb.output().unwrap_or_else(|e| {
             panic!("xvfb-run (package xvfb, see the README) is needed to open the window: {e}")
@@ -103,7 +112,11 @@ impl Drop for Player {
     fn drop(&mut self) {
         if !std::thread::panicking() {
             // The unpacked copy is read-only: made writable to be removed.
-            let _ = Command::new("chmod").arg("-R").arg("u+w").arg(&self.root).status();
+            let _ = Command::new("chmod")
+                .arg("-R")
+                .arg("u+w")
+                .arg(&self.root)
+                .status();
             let _ = std::fs::remove_dir_all(&self.root);
         }
     }
@@ -112,7 +125,10 @@ impl Drop for Player {
 #[test]
 fn the_installed_program_finds_its_data_and_keeps_the_shipped_and_the_players_files() {
     let checkout = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shipped_before = (tree(&checkout.join("assets")), tree(&checkout.join("scenarios")));
+    let shipped_before = (
+        tree(&checkout.join("assets")),
+        tree(&checkout.join("scenarios")),
+    );
     let p = Player::new("installed");
     // What the player had: their settings and a game to continue.
     let settings = "// mine\n(mute: true, graphics: Low)\n";
@@ -131,8 +147,16 @@ fn the_installed_program_finds_its_data_and_keeps_the_shipped_and_the_players_fi
     let checked = String::from_utf8(p.run(&["validate"]).stdout).unwrap();
     let copy = p.user.join("cache");
     assert!(checked.contains(&copy.display().to_string()), "{checked}");
-    assert!(!checked.contains(&checkout.display().to_string()), "{checked}");
-    let data = std::fs::read_dir(&copy).unwrap().next().unwrap().unwrap().path();
+    assert!(
+        !checked.contains(&checkout.display().to_string()),
+        "{checked}"
+    );
+    let data = std::fs::read_dir(&copy)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
     let unpacked_before = tree(&data);
     assert_eq!(
         unpacked_before.get(Path::new("scenarios/bank_robbery.ron")),
@@ -145,17 +169,32 @@ fn the_installed_program_finds_its_data_and_keeps_the_shipped_and_the_players_fi
     assert!(game.contains("for initiative"), "{game}");
     let scenario = data.join("scenarios/kill_the_leader.ron");
     let arena = p.run(&[
-        "flick", "arena", "--scenario", scenario.to_str().unwrap(), "--games", "1", "--a",
-        "easy", "--b", "easy", "--seed", "2",
+        "flick",
+        "arena",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--games",
+        "1",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--seed",
+        "2",
     ]);
     let arena = String::from_utf8_lossy(&arena.stdout).into_owned();
-    assert!(arena.contains("flick arena: easy (A) against easy (B), 1 games"), "{arena}");
+    assert!(
+        arena.contains("flick arena: easy (A) against easy (B), 1 games"),
+        "{arena}"
+    );
 
     // The menu's setup form changed, kept as the player's own setup (where
     // the program keeps it: setups/ in the configuration folder), and a
     // game dealt from it.
     let game = highnoon::cards::CardGame::Tabletown;
-    let mut form = game.read_form(&data.join("assets/cards/tabletown.ron")).unwrap();
+    let mut form = game
+        .read_form(&data.join("assets/cards/tabletown.ron"))
+        .unwrap();
     form.players = 3;
     form.seats = highnoon::cards::registry::seats_for(&form.seats, 3);
     form.seed = 41;
@@ -168,24 +207,60 @@ fn the_installed_program_finds_its_data_and_keeps_the_shipped_and_the_players_fi
     // A scripted screenshot of a card game in progress, and a new town of
     // the player's made by the editor from a bare name.
     p.run_in_a_window(&[
-        "play", "tabletown", "--actions", "10", "--screenshot", "shot.png", "--frames", "20",
-        "--graphics", "low",
+        "play",
+        "tabletown",
+        "--actions",
+        "10",
+        "--screenshot",
+        "shot.png",
+        "--frames",
+        "20",
+        "--graphics",
+        "low",
     ]);
     // The table drawn (cards, felt, labels), not an empty frame.
     let shot = image::open(p.cwd.join("shot.png")).unwrap().to_rgb8();
     let colours: std::collections::HashSet<[u8; 3]> = shot.pixels().map(|p| p.0).collect();
-    assert!(colours.len() > 500, "{} colours: an empty frame?", colours.len());
-    p.run_in_a_window(&["edit", "Dry Gulch", "--screenshot", "edit.png", "--frames", "3", "--graphics", "low"]);
+    assert!(
+        colours.len() > 500,
+        "{} colours: an empty frame?",
+        colours.len()
+    );
+    p.run_in_a_window(&[
+        "edit",
+        "Dry Gulch",
+        "--screenshot",
+        "edit.png",
+        "--frames",
+        "3",
+        "--graphics",
+        "low",
+    ]);
     let town = p.user.join("towns").join("Dry Gulch.ron");
     let made = String::from_utf8(p.run(&["validate", town.to_str().unwrap()]).stdout).unwrap();
     assert!(made.contains("Dry Gulch"), "{made}");
 
     // The shipped data, in the checkout and unpacked, is as it was.
-    assert!(shipped_before == (tree(&checkout.join("assets")), tree(&checkout.join("scenarios"))));
-    assert!(tree(&data) == unpacked_before, "the unpacked data is only read");
+    assert!(
+        shipped_before
+            == (
+                tree(&checkout.join("assets")),
+                tree(&checkout.join("scenarios"))
+            )
+    );
+    assert!(
+        tree(&data) == unpacked_before,
+        "the unpacked data is only read"
+    );
     // The player's settings and Continue are untouched by scripted runs.
-    assert_eq!(std::fs::read_to_string(p.user.join("settings.ron")).unwrap(), settings);
-    assert_eq!(std::fs::read_to_string(p.user.join("continue.ron")).unwrap(), kept);
+    assert_eq!(
+        std::fs::read_to_string(p.user.join("settings.ron")).unwrap(),
+        settings
+    );
+    assert_eq!(
+        std::fs::read_to_string(p.user.join("continue.ron")).unwrap(),
+        kept
+    );
     // Nothing written where the program was started but what was asked for.
     let here: Vec<_> = tree(&p.cwd).into_keys().collect();
     assert_eq!(here, [PathBuf::from("edit.png"), PathBuf::from("shot.png")]);
@@ -202,7 +277,10 @@ fn a_data_folder_that_is_not_there_is_named_and_the_program_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     let e = String::from_utf8_lossy(&out.stderr);
     assert_eq!(e.lines().count(), 1, "one message: {e}");
-    assert!(e.contains("HIGHNOON_DATA_DIR") && e.contains("nowhere"), "{e}");
+    assert!(
+        e.contains("HIGHNOON_DATA_DIR") && e.contains("nowhere"),
+        "{e}"
+    );
     // And nothing was unpacked or written for the player.
     assert!(!p.user.exists());
 }
@@ -230,10 +308,17 @@ fn the_shipped_data_is_found_beside_the_program_or_in_its_share_folder() {
         .arg("validate")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let checked = String::from_utf8_lossy(&out.stdout);
     assert!(checked.contains(&share.display().to_string()), "{checked}");
-    assert!(!p.user.join("cache").exists(), "nothing unpacked: the share folder was used");
+    assert!(
+        !p.user.join("cache").exists(),
+        "nothing unpacked: the share folder was used"
+    );
 }
 
 #[test]
@@ -244,7 +329,10 @@ fn no_data_anywhere_is_one_message_naming_every_place_looked_in() {
     std::fs::write(p.home.join("a file"), "not a folder").unwrap();
     let out = p
         .command(&["validate"])
-        .env("HIGHNOON_CONFIG_DIR", p.home.join("a file").join("highnoon"))
+        .env(
+            "HIGHNOON_CONFIG_DIR",
+            p.home.join("a file").join("highnoon"),
+        )
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -166,10 +166,12 @@ impl GunfighterBot {
             let enemy_damage = top.thrower != seat
                 && r.negated_by.is_none()
                 && matches!(effect(&view.rules, top.card), Some(Effect::Damage(_)));
-            if enemy_damage && self.rng.random::<f32>() < self.hand.watch
-                && let Some(k) = find(self, &|e| e == Effect::NegateBelow) {
-                    return toss(self, k, seat);
-                }
+            if enemy_damage
+                && self.rng.random::<f32>() < self.hand.watch
+                && let Some(k) = find(self, &|e| e == Effect::NegateBelow)
+            {
+                return toss(self, k, seat);
+            }
         }
         // 2. My own Bullet standing on top of a target's mat: fan the hammer
         //    (on the weakest such target; equals drawn at random).
@@ -205,9 +207,10 @@ impl GunfighterBot {
             && let Some(k) = find(self, &|e| {
                 matches!(e, Effect::NegateAbove | Effect::Ricochet)
             })
-                && (self.level == Level::Hard || self.rng.random::<f32>() < 0.5) {
-                    return toss(self, k, seat);
-                }
+            && (self.level == Level::Hard || self.rng.random::<f32>() < 0.5)
+        {
+            return toss(self, k, seat);
+        }
         // 4. Shoot: the weakest opponent (of equals, one drawn at random, not
         //    the lowest seat), or any.
         let target = if opponents.is_empty() {
@@ -234,15 +237,15 @@ impl GunfighterBot {
                 return toss(self, k, t);
             }
             if let Some(k) = find(self, &|e| e == Effect::Pickpocket)
-                && view.fighters[t].covert > 0 {
-                    return toss(self, k, t);
-                }
+                && view.fighters[t].covert > 0
+            {
+                return toss(self, k, t);
+            }
         }
         // 5. Heal when hurt.
-        if hurt
-            && let Some(k) = find(self, &|e| matches!(e, Effect::Heal(_))) {
-                return toss(self, k, seat);
-            }
+        if hurt && let Some(k) = find(self, &|e| matches!(e, Effect::Heal(_))) {
+            return toss(self, k, seat);
+        }
         // 6. Keep a Dodge in hand while others may still shoot; else done.
         let others_armed = opponents.iter().any(|&s| view.fighters[s].bandolier > 0);
         let holds_dodge = find(self, &|e| e == Effect::NegateBelow).is_some();

@@ -334,7 +334,9 @@ pub fn sample_reaction<R: Rng + ?Sized>(
     let e: f64 = Exp1.sample(&mut *rng);
     let bits = (alternatives.max(1) as f64).log2();
     let t = spec.mu_ms + spec.sigma_ms * z + spec.tau_ms * e + spec.choice_ms_per_bit * bits;
-    t.clamp(spec.min_ms.min(MAX_REACTION_MS), MAX_REACTION_MS).max(0.0).round() as u32
+    t.clamp(spec.min_ms.min(MAX_REACTION_MS), MAX_REACTION_MS)
+        .max(0.0)
+        .round() as u32
 }
 
 /// Mean, median and 90th percentile of `samples` reactions (ms).

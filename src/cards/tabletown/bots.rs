@@ -200,10 +200,9 @@ pub fn normal_action<R: Rng + ?Sized>(
                     && involved
                         .iter()
                         .any(|&o| o != seat && g.slingers[o].loaded() > 0);
-                if danger
-                    && let Some(a) = cancel_fight(legal) {
-                        return a;
-                    }
+                if danger && let Some(a) = cancel_fight(legal) {
+                    return a;
+                }
                 Action::LetItRide
             }
             Step::Act(_) => {
@@ -242,7 +241,8 @@ pub fn normal_action<R: Rng + ?Sized>(
                     return (*most).clone();
                 }
                 // No shot: TNT when it hurts others more than it risks (three or more at the table).
-                if living.len() >= 3 && s.wounds <= 3
+                if living.len() >= 3
+                    && s.wounds <= 3
                     && let Some(t) = legal
                         .iter()
                         .filter(|a| matches!(a, Action::Tnt(_)))
@@ -250,9 +250,9 @@ pub fn normal_action<R: Rng + ?Sized>(
                             Action::Tnt(k) => *k,
                             _ => 0,
                         })
-                    {
-                        return t.clone();
-                    }
+                {
+                    return t.clone();
+                }
                 if has(&Action::Hold) {
                     Action::Hold
                 } else {
@@ -416,10 +416,12 @@ pub fn hard_action<R: Rng + ?Sized>(
                     .filter(|&&card| matches!(g.kind(card), Kind::Sheriff | Kind::Deputy))
                     .count() as f64;
                 let uncovered = (theirs - STAR_COVER * theirs.min(stars)).max(0.0);
-                if uncovered > 0.0 && uncovered - mine > -CANCEL_UNLESS_AHEAD_BY
-                    && let Some(a) = cancel_fight(legal) {
-                        return a;
-                    }
+                if uncovered > 0.0
+                    && uncovered - mine > -CANCEL_UNLESS_AHEAD_BY
+                    && let Some(a) = cancel_fight(legal)
+                {
+                    return a;
+                }
                 Action::LetItRide
             }
             Step::Act(_) => {

@@ -51,6 +51,8 @@ pub struct CardRequest {
 pub struct CardSystems(pub CardGame);
 
 pub fn plugin(app: &mut App) {
+    // The keys in force (the shell's key_bindings plugin keeps them to the settings).
+    app.init_resource::<crate::keys::Bindings>();
     // The cards' sounds (played by the shell's sound plugin where there is one).
     app.add_message::<crate::window::shell::sound::Hear>()
         .init_resource::<input::Hovered>()

@@ -167,7 +167,9 @@ pub fn show_card_panel<G: TableGame>(
     mut dock: ResMut<Dock>,
     mut intents: MessageWriter<CardIntent<G>>,
     mut next: ResMut<NextState<Screen>>,
+    bindings: Option<Res<crate::keys::Bindings>>,
 ) -> Result {
+    let keys = bindings.as_deref().cloned().unwrap_or_default();
     let ctx = contexts.ctx_mut()?;
     let Some(mut table) = table else {
         return Ok(());
@@ -233,7 +235,7 @@ pub fn show_card_panel<G: TableGame>(
                     }
                 }
                 (_, Some(_)) => {
-                    ui.label("The game is turned over pair by pair… (Space skips)");
+                    ui.label(keys.fill("The game is turned over pair by pair… ({SkipAnimation} skips)"));
                 }
                 (Turn::Player(_), _) if table.clock.is_some() => {
                     ui.label(if table.tossing.pending.is_some() {

@@ -400,12 +400,13 @@ pub fn lay_out_cards<G: TableGame>(
 pub fn glide_cards(
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     settings: Option<Res<crate::settings::Settings>>,
     mut commands: Commands,
     mut cards: Query<(Entity, &mut Transform, &mut Tween, Has<CardSprite>)>,
     mut hear: MessageWriter<Hear>,
 ) {
-    let skip = keys.just_pressed(KeyCode::Space);
+    let skip = bindings.just_pressed(&keys, crate::keys::Action::SkipAnimation);
     let pace = settings.map_or(1.0, |s| s.animation_pace);
     for (e, mut transform, mut tween, is_card) in &mut cards {
         if is_card && tween.t == 0.0 {

@@ -656,6 +656,7 @@ pub fn run_staging<G: TableGame>(
     table: Option<ResMut<CardTable<G>>>,
     time: Res<Time>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    bindings: Option<Res<crate::keys::Bindings>>,
 ) {
     let Some(mut table) = table else { return };
     let table = &mut *table;
@@ -663,7 +664,10 @@ pub fn run_staging<G: TableGame>(
         return;
     };
     // Space skips what is on show.
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::Space)) {
+    let skip = keys
+        .zip(bindings)
+        .is_some_and(|(k, b)| b.just_pressed(&k, crate::keys::Action::SkipAnimation));
+    if skip {
         table.staging = None;
         table.version += 1;
         return;

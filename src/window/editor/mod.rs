@@ -31,6 +31,8 @@ use crate::editor::{Edit, EditTown, Problem, Reloaded};
 use crate::scenario::town::PieceRef;
 
 pub fn plugin(app: &mut App) {
+    // The keys in force (the shell's key_bindings plugin keeps them to the settings).
+    app.init_resource::<crate::keys::Bindings>();
     let editing = resource_exists::<Editing>;
     app.add_message::<EditIntent>()
         .add_systems(
@@ -425,8 +427,8 @@ fn save_as(editing: &mut Editing, name: &str) -> Result<(), String> {
     if name.contains(['/', '\\']) || name.starts_with('.') {
         return Err("a name, not a path: the town is saved in your towns folder".into());
     }
-    let towns = crate::scenario::yours::towns_dir()
-        .ok_or("no folder for your towns (no home folder)")?;
+    let towns =
+        crate::scenario::yours::towns_dir().ok_or("no folder for your towns (no home folder)")?;
     let path = towns.join(format!("{name}.ron"));
     if path.exists() {
         return Err(format!(

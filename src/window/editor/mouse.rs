@@ -185,6 +185,7 @@ pub fn pick_and_drag(
 
 pub fn edit_with_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     typing: Res<EguiWantsKeyboard>,
     editing: Res<Editing>,
     mut intents: MessageWriter<EditIntent>,
@@ -197,13 +198,13 @@ pub fn edit_with_keys(
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if ctrl {
-        if keys.just_pressed(KeyCode::KeyZ) {
+        if bindings.just_pressed(&keys, crate::keys::Action::Undo) {
             intents.write(EditIntent::Undo);
         }
-        if keys.just_pressed(KeyCode::KeyY) {
+        if bindings.just_pressed(&keys, crate::keys::Action::Redo) {
             intents.write(EditIntent::Redo);
         }
-        if keys.just_pressed(KeyCode::KeyS) {
+        if bindings.just_pressed(&keys, crate::keys::Action::Save) {
             intents.write(EditIntent::Save);
         }
         return;
@@ -211,9 +212,9 @@ pub fn edit_with_keys(
     let Some(piece) = editing.selected else {
         return;
     };
-    let turn = if keys.just_pressed(KeyCode::KeyQ) {
+    let turn = if bindings.just_pressed(&keys, crate::keys::Action::TurnLeft) {
         -1.0
-    } else if keys.just_pressed(KeyCode::KeyE) {
+    } else if bindings.just_pressed(&keys, crate::keys::Action::TurnRight) {
         1.0
     } else {
         0.0
@@ -221,7 +222,7 @@ pub fn edit_with_keys(
     if let Some(edit) = turned(editing.town.town(), piece, turn, shift) {
         intents.write(EditIntent::Edit(edit));
     }
-    if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
+    if bindings.just_pressed(&keys, crate::keys::Action::DeletePiece) {
         intents.write(EditIntent::Edit(Edit::Delete { piece }));
     }
 }
@@ -395,6 +396,7 @@ mod tests {
         keys.press(KeyCode::KeyQ);
         world.insert_resource(keys);
         world.insert_resource(EguiWantsKeyboard(typing));
+        world.init_resource::<crate::keys::Bindings>();
         world.insert_resource(editing);
         world.run_system_once(edit_with_keys).unwrap();
         let mut messages = world.resource_mut::<Messages<EditIntent>>();

@@ -59,7 +59,9 @@ pub fn show_editor_panel(
     mut typed: Local<Option<Typed>>,
     mut game_buffer: Local<Option<(String, String)>>,
     mut save_as_name: Local<String>,
+    bindings: Option<Res<crate::keys::Bindings>>,
 ) -> Result {
+    let keys = bindings.as_deref().cloned().unwrap_or_default();
     let ctx = contexts.ctx_mut()?;
     let town = editing.town.town();
     let mut send = |i: EditIntent| {
@@ -78,19 +80,19 @@ pub fn show_editor_panel(
             ui.colored_label(GOOD, "saved");
         }
         ui.horizontal(|ui| {
-            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+            if ui.button("Save").on_hover_text(keys.fill("Ctrl+{Save}")).clicked() {
                 send(EditIntent::Save);
             }
             if ui
                 .add_enabled(editing.town.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z")
+                .on_hover_text(keys.fill("Ctrl+{Undo}"))
                 .clicked()
             {
                 send(EditIntent::Undo);
             }
             if ui
                 .add_enabled(editing.town.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Y")
+                .on_hover_text(keys.fill("Ctrl+{Redo}"))
                 .clicked()
             {
                 send(EditIntent::Redo);
@@ -140,7 +142,7 @@ pub fn show_editor_panel(
         }
         ui.label(
             egui::RichText::new(
-                "Click a piece, drag it (Alt: free of the 1 cm grid) · Q / E or the wheel on it turn 15° (Shift: 1°) · Delete · Esc menu",
+                keys.fill("Click a piece, drag it (Alt: free of the 1 cm grid) · {TurnLeft} / {TurnRight} or the wheel on it turn 15° (Shift: 1°) · {DeletePiece} · {Menu} menu"),
             )
             .small(),
         );

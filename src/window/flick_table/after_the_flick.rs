@@ -55,9 +55,10 @@ pub struct Shown {
 /// P: the last flick again.
 fn ask_for_instant_replay(
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     mut intents: MessageWriter<FlickIntent>,
 ) {
-    if keys.just_pressed(KeyCode::KeyP) {
+    if bindings.just_pressed(&keys, crate::keys::Action::InstantReplay) {
         intents.write(FlickIntent::person(FlickAction::InstantReplay));
     }
 }

@@ -93,6 +93,7 @@ impl Aim {
 fn aim_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     window: Query<&Window, With<PrimaryWindow>>,
     cameras: crate::window::shell::camera::TableCamera,
     spawned: Res<crate::physics::pieces::SpawnedTown>,
@@ -160,19 +161,21 @@ fn aim_with_mouse(
     if aim.piece.is_none() {
         return;
     }
-    if buttons.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+    if buttons.just_pressed(MouseButton::Right)
+        || bindings.just_pressed(&keys, crate::keys::Action::Menu)
+    {
         // Esc cancels the aim here; it goes back to the menu only when nothing is aimed.
-        keys.clear_just_pressed(KeyCode::Escape);
+        bindings.clear_just_pressed(&mut keys, crate::keys::Action::Menu);
         *aim = Aim::default();
         return;
     }
     if let Some(hit) = cursor_on_table(window, camera, cam_t, aim.anchor.y) {
         aim.pull = Vec2::new(hit.x - aim.anchor.x, hit.z - aim.anchor.z);
     }
-    if keys.pressed(KeyCode::KeyA) {
+    if bindings.pressed(&keys, crate::keys::Action::SpinLeft) {
         aim.spin = (aim.spin - 0.02).max(-1.0);
     }
-    if keys.pressed(KeyCode::KeyD) {
+    if bindings.pressed(&keys, crate::keys::Action::SpinRight) {
         aim.spin = (aim.spin + 0.02).min(1.0);
     }
     if buttons.just_released(MouseButton::Left) {
@@ -186,11 +189,12 @@ fn aim_with_mouse(
 /// R: the sandbox's town back as it was laid out (a game is played again from its panel).
 fn reset_with_key(
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     session: Res<FlickSession>,
     mut intents: MessageWriter<FlickIntent>,
     mut aim: ResMut<Aim>,
 ) {
-    if keys.just_pressed(KeyCode::KeyR) && session.referee().is_none() {
+    if bindings.just_pressed(&keys, crate::keys::Action::ResetTown) && session.referee().is_none() {
         intents.write(FlickIntent::person(FlickAction::Reset));
         *aim = Aim::default();
     }

@@ -200,8 +200,12 @@ fn search(referee: Referee, seed: u64) -> Task<Answer> {
 }
 
 /// H asks for a hint.
-fn ask_with_key(keys: Res<ButtonInput<KeyCode>>, mut asks: MessageWriter<AskHint>) {
-    if keys.just_pressed(KeyCode::KeyH) {
+fn ask_with_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
+    mut asks: MessageWriter<AskHint>,
+) {
+    if bindings.just_pressed(&keys, crate::keys::Action::Hint) {
         asks.write(AskHint);
     }
 }

@@ -141,7 +141,9 @@ fn show_panels(
     replaying: Option<Res<TableReplayScript>>,
     time: Res<Time>,
     mut dock: ResMut<Dock>,
+    bindings: Option<Res<crate::keys::Bindings>>,
 ) -> Result {
+    let keys = bindings.as_deref().cloned().unwrap_or_default();
     let ctx = contexts.ctx_mut()?;
     // Notices float over the middle of the 3D view, not of the window.
     let middle = dock.centre_offset();
@@ -197,10 +199,12 @@ fn show_panels(
             }
             ui.separator();
             ui.label("Drag back from a disc, release: flick");
-            ui.label("A / D while aiming: spin");
+            ui.label(keys.fill("{SpinLeft} / {SpinRight} while aiming: spin"));
             ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
-            ui.label("R reset · Esc cancel (or menu) · F12 screenshot");
-            ui.label("F5 save the flicks as a replay");
+            ui.label(
+                keys.fill("{ResetTown} reset · {Menu} cancel (or menu) · {Screenshot} screenshot"),
+            );
+            ui.label(keys.fill("{SaveFlicks} save the flicks as a replay"));
             if let Some((said, at)) = &saved.0
                 && time.elapsed_secs() - at < 5.0
             {

@@ -74,6 +74,8 @@ pub struct FlickTableError(pub Option<String>);
 
 /// The table's plugins, and the order of its systems (declared here only).
 pub fn plugin(app: &mut App) {
+    // The keys in force (the shell's key_bindings plugin keeps them to the settings).
+    app.init_resource::<crate::keys::Bindings>();
     let on_screen = in_state(Screen::Flick);
     core_plugin(app);
     app.init_resource::<FlickTableError>()

@@ -311,9 +311,10 @@ fn show_game_panels(
                 );
                 ui.label(game.log.last().cloned().unwrap_or_default());
                 if ui.button("Play again").clicked()
-                    && let Some(file) = session.file() {
-                        intents.write(FlickIntent::open(file));
-                    }
+                    && let Some(file) = session.file()
+                {
+                    intents.write(FlickIntent::open(file));
+                }
             });
     }
     wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();

@@ -250,7 +250,12 @@ fn dress_table(
 }
 
 /// A piece just laid, with its hat and door if it has them.
-type NewPiece = (Entity, &'static Piece, Option<&'static Hat>, Option<&'static Door>);
+type NewPiece = (
+    Entity,
+    &'static Piece,
+    Option<&'static Hat>,
+    Option<&'static Door>,
+);
 
 #[expect(
     clippy::too_many_arguments,

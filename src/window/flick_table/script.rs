@@ -75,15 +75,17 @@ fn run_flick_script(
         let a = s.angle_deg.to_radians();
         Some(Flick::new(p.id, Vec2::new(a.cos(), a.sin()), s.strength))
     };
-    if *frame == 5 && !index.is_empty()
-        && let Some(s) = &script.flick {
-            match to_flick(s) {
-                Some(f) => {
-                    intents.write(FlickIntent::person(FlickAction::Flick(f)));
-                }
-                None => error!("--flick: no piece named {:?}", s.piece),
+    if *frame == 5
+        && !index.is_empty()
+        && let Some(s) = &script.flick
+    {
+        match to_flick(s) {
+            Some(f) => {
+                intents.write(FlickIntent::person(FlickAction::Flick(f)));
             }
+            None => error!("--flick: no piece named {:?}", s.piece),
         }
+    }
     if let Some(s) = &script.aim
         && let Some(f) = to_flick(s)
         && let Some(p) = index.get(f.piece)

@@ -137,13 +137,15 @@ fn play_table_replay(
 /// time, never over an old one).
 fn save_flicks_with_key(
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     session: Res<FlickSession>,
     watched: Option<Res<Watched>>,
     script: Option<Res<TableReplayScript>>,
     time: Res<Time>,
     mut saved: ResMut<SavedReplay>,
 ) {
-    if session.referee().is_some() || !keys.just_pressed(KeyCode::F5) {
+    if session.referee().is_some() || !bindings.just_pressed(&keys, crate::keys::Action::SaveFlicks)
+    {
         return;
     }
     let now = time.elapsed_secs();
@@ -179,7 +181,9 @@ fn save_flicks_with_key(
         let dir = crate::files::user(crate::files::Folders::replays)
             .ok_or("no folder for replays (no home folder)")?;
         let path = crate::files::next_free(&dir, "flicks", "replay.ron");
-        replay.save(&path).map_err(|e| format!("cannot write {e}"))?;
+        replay
+            .save(&path)
+            .map_err(|e| format!("cannot write {e}"))?;
         info!("saved {} flicks to {}", replay.flicks.len(), path.display());
         Ok(format!(
             "{} flick{} saved to {}",

@@ -8,6 +8,7 @@ pub mod pages;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::keys::Bindings;
 use crate::window::shell::pictures::{Pictures, show_picture};
 use crate::window::shell::style::{self, GOLD};
 
@@ -46,12 +47,18 @@ impl HowToPlay {
     }
 }
 
+/// A section's lines as shown: each `{Action}` as the keys bound to it.
+pub fn page_lines(section: &Section, bindings: &Bindings) -> Vec<String> {
+    section.lines.iter().map(|l| bindings.fill(l)).collect()
+}
+
 /// Draws the open page (from the menu's and the tables' pass).
 pub fn show_how_to_play(
     contexts: &mut EguiContexts,
     how: &mut HowToPlay,
     pictures: &mut Pictures,
     images: &mut Assets<Image>,
+    bindings: &Bindings,
 ) -> Result {
     if !how.open {
         return Ok(());
@@ -94,8 +101,8 @@ pub fn show_how_to_play(
                     for section in page.sections {
                         ui.add_space(6.0);
                         ui.label(egui::RichText::new(section.title).strong().size(16.0));
-                        for line in section.lines {
-                            ui.label(*line);
+                        for line in page_lines(section, bindings) {
+                            ui.label(line);
                         }
                     }
                 });
@@ -110,6 +117,37 @@ pub fn show_how_to_play(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A key rebound in the settings file is the key How to play names.
+    #[test]
+    fn how_to_play_names_the_keys_in_force() {
+        let flick = PAGES.iter().find(|p| p.key == "flick").unwrap();
+        let controls = flick
+            .sections
+            .iter()
+            .find(|s| s.title == "Controls")
+            .unwrap();
+        let shown = |b: &Bindings| page_lines(controls, b).join("\n");
+        let default = shown(&Bindings::default());
+        assert!(default.contains("• H (or Hint"), "{default}");
+        assert!(!default.contains('{'), "every mark filled: {default}");
+        let settings = crate::settings::Settings::parse(
+            std::path::Path::new("settings.ron"),
+            "(keys: { Hint: [\"G\"], SpinLeft: [\"Z\"] })",
+        )
+        .unwrap();
+        let rebound = shown(&settings.bindings());
+        assert!(rebound.contains("• G (or Hint"), "{rebound}");
+        assert!(rebound.contains("Hold Z or D"), "{rebound}");
+        assert!(!rebound.contains("• H (or Hint"), "{rebound}");
+        for page in PAGES {
+            for section in page.sections {
+                for line in page_lines(section, &Bindings::default()) {
+                    assert!(!line.contains('{'), "{}: {line}", page.title);
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_game_has_a_page_with_the_four_parts_and_a_picture() {

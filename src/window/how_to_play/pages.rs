@@ -10,7 +10,7 @@ pub const PAGES: [Page; 5] = [
                 title: "The aim",
                 lines: &[
                     "Lawmen against outlaws in a little Western town. Reach your scenario's goal (shoot the other side down, carry gold or a prisoner somewhere, hold a building) before the town-hall clock strikes 12.",
-                    "The Sandbox has no rules at all: flick anything you like and press R to set the town up again.",
+                    "The Sandbox has no rules at all: flick anything you like and press {ResetTown} to set the town up again.",
                 ],
             },
             Section {
@@ -26,12 +26,12 @@ pub const PAGES: [Page; 5] = [
                 title: "Controls",
                 lines: &[
                     "• Flick: press the left button on the disc (a yellow ring marks it when a move or shot is awaited), drag back, away from where it should go, and let go. The arrow shows the direction, the meter the strength.",
-                    "• Hold A or D while aiming to put spin on the flick. Right click or Esc cancels an aim.",
-                    "• P plays your last flick again at half speed, seen from the side; where a shot hit, or why it missed, is written on the table.",
+                    "• Hold {SpinLeft} or {SpinRight} while aiming to put spin on the flick. Right click or {Menu} cancels an aim.",
+                    "• {InstantReplay} plays your last flick again at half speed, seen from the side; where a shot hit, or why it missed, is written on the table.",
                     "• Everything else is a button in the Flick 'em Up! section of the dock at the right: play a cowboy, Move, Shoot (the bullet on his left or right), take or leave tokens, End the turn.",
-                    "• H (or Hint in the Coach section) shows the flick the hard bot would choose for your cowboy, without playing it.",
-                    "• Right-drag orbits the camera, middle-drag (or Shift + right-drag) pans, the wheel zooms; Q E W S and + - do the same from the keyboard.",
-                    "• Esc, with nothing aimed, opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit. F12 saves a screenshot.",
+                    "• {Hint} (or Hint in the Coach section) shows the flick the hard bot would choose for your cowboy, without playing it.",
+                    "• Right-drag orbits the camera, middle-drag (or Shift + right-drag) pans, the wheel zooms; {CameraLeft} {CameraRight} {CameraUp} {CameraDown} and {ZoomIn} {ZoomOut} do the same from the keyboard.",
+                    "• {Menu}, with nothing aimed, opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit. {Screenshot} saves a screenshot.",
                 ],
             },
             Section {
@@ -74,8 +74,8 @@ pub const PAGES: [Page; 5] = [
                     "• Click a glowing card: the top card of a deck while picking your team, a card of your team to draft it or to give it back in a trade.",
                     "• Trading with a manager and challenging one to a game are buttons under Your move in the dock at the right.",
                     "• A line-up: drag your cards into the six slots in the middle in the order they should play (a click puts a card in the next free slot, a click on a slotted card takes it back), then press Lay the line-up.",
-                    "• Space skips an animation or the pair-by-pair reveal; the Pace slider makes the bots quicker or slower.",
-                    "• Right-drag orbits, middle-drag pans, the wheel zooms (Q E W S + - too). Esc opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
+                    "• {SkipAnimation} skips an animation or the pair-by-pair reveal; the Pace slider makes the bots quicker or slower.",
+                    "• Right-drag orbits, middle-drag pans, the wheel zooms ({CameraLeft} {CameraRight} {CameraUp} {CameraDown} {ZoomIn} {ZoomOut} too). {Menu} opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
                 ],
             },
             Section {
@@ -116,8 +116,8 @@ pub const PAGES: [Page; 5] = [
                     "• Click a glowing card in your hand to play it: guns, ammunition, tin stars, the Cavalry and the Stage Coach. Point at a card and the panel says what a click does.",
                     "• Discards, tracking, call-outs, Reach for the Sky, shots and TNT are buttons under Your move in the dock at the right.",
                     "• Dice are rolled for you: each is thrown into the felt tray at the near left of the table and read from the face on top.",
-                    "• Space skips an animation; the Pace slider sets how fast the bots play.",
-                    "• Right-drag orbits, middle-drag pans, the wheel zooms (Q E W S + - too). Esc opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
+                    "• {SkipAnimation} skips an animation; the Pace slider sets how fast the bots play.",
+                    "• Right-drag orbits, middle-drag pans, the wheel zooms ({CameraLeft} {CameraRight} {CameraUp} {CameraDown} {ZoomIn} {ZoomOut} too). {Menu} opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
                 ],
             },
             Section {
@@ -160,7 +160,7 @@ pub const PAGES: [Page; 5] = [
                     "• Point before you shoot: number keys point at a seat (1 at seat 0, 2 at seat 1 and so on) or click a gang's cards; 0 lowers your finger. Then click the flipped card. A slap with no point misses.",
                     "• Click a free home base to dive into cover. Do nothing for 2.5 seconds and you hold.",
                     "• After each slap that lands you may react again: just click again. A click when your hand has nothing left to do says why.",
-                    "• Right-drag orbits, middle-drag pans, the wheel zooms. Esc opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
+                    "• Right-drag orbits, middle-drag pans, the wheel zooms. {Menu} opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
                 ],
             },
             Section {
@@ -201,8 +201,8 @@ pub const PAGES: [Page; 5] = [
                     "• Arranging: a click on a bandolier card moves it one place right. Swaps with your pocket are in the panel; press Keep the bandolier when done.",
                     "• Preparing: click a glowing covert card or \"before a showdown\" card to play it, then press Ready for the showdown.",
                     "• Tossing: click a face-down bandolier card to pick it up, then drag back from your side of the table and let go. It flies the other way, up to three times your drag, at the mat nearest the gold ring.",
-                    "• Holster (toss no more) in the panel stops you tossing for the rest of the showdown. Space skips an animation.",
-                    "• Right-drag orbits, middle-drag pans, the wheel zooms. Esc opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
+                    "• Holster (toss no more) in the panel stops you tossing for the rest of the showdown. {SkipAnimation} skips an animation.",
+                    "• Right-drag orbits, middle-drag pans, the wheel zooms. {Menu} opens the table's menu: Resume, Settings, How to play, Leave to the menu, Quit.",
                 ],
             },
             Section {

@@ -187,6 +187,7 @@ fn place_camera(mut commands: Commands) {
 pub fn orbit_camera(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
@@ -231,22 +232,22 @@ pub fn orbit_camera(
         } else {
             time.delta_secs() * speed
         };
-        if keys.pressed(KeyCode::KeyQ) && !taken.turn_keys {
+        if bindings.pressed(&keys, crate::keys::Action::CameraLeft) && !taken.turn_keys {
             orbit.yaw += dt;
         }
-        if keys.pressed(KeyCode::KeyE) && !taken.turn_keys {
+        if bindings.pressed(&keys, crate::keys::Action::CameraRight) && !taken.turn_keys {
             orbit.yaw -= dt;
         }
-        if keys.pressed(KeyCode::KeyW) {
+        if bindings.pressed(&keys, crate::keys::Action::CameraUp) {
             orbit.pitch = (orbit.pitch + dt).min(1.55);
         }
-        if keys.pressed(KeyCode::KeyS) {
+        if bindings.pressed(&keys, crate::keys::Action::CameraDown) {
             orbit.pitch = (orbit.pitch - dt).max(0.08);
         }
-        if keys.pressed(KeyCode::Equal) {
+        if bindings.pressed(&keys, crate::keys::Action::ZoomIn) {
             orbit.distance = (orbit.distance * (1.0 - dt)).max(0.15);
         }
-        if keys.pressed(KeyCode::Minus) {
+        if bindings.pressed(&keys, crate::keys::Action::ZoomOut) {
             orbit.distance = (orbit.distance * (1.0 + dt)).min(4.0);
         }
         orbit.focus.x = orbit.focus.x.clamp(-1.0, 1.0);
@@ -322,6 +323,7 @@ mod tests {
             .init_resource::<AccumulatedMouseMotion>()
             .init_resource::<Time>()
             .init_resource::<CameraYields>()
+            .init_resource::<crate::keys::Bindings>()
             .insert_resource(AccumulatedMouseScroll {
                 unit: MouseScrollUnit::Line,
                 delta: Vec2::new(0.0, 1.0),

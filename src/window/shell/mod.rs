@@ -6,6 +6,7 @@
 pub mod camera;
 pub mod dock;
 pub mod frame_stats;
+pub mod key_bindings;
 pub mod look;
 pub mod meshes;
 pub mod music;
@@ -34,5 +35,6 @@ pub fn plugin(app: &mut App) {
         sound::plugin,
         music::plugin,
         settings_screen::plugin,
+        key_bindings::plugin,
     ));
 }

@@ -55,11 +55,12 @@ pub type Saved = Arc<OnceLock<Result<(), String>>>;
 /// written are not handed out again.
 fn screenshot_on_key(
     keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
     mut commands: Commands,
     mut pending: Local<Vec<(PathBuf, Saved)>>,
 ) {
     pending.retain(|(_, saved)| saved.get().is_none());
-    if keys.just_pressed(KeyCode::F12) {
+    if bindings.just_pressed(&keys, crate::keys::Action::Screenshot) {
         let Some(dir) = crate::files::user(crate::files::Folders::screenshots) else {
             error!("no folder for screenshots (no home folder)");
             return;

@@ -24,6 +24,10 @@ pub struct SettingsScreen {
     draft: Option<Settings>,
     /// The last save's result.
     message: Option<Result<String, String>>,
+    /// The action whose key is being changed: the next key pressed.
+    listening: Option<crate::keys::Action>,
+    /// Why the last key chosen was not taken.
+    key_problem: Option<String>,
 }
 
 impl SettingsScreen {
@@ -31,6 +35,8 @@ impl SettingsScreen {
         self.open = true;
         self.draft = None;
         self.message = None;
+        self.listening = None;
+        self.key_problem = None;
     }
 }
 
@@ -144,6 +150,7 @@ pub fn show_settings(
                 ui.end_row();
             });
         ui.separator();
+        show_keys(ui, draft, &mut screen.listening, &mut screen.key_problem);
         show_folders(ui);
         ui.separator();
         ui.horizontal(|ui| {
@@ -183,6 +190,82 @@ pub fn show_settings(
         screen.draft = None;
     }
     Ok(())
+}
+
+/// Every action's keys, each changed by clicking it and pressing the new
+/// key (Escape gives up); a key already doing something else there is
+/// refused with the reason. Saved with the settings.
+fn show_keys(
+    ui: &mut egui::Ui,
+    draft: &mut Settings,
+    listening: &mut Option<crate::keys::Action>,
+    problem: &mut Option<String>,
+) {
+    use crate::keys::{Action, Bindings};
+    if let Some(action) = *listening {
+        let pressed = ui.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Key {
+                    key, pressed: true, ..
+                } => Some(*key),
+                _ => None,
+            })
+        });
+        if let Some(key) = pressed {
+            *listening = None;
+            if key != egui::Key::Escape {
+                let name = key.name().to_string();
+                let mut keys = draft.keys.clone();
+                keys.insert(action, vec![name.clone()]);
+                match Bindings::with(&keys) {
+                    Ok(_) => {
+                        draft.keys = keys;
+                        *problem = None;
+                    }
+                    Err(e) => {
+                        let why: Vec<&str> =
+                            e.iter().map(|m| m.trim_start_matches("`keys`: ")).collect();
+                        *problem = Some(format!("{name} not taken: {}", why.join("; ")));
+                    }
+                }
+            }
+        }
+    }
+    let bindings = Bindings::with(&draft.keys).unwrap_or_default();
+    egui::CollapsingHeader::new(egui::RichText::new("Keys").color(GOLD))
+        .id_salt("settings keys")
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("settings keys list")
+                .max_height(200.0)
+                .show(ui, |ui| {
+                    egui::Grid::new("settings keys grid")
+                        .num_columns(2)
+                        .spacing([16.0, 2.0])
+                        .show(ui, |ui| {
+                            for (action, ..) in Action::ALL {
+                                ui.label(action.about());
+                                let shown = if *listening == Some(action) {
+                                    "press a key… (Escape: keep)".to_string()
+                                } else {
+                                    bindings.shown(action)
+                                };
+                                if ui
+                                    .button(shown)
+                                    .on_hover_text("click, then press the new key")
+                                    .clicked()
+                                {
+                                    *listening = Some(action);
+                                    *problem = None;
+                                }
+                                ui.end_row();
+                            }
+                        });
+                });
+            if let Some(p) = problem {
+                ui.colored_label(PROBLEM, p.as_str());
+            }
+        });
 }
 
 /// Where the player's files are, and the game's own (read only): shown as
