@@ -138,9 +138,15 @@ impl Drop for AtomicFile {
 /// The first `STEM-N.EXT` (N = 1, 2, ...) not yet in `dir`: a new name that
 /// overwrites nothing.
 pub fn next_free(dir: &Path, stem: &str, ext: &str) -> PathBuf {
+    next_free_but(dir, stem, ext, |_| false)
+}
+
+/// [`next_free`], passing over the names `held` says are taken though not
+/// yet on the disk (files still being written).
+pub fn next_free_but(dir: &Path, stem: &str, ext: &str, held: impl Fn(&Path) -> bool) -> PathBuf {
     (1u64..)
         .map(|n| dir.join(format!("{stem}-{n}.{ext}")))
-        .find(|p| !p.exists())
+        .find(|p| !p.exists() && !held(p))
         .expect("a free name")
 }
 

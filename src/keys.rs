@@ -263,8 +263,9 @@ impl Bindings {
     }
 }
 
-/// Every key that can be bound, by its name in the settings file.
-const NAMES: [(&str, KeyCode); 62] = {
+/// Every key that can be bound, by its name in the settings file; a key
+/// with two names is shown by the first (`Esc`, `-`, `=`), and either is read.
+const NAMES: [(&str, KeyCode); 65] = {
     use KeyCode as K;
     [
         ("A", K::KeyA),
@@ -316,12 +317,15 @@ const NAMES: [(&str, KeyCode); 62] = {
         ("F11", K::F11),
         ("F12", K::F12),
         ("Space", K::Space),
+        ("Esc", K::Escape),
         ("Escape", K::Escape),
         ("Enter", K::Enter),
         ("Tab", K::Tab),
         ("Backspace", K::Backspace),
         ("Delete", K::Delete),
+        ("-", K::Minus),
         ("Minus", K::Minus),
+        ("=", K::Equal),
         ("Equals", K::Equal),
         ("Left", K::ArrowLeft),
         ("Right", K::ArrowRight),

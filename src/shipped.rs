@@ -44,8 +44,18 @@ pub fn root() -> &'static Path {
 /// relative or linked name of a shipped file is shipped too). Such files are
 /// only ever read.
 pub fn is_shipped(path: &Path) -> bool {
-    let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-    real(path).starts_with(real(root()))
+    real_path(path).starts_with(real_root())
+}
+
+/// The data root as a real path (links resolved), found once.
+pub fn real_root() -> &'static Path {
+    static REAL: OnceLock<PathBuf> = OnceLock::new();
+    REAL.get_or_init(|| real_path(root()))
+}
+
+/// `path` with its links resolved, or as it is when it cannot be.
+pub fn real_path(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Whether `dir` holds the shipped data.

@@ -117,14 +117,14 @@ fn render(
     size: (u32, u32),
     last_frame: Option<PathBuf>,
 ) -> ExitCode {
-    let frames = play.frames as usize;
+    let frames = play.window.frames as usize;
     if frames == 0 {
         eprintln!("error: --frames must be at least 1");
         return ExitCode::from(2);
     }
     let start = match table {
         "town" => Start::Flick {
-            scenario: play.scenario.clone(),
+            scenario: play.data.scenario.clone(),
         },
         key => match CardGame::from_key(key) {
             Some(game) => Start::Cards {
@@ -141,12 +141,12 @@ fn render(
             }
         },
     };
-    let profile_path = play.profile_path();
+    let profile_path = play.data.profile_path();
     let profile = match PhysicsProfile::load(&profile_path) {
         Ok(p) => p,
         Err(e) => return fail(&e),
     };
-    let town = play.town_path();
+    let town = play.data.town_path();
     if let Err(e) = Town::load(&town, &profile) {
         return fail(&e);
     }
@@ -159,7 +159,7 @@ fn render(
         profile_path,
         last_frame,
         // A benchmark does not read the player's settings.
-        graphics: play.graphics.unwrap_or_default(),
+        graphics: play.window.graphics.unwrap_or_default(),
     };
     match highnoon::window::render_bench::run(profile, &options) {
         Ok(report) => {

@@ -90,58 +90,16 @@ impl Default for WindowArgs {
 /// What a window command was told: the data files and the window's options.
 #[derive(Debug, Clone, Default)]
 pub struct PlayArgs {
-    pub town: Option<PathBuf>,
-    pub profile: Option<PathBuf>,
-    pub scenario: Option<PathBuf>,
-    pub screenshot: Option<PathBuf>,
-    pub frames: u32,
-    pub aim: Option<ScriptedFlick>,
-    pub flick: Option<ScriptedFlick>,
-    pub autoplay: usize,
-    pub vs: Option<Level>,
-    pub watch: Option<Level>,
-    pub actions: usize,
-    pub size: Option<(u32, u32)>,
-    pub graphics: Option<highnoon::window::shell::look::Graphics>,
-    pub camera: Option<highnoon::window::shell::camera::OrbitCamera>,
+    pub data: DataArgs,
+    pub window: WindowArgs,
 }
 
 impl PlayArgs {
     /// The data files and the window's options together.
     pub fn new(data: &DataArgs, window: &WindowArgs) -> PlayArgs {
-        let DataArgs {
-            town,
-            profile,
-            scenario,
-        } = data.clone();
-        let WindowArgs {
-            screenshot,
-            frames,
-            aim,
-            flick,
-            autoplay,
-            vs,
-            watch,
-            actions,
-            size,
-            graphics,
-            camera,
-        } = window.clone();
         PlayArgs {
-            town,
-            profile,
-            scenario,
-            screenshot,
-            frames,
-            aim,
-            flick,
-            autoplay,
-            vs,
-            watch,
-            actions,
-            size,
-            graphics,
-            camera,
+            data: data.clone(),
+            window: window.clone(),
         }
     }
 }
@@ -165,7 +123,7 @@ impl DataArgs {
 impl PlayArgs {
     /// The window's size: the command line's, else the player's settings'.
     pub fn window_size(&self, settings: &highnoon::settings::Settings) -> (u32, u32) {
-        self.size.unwrap_or(settings.window_size)
+        self.window.size.unwrap_or(settings.window_size)
     }
 
     /// The graphics quality: the command line's, else the player's settings'.
@@ -173,36 +131,25 @@ impl PlayArgs {
         &self,
         settings: &highnoon::settings::Settings,
     ) -> highnoon::settings::Graphics {
-        self.graphics.unwrap_or(settings.graphics)
+        self.window.graphics.unwrap_or(settings.graphics)
     }
 
     /// `--screenshot FILE --frames N`: what the window saves, and when.
     pub fn screenshot_script(&self) -> highnoon::window::shell::screenshot::ScreenshotScript {
         highnoon::window::shell::screenshot::ScreenshotScript {
-            path: self.screenshot.clone(),
-            frames: self.frames,
-            camera: self.camera,
+            path: self.window.screenshot.clone(),
+            frames: self.window.frames,
+            camera: self.window.camera,
         }
-    }
-
-    /// The physics profile's file: `--profile`, or the shipped one.
-    pub fn profile_path(&self) -> PathBuf {
-        self.profile
-            .clone()
-            .unwrap_or_else(scenario::default_profile_path)
-    }
-
-    /// The town's file: `--town`, or the standard town.
-    pub fn town_path(&self) -> PathBuf {
-        self.town
-            .clone()
-            .unwrap_or_else(scenario::default_town_path)
     }
 
     /// Whether options of the Flick table were given: without a command they
     /// open it rather than the menu.
     pub fn flick_options(&self) -> bool {
-        self.scenario.is_some() || self.town.is_some() || self.aim.is_some() || self.flick.is_some()
+        self.data.scenario.is_some()
+            || self.data.town.is_some()
+            || self.window.aim.is_some()
+            || self.window.flick.is_some()
     }
 }
 
@@ -222,19 +169,19 @@ impl PlayCli {
         let mut play = PlayArgs::new(data, &self.window);
         let start = match self.target {
             None => Start::Flick {
-                scenario: play.scenario.clone(),
+                scenario: play.data.scenario.clone(),
             },
             Some(t) => match CardGame::from_key(&t.to_lowercase()) {
                 Some(game) => Start::Cards {
                     game,
                     // The player's own setup (the menu's last), but the
                     // shipped one for a scripted run.
-                    setup: if play.actions == 0 && play.screenshot.is_none() {
+                    setup: if play.window.actions == 0 && play.window.screenshot.is_none() {
                         game.menu_setup()
                     } else {
                         game.default_setup()
                     },
-                    actions: play.actions,
+                    actions: play.window.actions,
                 },
                 None => {
                     let file = PathBuf::from(&t);
@@ -252,7 +199,7 @@ impl PlayCli {
                         Start::Cards {
                             game,
                             setup: file,
-                            actions: play.actions,
+                            actions: play.window.actions,
                         }
                     } else if text.contains("game:") || text.contains("game :") {
                         // A scenario plays a game; a plain town opens the sandbox on it.
@@ -260,7 +207,7 @@ impl PlayCli {
                             scenario: Some(file),
                         }
                     } else {
-                        play.town = Some(file);
+                        play.data.town = Some(file);
                         Start::Flick { scenario: None }
                     }
                 }
@@ -272,8 +219,8 @@ impl PlayCli {
 
 /// Checks what the window will open, then opens it.
 pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
-    let profile_path = play.profile_path();
-    let town = play.town_path();
+    let profile_path = play.data.profile_path();
+    let town = play.data.town_path();
     let profile = match PhysicsProfile::load(&profile_path) {
         Ok(p) => p,
         Err(e) => return fail(&e),
@@ -309,13 +256,13 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
             graphics: play.graphics(&settings.settings),
             screenshot: play.screenshot_script(),
             flick_script: highnoon::window::flick_table::script::FlickScript {
-                aim: play.aim.clone(),
-                flick: play.flick.clone(),
+                aim: play.window.aim.clone(),
+                flick: play.window.flick.clone(),
             },
             autoplay: highnoon::window::flick_table::session::Autoplay {
-                steps: play.autoplay,
+                steps: play.window.autoplay,
                 seed: 1,
-                bots: match (play.watch, play.vs) {
+                bots: match (play.window.watch, play.window.vs) {
                     (Some(l), _) => [Some(l), Some(l)],
                     (None, vs) => [None, vs],
                 },

@@ -68,8 +68,8 @@ pub fn file_for(name: &str, towns: &Path) -> PathBuf {
 /// player's (not under the shipped data root `shipped`), else the player's
 /// copy of it in `towns` — made now, byte for byte, when there is none yet.
 pub fn to_edit(town: &Path, shipped: &Path, towns: &Path) -> Result<PathBuf, String> {
-    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-    if !canon(town).starts_with(canon(shipped)) {
+    use crate::shipped::real_path;
+    if !real_path(town).starts_with(real_path(shipped)) {
         return Ok(town.to_path_buf());
     }
     let name = town.file_name().ok_or("a town file has a name")?;

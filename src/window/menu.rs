@@ -79,7 +79,9 @@ struct CardEntry {
 struct MenuState {
     choice: Choice,
     scenarios: Vec<(PathBuf, String, String)>,
-    /// The player's own towns (broken ones too, with their problems).
+    /// The player's towns folder, and the towns in it (broken ones too,
+    /// with their problems).
+    towns: Option<PathBuf>,
     yours: Vec<YourTown>,
     cards: HashMap<CardGame, CardEntry>,
     /// Who plays the lawmen and the outlaws of a Flick 'em Up scenario.
@@ -96,6 +98,7 @@ impl Default for MenuState {
         MenuState {
             choice: Choice::default(),
             scenarios: Vec::new(),
+            towns: None,
             yours: Vec::new(),
             cards: HashMap::new(),
             flick_seats: Seat::AGAINST_THE_COMPUTER,
@@ -126,8 +129,11 @@ fn refresh_menu(
         .into_iter()
         .filter(|(p, _, _)| p.canonicalize().map_or(true, |p| p != town))
         .collect();
-    state.yours = towns_dir()
-        .map(|d| yours::list(&d, &profile.0))
+    state.towns = towns_dir();
+    state.yours = state
+        .towns
+        .as_deref()
+        .map(|d| yours::list(d, &profile.0))
         .unwrap_or_default();
     for game in CardGame::ALL {
         let path = state
@@ -324,7 +330,7 @@ fn show_menu(
     let picture = pictures.get(name, &mut images, &mut contexts);
     let ctx = contexts.ctx_mut()?;
     let state = &mut *state;
-    let keys = screens.bindings.clone();
+    let keys: &crate::keys::Bindings = &screens.bindings;
     egui::Window::new("highnoon")
         .title_bar(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -373,15 +379,7 @@ fn show_menu(
                     .show(&mut cols[1], |ui| {
                         show_picture(ui, picture, ui.available_width().min(360.0), game);
                         ui.add_space(4.0);
-                        setup_panel(
-                            ui,
-                            state,
-                            &keys,
-                            &launch,
-                            &profile,
-                            &mut commands,
-                            &mut next,
-                        )
+                        setup_panel(ui, state, keys, &launch, &profile, &mut commands, &mut next)
                     });
             });
         });
@@ -490,7 +488,7 @@ fn setup_panel(
             for line in town.read.as_ref().err().into_iter().flat_map(|e| e.lines()) {
                 ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
             }
-            ui.weak(shown_path(&town.path))
+            ui.weak(shown_path(&town.path, state.towns.as_deref()))
                 .on_hover_text(town.path.display().to_string());
             ui.add_space(10.0);
             edit_town_button(ui, state, &town.path, commands, next);
@@ -522,7 +520,7 @@ fn setup_panel(
             } else {
                 ui.label("No rules: free flicks on the town.");
             }
-            ui.weak(shown_path(&town))
+            ui.weak(shown_path(&town, state.towns.as_deref()))
                 .on_hover_text(town.display().to_string());
             ui.add_space(10.0);
             if ui
@@ -554,15 +552,12 @@ fn setup_panel(
 
 /// Where a town file is, said short: the shipped data's own name for it
 /// (`scenarios/x.ron`), `your towns/x.ron` for the player's, else the path.
-fn shown_path(path: &std::path::Path) -> String {
-    if crate::shipped::is_shipped(path) {
-        let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        let root = crate::scenario::data_root();
-        let root = root.canonicalize().unwrap_or(root);
-        let name = real.strip_prefix(&root).unwrap_or(&real);
+fn shown_path(path: &std::path::Path, towns: Option<&std::path::Path>) -> String {
+    let real = crate::shipped::real_path(path);
+    if let Ok(name) = real.strip_prefix(crate::shipped::real_root()) {
         return format!("shipped: {}", name.display());
     }
-    match towns_dir().and_then(|d| path.strip_prefix(d).ok().map(|p| p.display().to_string())) {
+    match towns.and_then(|d| path.strip_prefix(d).ok().map(|p| p.display().to_string())) {
         Some(name) => format!("your towns/{name}"),
         None => path.display().to_string(),
     }
@@ -594,7 +589,9 @@ fn edit_town_button(
     {
         return;
     }
-    let file = towns_dir()
+    let file = state
+        .towns
+        .clone()
         .ok_or_else(|| "no folder for your towns (no home folder)".to_string())
         .and_then(|towns| yours::to_edit(town, &crate::scenario::data_root(), &towns));
     match file.and_then(|f| {

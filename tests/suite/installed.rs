@@ -54,7 +54,12 @@ impl Player {
     }
 
     fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_highnoon"));
+        self.command_of(Path::new(env!("CARGO_BIN_EXE_highnoon")), args)
+    }
+
+    /// `program` (a copy of the built one, say) run on this machine.
+    fn command_of(&self, program: &Path, args: &[&str]) -> Command {
+        let mut c = Command::new(program);
         c.current_dir(&self.cwd)
             .env("HOME", &self.home)
             .env("XDG_CONFIG_HOME", self.home.join(".config"))
@@ -301,11 +306,8 @@ fn the_shipped_data_is_found_beside_the_program_or_in_its_share_folder() {
             std::fs::write(to, bytes).unwrap();
         }
     }
-    let out = Command::new(prefix.join("bin/highnoon"))
-        .current_dir(&p.cwd)
-        .env("HIGHNOON_CONFIG_DIR", &p.user)
-        .env_remove("HIGHNOON_DATA_DIR")
-        .arg("validate")
+    let out = p
+        .command_of(&prefix.join("bin/highnoon"), &["validate"])
         .output()
         .unwrap();
     assert!(

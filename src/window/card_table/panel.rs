@@ -167,9 +167,8 @@ pub fn show_card_panel<G: TableGame>(
     mut dock: ResMut<Dock>,
     mut intents: MessageWriter<CardIntent<G>>,
     mut next: ResMut<NextState<Screen>>,
-    bindings: Option<Res<crate::keys::Bindings>>,
+    keys: Res<crate::keys::Bindings>,
 ) -> Result {
-    let keys = bindings.as_deref().cloned().unwrap_or_default();
     let ctx = contexts.ctx_mut()?;
     let Some(mut table) = table else {
         return Ok(());

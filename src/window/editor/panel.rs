@@ -59,9 +59,8 @@ pub fn show_editor_panel(
     mut typed: Local<Option<Typed>>,
     mut game_buffer: Local<Option<(String, String)>>,
     mut save_as_name: Local<String>,
-    bindings: Option<Res<crate::keys::Bindings>>,
+    keys: Res<crate::keys::Bindings>,
 ) -> Result {
-    let keys = bindings.as_deref().cloned().unwrap_or_default();
     let ctx = contexts.ctx_mut()?;
     let town = editing.town.town();
     let mut send = |i: EditIntent| {

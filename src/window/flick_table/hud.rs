@@ -141,9 +141,8 @@ fn show_panels(
     replaying: Option<Res<TableReplayScript>>,
     time: Res<Time>,
     mut dock: ResMut<Dock>,
-    bindings: Option<Res<crate::keys::Bindings>>,
+    keys: Res<crate::keys::Bindings>,
 ) -> Result {
-    let keys = bindings.as_deref().cloned().unwrap_or_default();
     let ctx = contexts.ctx_mut()?;
     // Notices float over the middle of the 3D view, not of the window.
     let middle = dock.centre_offset();

@@ -65,10 +65,9 @@ fn screenshot_on_key(
             error!("no folder for screenshots (no home folder)");
             return;
         };
-        let path = (1u64..)
-            .map(|n| dir.join(format!("highnoon-{n}.png")))
-            .find(|p| !p.exists() && !pending.iter().any(|(q, _)| q == p))
-            .expect("a free name");
+        let path = crate::files::next_free_but(&dir, "highnoon", "png", |p| {
+            pending.iter().any(|(q, _)| q == p)
+        });
         info!("saving {}", path.display());
         let saved = Saved::default();
         pending.push((path.clone(), saved.clone()));
