@@ -20,6 +20,7 @@ pub mod settings;
 pub mod shipped;
 pub mod sound;
 pub mod stats;
+pub mod tables;
 pub mod tune;
 pub mod window;
 

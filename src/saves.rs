@@ -17,7 +17,7 @@ use crate::cards::registry::SeatKind;
 use crate::flick::driver::{Step, play};
 use crate::flick::referee::Referee;
 use crate::flick::replay::ReplayStep;
-use crate::scenario::town::BuildingKind;
+use crate::scenario::kinds::BuildingKind;
 use crate::scenario::{DataError, PhysicsProfile, Problems, Town, parse_ron};
 
 /// The format's version: a save of another is reported, not guessed at.

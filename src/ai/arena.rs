@@ -12,7 +12,7 @@ use super::player::FlickBot;
 use crate::bot_level::Level;
 use crate::flick::referee::Referee;
 use crate::flick::rules::Outcome;
-use crate::scenario::town::Team;
+use crate::scenario::kinds::Team;
 use crate::scenario::{PhysicsProfile, Town};
 
 /// Wins, draws and losses of player A.

@@ -20,7 +20,7 @@ use crate::bot_level::Level;
 use crate::flick::driver::Step;
 use crate::flick::referee::{Referee, RefereeError};
 use crate::flick::rules::{CowboyId, Phase};
-use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::kinds::{BuildingKind, Team};
 
 /// The level whose search and hand the coach uses.
 pub const LEVEL: Level = Level::Hard;

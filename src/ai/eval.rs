@@ -9,8 +9,9 @@ use super::paths::{Field, straight_runs};
 use crate::flick::referee::{Referee, Side};
 use crate::flick::rules::{Cowboy, CowboyId, Game, Outcome, Phase};
 use crate::physics::pieces::{PieceId, PieceKind};
-use crate::scenario::game::{AtNoon, Condition, Place, Token};
-use crate::scenario::town::{BuildingKind, PropKind, Team};
+use crate::scenario::game::{AtNoon, Condition, Place, Token, Victory};
+use crate::scenario::kinds::{BuildingKind, Team};
+use crate::scenario::town::PropKind;
 
 /// A won game, in points (a hit point is worth 10).
 pub const WIN: f32 = 1000.0;
@@ -453,17 +454,30 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
             Outcome::Draw => 0.0,
         };
     }
-    let sign = |t: Team| if t == team { 1.0 } else { -1.0 };
     let pos = positions(referee);
     let mut s = 0.0;
+    cowboy_terms(game, team, &mut s);
+    let place = places(referee, &pos);
+    victory_terms(referee, team, &place, &mut s);
+    shot_terms(referee, team, &pos, &mut s);
+    squash(s)
+}
+
+/// +1 for a term of `side`'s when scoring for `team`, -1 for the other side's.
+fn sign(side: Team, team: Team) -> f32 {
+    if side == team { 1.0 } else { -1.0 }
+}
+
+/// Adds each side's lives, hit points and weapon tokens to `s`.
+fn cowboy_terms(game: &Game, team: Team, s: &mut f32) {
     for c in &game.cowboys {
         if c.team == Team::Neutral {
             continue;
         }
         let w = life_weight(game, c);
-        let own = sign(c.team);
+        let own = sign(c.team, team);
         if c.alive() {
-            s += own * w * (ALIVE + HIT_POINT * c.hit_points as f32);
+            *s += own * w * (ALIVE + HIT_POINT * c.hit_points as f32);
         }
         for t in &c.tokens {
             let v = match t {
@@ -471,12 +485,16 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
                 Token::Dynamite => 3.0,
                 _ => 0.0,
             };
-            s += own * v;
+            *s += own * v;
         }
     }
-    // Where each living cowboy is, inside a building counting as where it
-    // stands (so that hiding in one does not escape the pulls below).
-    let place: Vec<Option<Vec2>> = game
+}
+
+/// Where each living cowboy is, inside a building counting as where it
+/// stands (so that hiding in one does not escape the pulls of the score).
+fn places(referee: &Referee, pos: &[Option<Vec2>]) -> Vec<Option<Vec2>> {
+    referee
+        .game
         .cowboys
         .iter()
         .enumerate()
@@ -486,316 +504,469 @@ pub fn score(referee: &Referee, team: Team) -> f32 {
             }
             pos[i].or_else(|| c.inside.and_then(|k| building_at(referee, k)))
         })
-        .collect();
-    // Victory conditions that take more than killing.
-    let hours_left = 12u8.saturating_sub(game.hour) as f32;
-    for v in &game.setup.victory {
-        let own = sign(v.team);
+        .collect()
+}
+
+/// Adds the pulls of the scenario's victory conditions to `s`, in their order.
+fn victory_terms(referee: &Referee, team: Team, place: &[Option<Vec2>], s: &mut f32) {
+    for v in &referee.game.setup.victory {
+        let own = sign(v.team, team);
         match &v.condition {
             Condition::Deliver {
                 token,
                 count,
                 to: Place::Building(b),
-            } => {
-                let there = game
-                    .piles
-                    .iter()
-                    .filter(|p| p.building == *b)
-                    .map(|p| p.delivered(*token, v.team))
-                    .sum::<usize>()
-                    .min(*count as usize);
-                let hurry = hurry(game);
-                // What being in the goal is worth to a token, left or held.
-                let in_goal = CARRY * hurry * CARRY_REACH;
-                // A token delivered is worth clearly more than one carried
-                // into the building (DELIVERED over what the carrier holds).
-                s += own * (DELIVERED + in_goal) * there as f32;
-                let target = door_front(referee, *b);
-                let mut walk: Option<Field> = None;
-                let carried: usize = game
-                    .cowboys
-                    .iter()
-                    .filter(|c| c.team == v.team && c.alive())
-                    .map(|c| c.tokens.iter().filter(|t| *t == token).count())
-                    .sum();
-                // Each token the count still wants that nobody of the team
-                // holds costs a whole trip more: taken where it lies, it is
-                // worth that much before its carrier takes a step (at 9
-                // o'clock Ol' Cooper stood in the Town Hall beside the second
-                // Document and stepped out with one; the Kid fetched the other
-                // at 11, too late, and the law won at noon).
-                let missing = (*count as usize).saturating_sub(there + carried);
-                s -= own * MISSING * hurry * missing as f32;
-                // Not enough in hand: go and get it, from a building whose
-                // pile may hold one (a face-up one, or tokens face down).
-                if there + carried < *count as usize {
-                    let sources: Vec<BuildingKind> = game
-                        .piles
-                        .iter()
-                        .filter(|p| p.building != *b)
-                        .filter(|p| p.face_up().any(|t| t == *token) || p.face_down_count() > 0)
-                        .map(|p| p.building)
-                        .collect();
-                    // A token in an enemy's hands is fetched from him (shot
-                    // off him, it goes to the Undertaker's pile).
-                    let enemy_carriers: Vec<Vec2> = game
-                        .cowboys
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| {
-                            c.team == other(v.team) && c.alive() && c.tokens.contains(token)
-                        })
-                        .filter_map(|(i, _)| place[i])
-                        .collect();
-                    let inside = sources.iter().any(|src| {
-                        game.cowboys
-                            .iter()
-                            .any(|c| c.team == v.team && c.alive() && c.inside == Some(*src))
-                    });
-                    if inside {
-                        s += own * 12.0;
-                    } else {
-                        let nearest = sources
-                            .iter()
-                            .filter_map(|src| door_front(referee, *src))
-                            .chain(enemy_carriers.iter().copied())
-                            .flat_map(|at| {
-                                game.cowboys
-                                    .iter()
-                                    .enumerate()
-                                    .filter_map(move |(i, c)| (c.team == v.team).then_some((i, at)))
-                            })
-                            .filter_map(|(i, at)| place[i].map(|p| p.distance(at)))
-                            .fold(f32::INFINITY, f32::min);
-                        if nearest.is_finite() {
-                            s -= own * 20.0 * hurry * nearest;
-                        }
-                    }
-                }
-                // Carriers still on their way to the goal.
-                let on_the_way = game.cowboys.iter().any(|c| {
-                    c.team == v.team
-                        && c.alive()
-                        && c.inside != Some(*b)
-                        && c.tokens.contains(token)
-                });
-                let full = game
-                    .cowboys
-                    .iter()
-                    .filter(|c| c.alive() && c.inside == Some(*b))
-                    .count()
-                    >= SEATS;
-                // Tokens left short of the count lie face up for anyone
-                // inside to take: an enemy in the goal takes them on his
-                // turn, one near its door walks in first. In a carrier's
-                // hands in the goal they are safe, and left there in a
-                // moment once the rest is in the goal too (Dutch left his
-                // stick in the Bank at 5 and stepped out; a deputy walked
-                // in at 6 and took it, and the robbers lost at noon). So
-                // until the count is in the goal, a token left there is
-                // worth a little less than one held there, and less again
-                // for each enemy who may walk in and take it.
-                let held_there: usize = game
-                    .cowboys
-                    .iter()
-                    .filter(|c| c.team == v.team && c.alive() && c.inside == Some(*b))
-                    .map(|c| c.tokens.iter().filter(|t| *t == token).count())
-                    .sum();
-                // In the last round nothing held counts at noon: every
-                // token goes down (at 11 the Kid sat in the Undertaker with
-                // the second Document in his hands, Dutch left the first
-                // beside him, and the law won at noon).
-                let last_round = game.hour >= 11;
-                if there > 0 && there + held_there < *count as usize && !last_round {
-                    let threat = game
-                        .cowboys
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| c.team == other(v.team) && c.alive())
-                        .map(|(i, c)| {
-                            if c.inside == Some(*b) {
-                                1.0
-                            } else if c.inside.is_some() {
-                                0.0
-                            } else {
-                                target.zip(place[i]).map_or(0.0, |(front, p)| {
-                                    NEAR_DOOR * (1.0 - p.distance(front) / THEFT_REACH).max(0.0)
-                                })
-                            }
-                        })
-                        .fold(0.0f32, f32::max);
-                    let held = HELD_IN_GOAL + in_goal;
-                    let left = DELIVERED + in_goal;
-                    s -= own * (left - held + 1.0 + THEFT * threat * held) * there as f32;
-                }
-                // The ways out of the buildings other than the goal a
-                // carrier sits in.
-                let exits: Vec<(Vec2, Vec2)> = game
-                    .cowboys
-                    .iter()
-                    .filter(|c| c.team == v.team && c.alive() && c.tokens.contains(token))
-                    .filter_map(|c| c.inside.filter(|k| k != b))
-                    .filter_map(|e| way_out(referee, e))
-                    .collect();
-                for (i, c) in game.cowboys.iter().enumerate() {
-                    if c.team != v.team || !c.alive() {
-                        continue;
-                    }
-                    let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
-                    if carried == 0.0 {
-                        // Only while the goal still wants what a carrier
-                        // on his way brings: with the count in the goal,
-                        // left or held there, nobody else need come.
-                        let wanted = on_the_way && there + held_there < *count as usize;
-                        // A building holds two: a partner sitting in a full
-                        // goal takes the seat a carrier on his way needs.
-                        if c.inside == Some(*b) && wanted && full {
-                            s -= own * 10.0 * hurry;
-                        }
-                        // A partner standing in the way in, on the street:
-                        // a carrier's move that touches him fails (three
-                        // outlaws stood two hours with the gold before the
-                        // Saloon, Dutch on the spot they walk in from). One
-                        // inside is where the building stands, at its door:
-                        // not in the way (two robbers sat in the goal with
-                        // the count from 10 o'clock to noon, each drop
-                        // scored as the dropper standing in the doorway).
-                        if wanted
-                            && c.inside.is_none()
-                            && target
-                                .zip(place[i])
-                                .is_some_and(|(front, p)| in_doorway(referee, *b, front, p))
-                        {
-                            s -= own * 10.0 * hurry;
-                        }
-                        // And in the way out of a building a carrier sits
-                        // in, behind its front or before it: his move out
-                        // touches him (the Marshal sat in the Saloon with
-                        // the hostage from 6 o'clock to 11, every move out
-                        // failing on a deputy standing behind its front).
-                        if wanted
-                            && c.inside.is_none()
-                            && place[i].is_some_and(|p| {
-                                exits.iter().any(|&(from, to)| near_segment(from, to, p))
-                            })
-                        {
-                            s -= own * 10.0 * hurry;
-                        }
-                        continue;
-                    }
-                    // A token carried is worth more the nearer it is to where
-                    // it must go (never less than lying in a pile: nobody
-                    // should drop it to be rid of the distance).
-                    s += own * CARRIED * carried;
-                    if c.inside == Some(*b) {
-                        s += own * (HELD_IN_GOAL - CARRIED + in_goal) * carried;
-                    } else if let Some(at) = target {
-                        // Inside another building he is where it stands,
-                        // and a move away from stepping out of it.
-                        if let Some(p) = place[i] {
-                            let exit = if c.inside.is_some() { EXIT_COST } else { 0.0 };
-                            // The way there, round what stands in it.
-                            let field = walk
-                                .get_or_insert_with(|| carriers_field(referee, v.team, *token, at));
-                            let way = way(field, p, at);
-                            let closer = (CARRY_REACH - way - exit).max(0.0);
-                            s += own * CARRY * hurry * carried * closer;
-                        }
-                    }
-                }
-            }
-            Condition::HoldAtNoon(b) => {
-                // Matters more as noon nears.
-                let urgency = 1.0 + (6.0 - hours_left).max(0.0);
-                let inside = |t: Team| {
-                    game.cowboys
-                        .iter()
-                        .any(|c| c.team == t && c.alive() && c.inside == Some(*b))
-                };
-                // One cowboy of the other side inside breaks the hold: both
-                // sides want a seat there, the holders to keep one, the
-                // others to take one (a building seats two).
-                if inside(v.team) {
-                    s += own * 8.0 * urgency;
-                }
-                if inside(other(v.team)) {
-                    s -= own * 16.0 * urgency;
-                }
-                if let Some(at) = door_front(referee, *b) {
-                    for t in [v.team, other(v.team)] {
-                        if inside(t) {
-                            continue;
-                        }
-                        let nearest = game
-                            .cowboys
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, c)| c.team == t)
-                            .filter_map(|(i, _)| place[i].map(|p| p.distance(at)))
-                            .fold(f32::INFINITY, f32::min);
-                        if nearest.is_finite() {
-                            let toward = if t == v.team { own } else { -own };
-                            s -= toward * 4.0 * urgency * nearest;
-                        }
-                    }
-                }
-            }
+            } => Delivery::new(referee, place, v.team, own, *token, *count, *b).terms(s),
+            Condition::HoldAtNoon(b) => hold_terms(referee, place, v, own, *b, s),
             Condition::Eliminate(_) | Condition::Kill(_) => {
-                // A side that must kill to win (noon does not give it the
-                // game) closes in on its targets; the nearer noon, the more.
-                // Only the side being scored feels this pull: counted for
-                // both, a step toward the enemy would bring him as near to
-                // his targets and be worth nothing.
-                if v.team != team || noon_favours(game, v.team) {
-                    continue;
-                }
-                let hurry = hurry(game);
-                let targets: Vec<Vec2> = game
-                    .cowboys
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| match &v.condition {
-                        Condition::Kill(n) => c.name == *n,
-                        _ => c.team == other(v.team),
-                    })
-                    .filter_map(|(i, c)| {
-                        (c.alive() && c.team != Team::Neutral)
-                            .then(|| place[i])
-                            .flatten()
-                    })
-                    .collect();
-                for (i, c) in game.cowboys.iter().enumerate() {
-                    let Some(p) = place[i] else { continue };
-                    if c.team != v.team {
-                        continue;
-                    }
-                    let d = targets
-                        .iter()
-                        .map(|t| t.distance(p))
-                        .fold(f32::INFINITY, f32::min);
-                    if d.is_finite() {
-                        s -= own * HUNT * hurry * (d - SHOT_RANGE * 0.75).max(0.0);
-                    }
-                }
+                hunt_terms(referee, team, place, v, own, s)
             }
         }
     }
-    // Who can shoot whom next: being in an enemy's sights is bad, having one in
-    // yours is good (a little less: the enemy moves first). A side that noon
-    // does not favour must take risks to win: its fear counts for less.
+}
+
+/// One delivery condition as the score reads it: who must bring how many of
+/// which token where, and the figures its terms share.
+struct Delivery<'a> {
+    referee: &'a Referee,
+    /// Where each living cowboy is (see [`places`]).
+    place: &'a [Option<Vec2>],
+    /// The team that must deliver.
+    team: Team,
+    /// +1 when the score is that team's, -1 when it is the other's.
+    own: f32,
+    token: Token,
+    count: usize,
+    /// The building the tokens must be brought to.
+    goal: BuildingKind,
+    /// How many tokens lie in the goal already (at most `count`).
+    there: usize,
+    hurry: f32,
+    /// What being in the goal is worth to a token, left or held.
+    in_goal: f32,
+    /// The goal's door front.
+    target: Option<Vec2>,
+}
+
+impl<'a> Delivery<'a> {
+    /// The delivery of `count` of `token` to `goal` that `team` must make.
+    fn new(
+        referee: &'a Referee,
+        place: &'a [Option<Vec2>],
+        team: Team,
+        own: f32,
+        token: Token,
+        count: u8,
+        goal: BuildingKind,
+    ) -> Self {
+        let game = &referee.game;
+        let there = game
+            .piles
+            .iter()
+            .filter(|p| p.building == goal)
+            .map(|p| p.delivered(token, team))
+            .sum::<usize>()
+            .min(count as usize);
+        let hurry = hurry(game);
+        Delivery {
+            referee,
+            place,
+            team,
+            own,
+            token,
+            count: count as usize,
+            goal,
+            there,
+            hurry,
+            in_goal: CARRY * hurry * CARRY_REACH,
+            target: door_front(referee, goal),
+        }
+    }
+
+    /// Adds the delivery's terms to `s`: tokens delivered, tokens still
+    /// wanted, tokens left where an enemy may take them, and the team's
+    /// carriers and partners.
+    fn terms(&self, s: &mut f32) {
+        let game = &self.referee.game;
+        let (own, hurry, there, count) = (self.own, self.hurry, self.there, self.count);
+        let token = &self.token;
+        let b = &self.goal;
+        // A token delivered is worth clearly more than one carried
+        // into the building (DELIVERED over what the carrier holds).
+        *s += own * (DELIVERED + self.in_goal) * there as f32;
+        let carried: usize = game
+            .cowboys
+            .iter()
+            .filter(|c| c.team == self.team && c.alive())
+            .map(|c| c.tokens.iter().filter(|t| *t == token).count())
+            .sum();
+        // Each token the count still wants that nobody of the team
+        // holds costs a whole trip more: taken where it lies, it is
+        // worth that much before its carrier takes a step (at 9
+        // o'clock Ol' Cooper stood in the Town Hall beside the second
+        // Document and stepped out with one; the Kid fetched the other
+        // at 11, too late, and the law won at noon).
+        let missing = count.saturating_sub(there + carried);
+        *s -= own * MISSING * hurry * missing as f32;
+        if there + carried < count {
+            self.fetch_terms(s);
+        }
+        // What the team's carriers hold inside the goal.
+        let held_there: usize = game
+            .cowboys
+            .iter()
+            .filter(|c| c.team == self.team && c.alive() && c.inside == Some(*b))
+            .map(|c| c.tokens.iter().filter(|t| *t == token).count())
+            .sum();
+        self.left_terms(held_there, s);
+        self.team_terms(held_there, s);
+    }
+
+    /// Adds to `s` the pull toward tokens not enough in hand: go and get
+    /// one, from a building whose pile may hold one (a face-up one, or
+    /// tokens face down), or from an enemy who carries one.
+    fn fetch_terms(&self, s: &mut f32) {
+        let game = &self.referee.game;
+        let referee = self.referee;
+        let place = self.place;
+        let team = self.team;
+        let token = &self.token;
+        let b = &self.goal;
+        let sources: Vec<BuildingKind> = game
+            .piles
+            .iter()
+            .filter(|p| p.building != *b)
+            .filter(|p| p.face_up().any(|t| t == *token) || p.face_down_count() > 0)
+            .map(|p| p.building)
+            .collect();
+        // A token in an enemy's hands is fetched from him (shot
+        // off him, it goes to the Undertaker's pile).
+        let enemy_carriers: Vec<Vec2> = game
+            .cowboys
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.team == other(team) && c.alive() && c.tokens.contains(token))
+            .filter_map(|(i, _)| place[i])
+            .collect();
+        let inside = sources.iter().any(|src| {
+            game.cowboys
+                .iter()
+                .any(|c| c.team == team && c.alive() && c.inside == Some(*src))
+        });
+        if inside {
+            *s += self.own * 12.0;
+        } else {
+            let nearest = sources
+                .iter()
+                .filter_map(|src| door_front(referee, *src))
+                .chain(enemy_carriers.iter().copied())
+                .flat_map(|at| {
+                    game.cowboys
+                        .iter()
+                        .enumerate()
+                        .filter_map(move |(i, c)| (c.team == team).then_some((i, at)))
+                })
+                .filter_map(|(i, at)| place[i].map(|p| p.distance(at)))
+                .fold(f32::INFINITY, f32::min);
+            if nearest.is_finite() {
+                *s -= self.own * 20.0 * self.hurry * nearest;
+            }
+        }
+    }
+
+    /// Subtracts from `s` what tokens left in the goal short of the count
+    /// risk; `held_there` of them are in the team's hands there.
+    ///
+    /// Tokens left short of the count lie face up for anyone inside to take:
+    /// an enemy in the goal takes them on his turn, one near its door walks
+    /// in first. In a carrier's hands in the goal they are safe, and left
+    /// there in a moment once the rest is in the goal too (Dutch left his
+    /// stick in the Bank at 5 and stepped out; a deputy walked in at 6 and
+    /// took it, and the robbers lost at noon). So until the count is in the
+    /// goal, a token left there is worth a little less than one held there,
+    /// and less again for each enemy who may walk in and take it.
+    fn left_terms(&self, held_there: usize, s: &mut f32) {
+        let (there, in_goal) = (self.there, self.in_goal);
+        // In the last round nothing held counts at noon: every
+        // token goes down (at 11 the Kid sat in the Undertaker with
+        // the second Document in his hands, Dutch left the first
+        // beside him, and the law won at noon).
+        let last_round = self.referee.game.hour >= 11;
+        if there > 0 && there + held_there < self.count && !last_round {
+            let threat = self.theft_threat();
+            let held = HELD_IN_GOAL + in_goal;
+            let left = DELIVERED + in_goal;
+            *s -= self.own * (left - held + 1.0 + THEFT * threat * held) * there as f32;
+        }
+    }
+
+    /// The greatest threat an enemy makes to walk into the goal and take
+    /// what lies there: 1 inside it, less standing near its door.
+    fn theft_threat(&self) -> f32 {
+        let place = self.place;
+        let target = self.target;
+        let b = &self.goal;
+        self.referee
+            .game
+            .cowboys
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.team == other(self.team) && c.alive())
+            .map(|(i, c)| {
+                if c.inside == Some(*b) {
+                    1.0
+                } else if c.inside.is_some() {
+                    0.0
+                } else {
+                    target.zip(place[i]).map_or(0.0, |(front, p)| {
+                        NEAR_DOOR * (1.0 - p.distance(front) / THEFT_REACH).max(0.0)
+                    })
+                }
+            })
+            .fold(0.0f32, f32::max)
+    }
+
+    /// Adds to `s` the terms of each living cowboy of the team, in order: a
+    /// carrier's by where his tokens are, a partner's by whether he stands
+    /// in a carrier's way; `held_there` tokens are in hands in the goal.
+    fn team_terms(&self, held_there: usize, s: &mut f32) {
+        let game = &self.referee.game;
+        let token = &self.token;
+        let b = &self.goal;
+        // Carriers still on their way to the goal.
+        let on_the_way = game.cowboys.iter().any(|c| {
+            c.team == self.team && c.alive() && c.inside != Some(*b) && c.tokens.contains(token)
+        });
+        let full = game
+            .cowboys
+            .iter()
+            .filter(|c| c.alive() && c.inside == Some(*b))
+            .count()
+            >= SEATS;
+        // The ways out of the buildings other than the goal a
+        // carrier sits in.
+        let exits: Vec<(Vec2, Vec2)> = game
+            .cowboys
+            .iter()
+            .filter(|c| c.team == self.team && c.alive() && c.tokens.contains(token))
+            .filter_map(|c| c.inside.filter(|k| k != b))
+            .filter_map(|e| way_out(self.referee, e))
+            .collect();
+        // Only while the goal still wants what a carrier on his way
+        // brings: with the count in the goal, left or held there, nobody
+        // else need come.
+        let wanted = on_the_way && self.there + held_there < self.count;
+        let mut walk: Option<Field> = None;
+        for (i, c) in game.cowboys.iter().enumerate() {
+            if c.team != self.team || !c.alive() {
+                continue;
+            }
+            let carried = c.tokens.iter().filter(|t| *t == token).count() as f32;
+            if carried == 0.0 {
+                if wanted {
+                    self.partner_terms(c, self.place[i], full, &exits, s);
+                }
+                continue;
+            }
+            self.carrier_terms(c, self.place[i], carried, &mut walk, s);
+        }
+    }
+
+    /// Subtracts from `s` what a partner carrying nothing, standing at
+    /// `place`, costs while a carrier on his way is wanted in the goal: a seat
+    /// taken in a `full` goal, or a place in the way in or in one of the
+    /// `exits` of the buildings carriers sit in.
+    fn partner_terms(
+        &self,
+        c: &Cowboy,
+        place: Option<Vec2>,
+        full: bool,
+        exits: &[(Vec2, Vec2)],
+        s: &mut f32,
+    ) {
+        let (own, hurry) = (self.own, self.hurry);
+        let b = &self.goal;
+        // A building holds two: a partner sitting in a full
+        // goal takes the seat a carrier on his way needs.
+        if c.inside == Some(*b) && full {
+            *s -= own * 10.0 * hurry;
+        }
+        // A partner standing in the way in, on the street:
+        // a carrier's move that touches him fails (three
+        // outlaws stood two hours with the gold before the
+        // Saloon, Dutch on the spot they walk in from). One
+        // inside is where the building stands, at its door:
+        // not in the way (two robbers sat in the goal with
+        // the count from 10 o'clock to noon, each drop
+        // scored as the dropper standing in the doorway).
+        if c.inside.is_none()
+            && self
+                .target
+                .zip(place)
+                .is_some_and(|(front, p)| in_doorway(self.referee, *b, front, p))
+        {
+            *s -= own * 10.0 * hurry;
+        }
+        // And in the way out of a building a carrier sits
+        // in, behind its front or before it: his move out
+        // touches him (the Marshal sat in the Saloon with
+        // the hostage from 6 o'clock to 11, every move out
+        // failing on a deputy standing behind its front).
+        if c.inside.is_none()
+            && place.is_some_and(|p| exits.iter().any(|&(from, to)| near_segment(from, to, p)))
+        {
+            *s -= own * 10.0 * hurry;
+        }
+    }
+
+    /// Adds to `s` what the `carried` tokens of carrier `c`, standing at
+    /// `place`, are worth: more the nearer they are to the goal. `walk` keeps
+    /// the carriers' walking distances to the goal, found on first need.
+    fn carrier_terms(
+        &self,
+        c: &Cowboy,
+        place: Option<Vec2>,
+        carried: f32,
+        walk: &mut Option<Field>,
+        s: &mut f32,
+    ) {
+        let own = self.own;
+        let b = &self.goal;
+        // A token carried is worth more the nearer it is to where
+        // it must go (never less than lying in a pile: nobody
+        // should drop it to be rid of the distance).
+        *s += own * CARRIED * carried;
+        if c.inside == Some(*b) {
+            *s += own * (HELD_IN_GOAL - CARRIED + self.in_goal) * carried;
+        } else if let Some(at) = self.target {
+            // Inside another building he is where it stands,
+            // and a move away from stepping out of it.
+            if let Some(p) = place {
+                let exit = if c.inside.is_some() { EXIT_COST } else { 0.0 };
+                // The way there, round what stands in it.
+                let field = walk
+                    .get_or_insert_with(|| carriers_field(self.referee, self.team, self.token, at));
+                let way = way(field, p, at);
+                let closer = (CARRY_REACH - way - exit).max(0.0);
+                *s += own * CARRY * self.hurry * carried * closer;
+            }
+        }
+    }
+}
+
+/// Adds to `s` the pulls of holding building `b` at noon (condition `v`):
+/// a seat there for the holders, none for the others.
+fn hold_terms(
+    referee: &Referee,
+    place: &[Option<Vec2>],
+    v: &Victory,
+    own: f32,
+    b: BuildingKind,
+    s: &mut f32,
+) {
+    let game = &referee.game;
+    let hours_left = 12u8.saturating_sub(game.hour) as f32;
+    // Matters more as noon nears.
+    let urgency = 1.0 + (6.0 - hours_left).max(0.0);
+    let inside = |t: Team| {
+        game.cowboys
+            .iter()
+            .any(|c| c.team == t && c.alive() && c.inside == Some(b))
+    };
+    // One cowboy of the other side inside breaks the hold: both
+    // sides want a seat there, the holders to keep one, the
+    // others to take one (a building seats two).
+    if inside(v.team) {
+        *s += own * 8.0 * urgency;
+    }
+    if inside(other(v.team)) {
+        *s -= own * 16.0 * urgency;
+    }
+    if let Some(at) = door_front(referee, b) {
+        for t in [v.team, other(v.team)] {
+            if inside(t) {
+                continue;
+            }
+            let nearest = game
+                .cowboys
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.team == t)
+                .filter_map(|(i, _)| place[i].map(|p| p.distance(at)))
+                .fold(f32::INFINITY, f32::min);
+            if nearest.is_finite() {
+                let toward = if t == v.team { own } else { -own };
+                *s -= toward * 4.0 * urgency * nearest;
+            }
+        }
+    }
+}
+
+/// Adds to `s` the pull of a side that must kill to win (condition `v`,
+/// noon not giving it the game) toward its targets; the nearer noon, the
+/// more. Only the side being scored, `team`, feels this pull: counted for
+/// both, a step toward the enemy would bring him as near to his targets
+/// and be worth nothing.
+fn hunt_terms(
+    referee: &Referee,
+    team: Team,
+    place: &[Option<Vec2>],
+    v: &Victory,
+    own: f32,
+    s: &mut f32,
+) {
+    let game = &referee.game;
+    if v.team != team || noon_favours(game, v.team) {
+        return;
+    }
+    let hurry = hurry(game);
+    let targets: Vec<Vec2> = game
+        .cowboys
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| match &v.condition {
+            Condition::Kill(n) => c.name == *n,
+            _ => c.team == other(v.team),
+        })
+        .filter_map(|(i, c)| {
+            (c.alive() && c.team != Team::Neutral)
+                .then(|| place[i])
+                .flatten()
+        })
+        .collect();
+    for (i, c) in game.cowboys.iter().enumerate() {
+        let Some(p) = place[i] else { continue };
+        if c.team != v.team {
+            continue;
+        }
+        let d = targets
+            .iter()
+            .map(|t| t.distance(p))
+            .fold(f32::INFINITY, f32::min);
+        if d.is_finite() {
+            *s -= own * HUNT * hurry * (d - SHOT_RANGE * 0.75).max(0.0);
+        }
+    }
+}
+
+/// Adds to `s` who can shoot whom next: being in an enemy's sights is bad,
+/// having one in yours is good (a little less: the enemy moves first). A
+/// side that noon does not favour must take risks to win: its fear counts
+/// for less.
+fn shot_terms(referee: &Referee, team: Team, pos: &[Option<Vec2>], s: &mut f32) {
+    let game = &referee.game;
     let fear = if noon_favours(game, team) { 0.7 } else { 0.5 };
     for (i, c) in game.cowboys.iter().enumerate() {
         if c.team == Team::Neutral || !c.alive() {
             continue;
         }
-        let v = shot_value(referee, &pos, i);
-        s += if c.team == team {
+        let v = shot_value(referee, pos, i);
+        *s += if c.team == team {
             0.4 * v
         } else {
             -fear * v.abs()
         };
     }
-    squash(s)
 }
 
 /// The most a position short of the end can be worth, either way.

@@ -17,7 +17,7 @@ use super::eval::{self, score};
 use super::levels::LevelSpec;
 use crate::flick::referee::{Aim, Referee, Side};
 use crate::flick::rules::{CowboyId, Intent, Phase};
-use crate::scenario::town::Team;
+use crate::scenario::kinds::Team;
 
 /// Which flick is being planned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

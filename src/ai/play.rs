@@ -7,7 +7,7 @@ use super::player::FlickBot;
 use crate::flick::driver::{Step, play};
 use crate::flick::referee::Referee;
 use crate::flick::rules::{Intent, Outcome};
-use crate::scenario::town::Team;
+use crate::scenario::kinds::Team;
 
 /// One team's turn as the bot played it.
 #[derive(Debug, Clone)]

@@ -10,7 +10,8 @@ use crate::flick::driver::{Step, play};
 use crate::flick::referee::Referee;
 use crate::flick::rules::Intent;
 use crate::scenario::game::{AtNoon, Condition, GameSetup, Victory};
-use crate::scenario::town::{FigureSpec, HatSide, Team};
+use crate::scenario::kinds::{HatSide, Team};
+use crate::scenario::town::FigureSpec;
 use crate::scenario::{PhysicsProfile, Town};
 
 /// A lawman and an outlaw `distance_cm` apart on an empty table, the lawman to play.

@@ -9,10 +9,11 @@ use highnoon::ai::arena::{self, BalanceGame, SideTally};
 use highnoon::ai::levels::BotLevels;
 use highnoon::bot_level::Level;
 use highnoon::flick::rules::Outcome;
-use highnoon::scenario::town::Team;
+use highnoon::scenario::kinds::Team;
 use highnoon::scenario::{PhysicsProfile, Town};
 
 use super::fail;
+use super::scenarios::scenario_files;
 
 /// A fair scenario: each side wins between these shares of decided games.
 const FAIR: (f64, f64) = (0.35, 0.65);
@@ -28,7 +29,7 @@ pub fn run(
     seed: u64,
     each: bool,
 ) -> ExitCode {
-    let paths = super::flick::scenario_files(scenario);
+    let paths = scenario_files(scenario);
     println!(
         "flick balance: two {level} bots, {games} games a scenario, sides alternating, seed {seed}"
     );

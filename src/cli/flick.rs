@@ -3,16 +3,18 @@
 //! standing pieces to catch discs going through them, `flick bench-bot`
 //! times a bot's thinking.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use highnoon::ai::arena;
 use highnoon::ai::levels::BotLevels;
 use highnoon::bot_level::Level;
+use highnoon::physics::Quick;
 use highnoon::scenario::{self, PhysicsProfile, Problems, Town};
 
 use super::fail;
 use super::play::DataArgs;
+use super::scenarios::scenario_files;
 
 /// `flick arena|balance|pass-through|bench-bot|lookahead-check`.
 #[derive(clap::Args, Debug)]
@@ -26,130 +28,154 @@ enum FlickTool {
     /// Bot against bot on the scenarios, sides alternating: wins, draws and
     /// losses of A with a 95% interval. `--scenario FILE` (or `all`, the
     /// default: every scenario in scenarios/).
-    Arena {
-        /// Player A's level: random, easy, normal or hard.
-        #[arg(long, default_value = "hard")]
-        a: Level,
-        /// Player B's level.
-        #[arg(long, default_value = "easy")]
-        b: Level,
-        /// Games per scenario.
-        #[arg(long, default_value_t = 10)]
-        games: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The bots' levels file (default: assets/flick_bots.ron).
-        #[arg(long)]
-        levels: Option<PathBuf>,
-        /// Steps after which a game counts as unfinished.
-        #[arg(long, default_value_t = 600)]
-        max_steps: usize,
-        /// Write each game's log (the referee's, line by line) into this folder.
-        #[arg(long, value_name = "DIR")]
-        log: Option<PathBuf>,
-    },
+    Arena(ArenaArgs),
     /// Whether scenarios are fair: two bots of one level play each scenario,
     /// sides alternating, and each side's wins are counted (the lawmen's
     /// share of decided games with its 95% interval; fair: 35-65%).
     /// `--scenario FILE` (or `all`, the default: every scenario).
-    Balance {
-        #[arg(long, default_value = "hard")]
-        level: Level,
-        /// Games per scenario.
-        #[arg(long, default_value_t = 40)]
-        games: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long)]
-        levels: Option<PathBuf>,
-        /// Also print each game: sides, winner, steps, time and last log line.
-        #[arg(long)]
-        each: bool,
-    },
+    Balance(BalanceArgs),
     /// Full-strength shots at a standing fence, figure and support block from
     /// random angles, distances and spins, and bullets aimed off-centre at a
     /// figure, each disc's centre tracked every step: prints how many went
     /// through (exit 1 if any did through a standing piece, any came out
     /// whole behind one, or any shot was still moving at the time cap).
-    PassThrough {
-        /// Shots per kind of target (and seed).
-        #[arg(long, default_value_t = 10_000)]
-        shots: usize,
-        /// The first seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// How many seeds, from `--seed` on: `--seed 1 --seeds 5` surveys
-        /// seeds 1 to 5.
-        #[arg(long, default_value_t = 1)]
-        seeds: u64,
-        /// Only this target: fence, figure, block or off-centre (bullets
-        /// aimed off the figure's centre). Default: all four.
-        #[arg(long, value_name = "TARGET")]
-        target: Option<String>,
-        /// Instead of the survey, print one listed shot step by step (the
-        /// disc's centre in the target's frame, the target's tilt, the contact
-        /// normals between them): `fence:457`, `figure:12`, `block:3518`,
-        /// `off-centre:40`.
-        #[arg(long, value_name = "TARGET:SHOT")]
-        trace: Option<String>,
-    },
+    PassThrough(PassThroughArgs),
     /// A bot plays itself: its decision time per turn (median, p90) and the
     /// flicks it simulates per second.
-    BenchBot {
-        #[arg(long, default_value = "hard")]
-        level: Level,
-        /// Turns timed.
-        #[arg(long, default_value_t = 40)]
-        turns: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long)]
-        levels: Option<PathBuf>,
-        /// Shots per level at the range (a standing figure 25 cm away); 0: skip.
-        #[arg(long, default_value_t = 50)]
-        range_shots: usize,
-        /// Also times the coach's hint (the hard bot's search and ten plays
-        /// of its flick) on this many opening moves of the scenario; 0: skip.
-        #[arg(long, default_value_t = 0)]
-        hints: usize,
-    },
+    BenchBot(BenchBotArgs),
     /// How far a level's cheaper look-ahead (its `lookahead` in the levels
     /// file) agrees with the game's own simulation, on positions from games
     /// of the scenario: random flicks simulated both ways (the rules' state
     /// after each, the score, steps and time), and the level's search run
     /// both ways with each choice played on the game's simulation.
-    LookaheadCheck {
-        #[arg(long, default_value = "hard")]
-        level: Level,
-        /// Positions (flicks awaited in games between normal bots).
-        #[arg(long, default_value_t = 40)]
-        positions: usize,
-        /// Random flicks per position, each simulated both ways.
-        #[arg(long, default_value_t = 30)]
-        flicks: usize,
-        /// Plays of each search's choice through the hand.
-        #[arg(long, default_value_t = 16)]
-        replays: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long)]
-        levels: Option<PathBuf>,
-        /// Instead of the level's: the look-ahead's fixed step, seconds.
-        #[arg(long)]
-        dt: Option<f32>,
-        /// Instead of the level's: solver iterations of the look-ahead.
-        #[arg(long)]
-        iterations: Option<usize>,
-        /// Instead of the level's: seconds of stillness that end a look-ahead flick.
-        #[arg(long)]
-        still_time: Option<f32>,
-        /// Instead of the level's: seconds into a look-ahead flick from which what still moves is damped.
-        #[arg(long)]
-        settle_after: Option<f32>,
-        /// Instead of the level's: seconds a piece lies still before it sleeps in a look-ahead flick.
-        #[arg(long)]
-        time_until_sleep: Option<f32>,
-    },
+    LookaheadCheck(LookaheadCheckArgs),
+}
+
+// Each tool's options. (Plain comments on these structs: clap turns a
+// struct's doc comment into the command's `about`, which the tool's doc
+// comment in `FlickTool` gives.)
+
+// `flick arena`'s options.
+#[derive(clap::Args, Debug)]
+struct ArenaArgs {
+    /// Player A's level: random, easy, normal or hard.
+    #[arg(long, default_value = "hard")]
+    a: Level,
+    /// Player B's level.
+    #[arg(long, default_value = "easy")]
+    b: Level,
+    /// Games per scenario.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The bots' levels file (default: assets/flick_bots.ron).
+    #[arg(long)]
+    levels: Option<PathBuf>,
+    /// Steps after which a game counts as unfinished.
+    #[arg(long, default_value_t = 600)]
+    max_steps: usize,
+    /// Write each game's log (the referee's, line by line) into this folder.
+    #[arg(long, value_name = "DIR")]
+    log: Option<PathBuf>,
+}
+
+// `flick balance`'s options.
+#[derive(clap::Args, Debug)]
+struct BalanceArgs {
+    #[arg(long, default_value = "hard")]
+    level: Level,
+    /// Games per scenario.
+    #[arg(long, default_value_t = 40)]
+    games: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    levels: Option<PathBuf>,
+    /// Also print each game: sides, winner, steps, time and last log line.
+    #[arg(long)]
+    each: bool,
+}
+
+// `flick pass-through`'s options.
+#[derive(clap::Args, Debug)]
+struct PassThroughArgs {
+    /// Shots per kind of target (and seed).
+    #[arg(long, default_value_t = 10_000)]
+    shots: usize,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many seeds, from `--seed` on: `--seed 1 --seeds 5` surveys
+    /// seeds 1 to 5.
+    #[arg(long, default_value_t = 1)]
+    seeds: u64,
+    /// Only this target: fence, figure, block or off-centre (bullets
+    /// aimed off the figure's centre). Default: all four.
+    #[arg(long, value_name = "TARGET")]
+    target: Option<String>,
+    /// Instead of the survey, print one listed shot step by step (the
+    /// disc's centre in the target's frame, the target's tilt, the contact
+    /// normals between them): `fence:457`, `figure:12`, `block:3518`,
+    /// `off-centre:40`.
+    #[arg(long, value_name = "TARGET:SHOT")]
+    trace: Option<String>,
+}
+
+// `flick bench-bot`'s options.
+#[derive(clap::Args, Debug)]
+struct BenchBotArgs {
+    #[arg(long, default_value = "hard")]
+    level: Level,
+    /// Turns timed.
+    #[arg(long, default_value_t = 40)]
+    turns: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    levels: Option<PathBuf>,
+    /// Shots per level at the range (a standing figure 25 cm away); 0: skip.
+    #[arg(long, default_value_t = 50)]
+    range_shots: usize,
+    /// Also times the coach's hint (the hard bot's search and ten plays
+    /// of its flick) on this many opening moves of the scenario; 0: skip.
+    #[arg(long, default_value_t = 0)]
+    hints: usize,
+}
+
+// `flick lookahead-check`'s options.
+#[derive(clap::Args, Debug)]
+struct LookaheadCheckArgs {
+    #[arg(long, default_value = "hard")]
+    level: Level,
+    /// Positions (flicks awaited in games between normal bots).
+    #[arg(long, default_value_t = 40)]
+    positions: usize,
+    /// Random flicks per position, each simulated both ways.
+    #[arg(long, default_value_t = 30)]
+    flicks: usize,
+    /// Plays of each search's choice through the hand.
+    #[arg(long, default_value_t = 16)]
+    replays: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    levels: Option<PathBuf>,
+    /// Instead of the level's: the look-ahead's fixed step, seconds.
+    #[arg(long)]
+    dt: Option<f32>,
+    /// Instead of the level's: solver iterations of the look-ahead.
+    #[arg(long)]
+    iterations: Option<usize>,
+    /// Instead of the level's: seconds of stillness that end a look-ahead flick.
+    #[arg(long)]
+    still_time: Option<f32>,
+    /// Instead of the level's: seconds into a look-ahead flick from which what still moves is damped.
+    #[arg(long)]
+    settle_after: Option<f32>,
+    /// Instead of the level's: seconds a piece lies still before it sleeps in a look-ahead flick.
+    #[arg(long)]
+    time_until_sleep: Option<f32>,
 }
 
 impl FlickCli {
@@ -162,183 +188,210 @@ impl FlickCli {
         };
         let scenario_file = play.scenario.clone();
         match self.tool {
-            FlickTool::Arena {
-                a,
-                b,
-                games,
-                seed,
-                levels,
-                max_steps,
-                log,
-            } => {
-                let levels = match load_levels(levels) {
-                    Ok(l) => l,
-                    Err(e) => return fail(&e),
-                };
-                let scenarios = scenario_files(scenario_file);
-                let config = arena::ArenaConfig {
-                    scenarios,
-                    a,
-                    b,
-                    games,
-                    seed,
-                    max_steps,
-                    log_dir: log,
-                };
-                let bar = super::progress::bar(0, "games");
-                let report = arena::run(&profile, &levels, &config, |n, total| {
-                    bar.set_length(total as u64);
-                    bar.set_position(n as u64);
-                });
-                bar.finish_and_clear();
-                match report {
-                    Ok(r) => {
-                        let _ = r.print(&mut std::io::stdout());
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => fail(&e),
-                }
-            }
-            FlickTool::Balance {
-                level,
-                games,
-                seed,
-                levels,
-                each,
-            } => {
-                let levels = match load_levels(levels) {
-                    Ok(l) => l,
-                    Err(e) => return fail(&e),
-                };
-                super::balance::run(&profile, &levels, scenario_file, level, games, seed, each)
-            }
-            FlickTool::PassThrough {
-                seed,
-                trace: Some(which),
-                ..
-            } => trace_shot(&profile, &which, seed),
-            FlickTool::PassThrough {
-                shots,
-                seed,
-                seeds,
-                target,
-                ..
-            } => pass_through(&profile, shots, seed, seeds, target.as_deref()),
-            FlickTool::LookaheadCheck {
-                level,
-                positions,
-                flicks,
-                replays,
-                seed,
-                levels,
-                dt,
-                iterations,
-                still_time,
-                settle_after,
-                time_until_sleep,
-            } => {
-                let levels = match load_levels(levels) {
-                    Ok(l) => l,
-                    Err(e) => return fail(&e),
-                };
-                let Some(mut spec) = levels.get(level).cloned() else {
-                    eprintln!("the {level} level does not search");
-                    return ExitCode::from(2);
-                };
-                let game = highnoon::physics::Quick {
-                    dt: profile.solver.dt,
-                    iterations: profile.solver.iterations,
-                    still_time: profile.sleep.still_time,
-                    settle_after: profile.sleep.settle_after,
-                    time_until_sleep: Some(profile.sleep.time_until_sleep),
-                };
-                let mut quick = spec.lookahead.unwrap_or(game);
-                quick.dt = dt.unwrap_or(quick.dt);
-                quick.iterations = iterations.unwrap_or(quick.iterations);
-                quick.still_time = still_time.unwrap_or(quick.still_time);
-                quick.settle_after = settle_after.unwrap_or(quick.settle_after);
-                quick.time_until_sleep = time_until_sleep.or(quick.time_until_sleep);
-                let problems = quick.problems();
-                if !problems.is_empty() {
-                    for (_, message) in problems {
-                        eprintln!("{message}");
-                    }
-                    return ExitCode::from(2);
-                }
-                spec.lookahead = Some(quick);
-                let path = scenario_file
-                    .unwrap_or_else(|| scenario::data_root().join("scenarios/final_showdown.ron"));
-                let town = match Town::load(&path, &profile) {
-                    Ok(t) => t,
-                    Err(e) => return fail(&e),
-                };
-                let found = match highnoon::ai::lookahead_check::positions(
-                    &profile, &town, &levels, positions, seed,
-                ) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!("{e}");
-                        return ExitCode::from(2);
-                    }
-                };
-                println!(
-                    "look-ahead: step {:.4} s, {} solver iterations, {} s of stillness, damped from {} s, asleep after {} s still (the game: {:.4} s, {}, {} s, {} s, {} s)",
-                    quick.dt,
-                    quick.iterations,
-                    quick.still_time,
-                    quick.settle_after,
-                    quick
-                        .time_until_sleep
-                        .unwrap_or(profile.sleep.time_until_sleep),
-                    game.dt,
-                    game.iterations,
-                    game.still_time,
-                    game.settle_after,
-                    profile.sleep.time_until_sleep
-                );
-                let report =
-                    highnoon::ai::lookahead_check::check(&found, &spec, flicks, replays, seed);
-                let _ = report.print(&mut std::io::stdout());
+            FlickTool::Arena(args) => args.run(&profile, scenario_file),
+            FlickTool::Balance(args) => args.run(&profile, scenario_file),
+            FlickTool::PassThrough(args) => args.run(&profile),
+            FlickTool::LookaheadCheck(args) => args.run(&profile, scenario_file),
+            FlickTool::BenchBot(args) => args.run(&profile, scenario_file),
+        }
+    }
+}
+
+impl ArenaArgs {
+    /// `flick arena`: the games on `scenario_file`'s scenarios, and their report.
+    fn run(self, profile: &PhysicsProfile, scenario_file: Option<PathBuf>) -> ExitCode {
+        let levels = match load_levels(self.levels.as_deref()) {
+            Ok(l) => l,
+            Err(e) => return fail(&e),
+        };
+        let config = arena::ArenaConfig {
+            scenarios: scenario_files(scenario_file),
+            a: self.a,
+            b: self.b,
+            games: self.games,
+            seed: self.seed,
+            max_steps: self.max_steps,
+            log_dir: self.log,
+        };
+        let bar = super::progress::bar(0, "games");
+        let report = arena::run(profile, &levels, &config, |n, total| {
+            bar.set_length(total as u64);
+            bar.set_position(n as u64);
+        });
+        bar.finish_and_clear();
+        match report {
+            Ok(r) => {
+                let _ = r.print(&mut std::io::stdout());
                 ExitCode::SUCCESS
             }
-            FlickTool::BenchBot {
-                level,
-                turns,
-                seed,
-                levels,
-                range_shots,
-                hints,
-            } => {
-                let levels = match load_levels(levels) {
-                    Ok(l) => l,
-                    Err(e) => return fail(&e),
-                };
-                // The scenario played (default: the final showdown).
-                let path = scenario_file
-                    .unwrap_or_else(|| scenario::data_root().join("scenarios/final_showdown.ron"));
-                let town = match Town::load(&path, &profile) {
-                    Ok(t) => t,
-                    Err(e) => return fail(&e),
-                };
-                if hints > 0 {
-                    time_hints(&profile, &town, &levels, hints, seed);
+            Err(e) => fail(&e),
+        }
+    }
+}
+
+impl BalanceArgs {
+    /// `flick balance`: whether `scenario_file`'s scenarios are fair.
+    fn run(self, profile: &PhysicsProfile, scenario_file: Option<PathBuf>) -> ExitCode {
+        let levels = match load_levels(self.levels.as_deref()) {
+            Ok(l) => l,
+            Err(e) => return fail(&e),
+        };
+        super::balance::run(
+            profile,
+            &levels,
+            scenario_file,
+            self.level,
+            self.games,
+            self.seed,
+            self.each,
+        )
+    }
+}
+
+impl PassThroughArgs {
+    /// `flick pass-through`: the survey, or with `--trace` one shot step by step.
+    fn run(self, profile: &PhysicsProfile) -> ExitCode {
+        match self.trace {
+            Some(which) => trace_shot(profile, &which, self.seed),
+            None => pass_through(
+                profile,
+                self.shots,
+                self.seed,
+                self.seeds,
+                self.target.as_deref(),
+            ),
+        }
+    }
+}
+
+impl BenchBotArgs {
+    /// `flick bench-bot`: the bot's thinking timed, then the coach's hints and the range.
+    fn run(self, profile: &PhysicsProfile, scenario_file: Option<PathBuf>) -> ExitCode {
+        let levels = match load_levels(self.levels.as_deref()) {
+            Ok(l) => l,
+            Err(e) => return fail(&e),
+        };
+        let town = match played_town(profile, scenario_file) {
+            Ok(t) => t,
+            Err(e) => return fail(&e),
+        };
+        if self.hints > 0 {
+            time_hints(profile, &town, &levels, self.hints, self.seed);
+        }
+        match arena::bench_bot(profile, &town, &levels, self.level, self.turns, self.seed) {
+            Ok(b) => {
+                let _ = b.print(&mut std::io::stdout());
+                if self.range_shots > 0 {
+                    return range(profile, &levels, self.range_shots, self.seed);
                 }
-                match arena::bench_bot(&profile, &town, &levels, level, turns, seed) {
-                    Ok(b) => {
-                        let _ = b.print(&mut std::io::stdout());
-                        if range_shots > 0 {
-                            return range(&profile, &levels, range_shots, seed);
-                        }
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => {
-                        eprintln!("{e}");
-                        ExitCode::from(2)
-                    }
-                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
             }
         }
     }
+}
+
+impl LookaheadCheckArgs {
+    /// `flick lookahead-check`: the level's look-ahead, with the settings
+    /// given in place of its own, against the game's simulation.
+    fn run(self, profile: &PhysicsProfile, scenario_file: Option<PathBuf>) -> ExitCode {
+        let levels = match load_levels(self.levels.as_deref()) {
+            Ok(l) => l,
+            Err(e) => return fail(&e),
+        };
+        let level = self.level;
+        let Some(mut spec) = levels.get(level).cloned() else {
+            eprintln!("the {level} level does not search");
+            return ExitCode::from(2);
+        };
+        let game = game_lookahead(profile);
+        let quick = self.settings(spec.lookahead.unwrap_or(game));
+        let problems = quick.problems();
+        if !problems.is_empty() {
+            for (_, message) in problems {
+                eprintln!("{message}");
+            }
+            return ExitCode::from(2);
+        }
+        spec.lookahead = Some(quick);
+        let town = match played_town(profile, scenario_file) {
+            Ok(t) => t,
+            Err(e) => return fail(&e),
+        };
+        let found = match highnoon::ai::lookahead_check::positions(
+            profile,
+            &town,
+            &levels,
+            self.positions,
+            self.seed,
+        ) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        print_lookahead(profile, &quick, &game);
+        let report = highnoon::ai::lookahead_check::check(
+            &found,
+            &spec,
+            self.flicks,
+            self.replays,
+            self.seed,
+        );
+        let _ = report.print(&mut std::io::stdout());
+        ExitCode::SUCCESS
+    }
+
+    /// `quick` with each setting given on the command line in place of its own.
+    fn settings(&self, mut quick: Quick) -> Quick {
+        quick.dt = self.dt.unwrap_or(quick.dt);
+        quick.iterations = self.iterations.unwrap_or(quick.iterations);
+        quick.still_time = self.still_time.unwrap_or(quick.still_time);
+        quick.settle_after = self.settle_after.unwrap_or(quick.settle_after);
+        quick.time_until_sleep = self.time_until_sleep.or(quick.time_until_sleep);
+        quick
+    }
+}
+
+/// The game's own simulation settings, in a look-ahead's terms.
+fn game_lookahead(profile: &PhysicsProfile) -> Quick {
+    Quick {
+        dt: profile.solver.dt,
+        iterations: profile.solver.iterations,
+        still_time: profile.sleep.still_time,
+        settle_after: profile.sleep.settle_after,
+        time_until_sleep: Some(profile.sleep.time_until_sleep),
+    }
+}
+
+/// Prints the look-ahead's settings `quick` beside the game's own, `game`.
+fn print_lookahead(profile: &PhysicsProfile, quick: &Quick, game: &Quick) {
+    println!(
+        "look-ahead: step {:.4} s, {} solver iterations, {} s of stillness, damped from {} s, asleep after {} s still (the game: {:.4} s, {}, {} s, {} s, {} s)",
+        quick.dt,
+        quick.iterations,
+        quick.still_time,
+        quick.settle_after,
+        quick
+            .time_until_sleep
+            .unwrap_or(profile.sleep.time_until_sleep),
+        game.dt,
+        game.iterations,
+        game.still_time,
+        game.settle_after,
+        profile.sleep.time_until_sleep
+    );
+}
+
+/// The town a bot tool plays: `--scenario FILE`, or the final showdown.
+fn played_town(profile: &PhysicsProfile, scenario_file: Option<PathBuf>) -> Result<Town, Problems> {
+    let path =
+        scenario_file.unwrap_or_else(|| scenario::data_root().join("scenarios/final_showdown.ron"));
+    Town::load(&path, profile)
 }
 
 /// Times the coach's hint on `n` opening moves of `town` (each a different
@@ -388,18 +441,9 @@ fn time_hints(profile: &PhysicsProfile, town: &Town, levels: &BotLevels, n: usiz
 }
 
 /// The bots' levels: `--levels`, or the shipped file.
-/// The scenarios a command plays: `--scenario FILE`, or every file in
-/// scenarios/ for `all` or none (towns without a `game` are skipped later).
-pub(super) fn scenario_files(scenario: Option<PathBuf>) -> Vec<PathBuf> {
-    match scenario.filter(|s| s.as_os_str() != "all") {
-        Some(file) => vec![file],
-        None => scenario::ron_files(&scenario::data_root().join("scenarios")).unwrap_or_default(),
-    }
-}
-
-fn load_levels(path: Option<PathBuf>) -> Result<BotLevels, Problems> {
+fn load_levels(path: Option<&Path>) -> Result<BotLevels, Problems> {
     match path {
-        Some(p) => BotLevels::load(&p),
+        Some(p) => BotLevels::load(p),
         None => BotLevels::load_default(),
     }
 }

@@ -13,6 +13,7 @@ mod play;
 mod plot;
 mod progress;
 mod replay;
+mod scenarios;
 mod sound;
 mod toss;
 mod tune;

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use highnoon::bot_level::Level;
 use highnoon::cards::CardGame;
 use highnoon::scenario::{self, PhysicsProfile, Town};
-use highnoon::window::flick_table::script::ScriptedFlick;
+use highnoon::tables::flick::script::ScriptedFlick;
 use highnoon::window::{Start, WindowOptions};
 
 use super::{fail, game_keys, parse};
@@ -255,11 +255,11 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
             size: play.window_size(&settings.settings),
             graphics: play.graphics(&settings.settings),
             screenshot: play.screenshot_script(),
-            flick_script: highnoon::window::flick_table::script::FlickScript {
+            flick_script: highnoon::tables::flick::script::FlickScript {
                 aim: play.window.aim.clone(),
                 flick: play.window.flick.clone(),
             },
-            autoplay: highnoon::window::flick_table::session::Autoplay {
+            autoplay: highnoon::tables::flick::session::Autoplay {
                 steps: play.window.autoplay,
                 seed: 1,
                 bots: match (play.window.watch, play.window.vs) {

@@ -166,7 +166,7 @@ fn table_replay(file: &Path, quiet: bool, window: Option<&PlayArgs>) -> ExitCode
 /// its aim shown, then flicked.
 fn table_replay_in_window(checked: &CheckedTableReplay, play: &PlayArgs) -> ExitCode {
     use highnoon::scenario::data_path;
-    use highnoon::window::flick_table::table_replay::TableReplayScript;
+    use highnoon::tables::flick::table_replay::TableReplayScript;
     let settings = highnoon::settings::UserSettings::load();
     let options = WindowOptions {
         start: Start::Flick { scenario: None },
@@ -193,7 +193,7 @@ fn table_replay_in_window(checked: &CheckedTableReplay, play: &PlayArgs) -> Exit
 /// seats that hand in the recorded steps, each flick's aim shown first.
 fn game_in_window(replay: &Replay, play: &PlayArgs) -> ExitCode {
     use highnoon::flick::driver::Step;
-    use highnoon::window::flick_table::bot_turn::ReplayScript;
+    use highnoon::tables::flick::bots::ReplayScript;
     let profile_path = replay.profile_path();
     let profile = match PhysicsProfile::load(&profile_path) {
         Ok(p) => p,
@@ -207,7 +207,7 @@ fn game_in_window(replay: &Replay, play: &PlayArgs) -> ExitCode {
         size: play.window_size(&settings.settings),
         screenshot: play.screenshot_script(),
         flick_script: Default::default(),
-        autoplay: highnoon::window::flick_table::session::Autoplay {
+        autoplay: highnoon::tables::flick::session::Autoplay {
             steps: 0,
             seed: replay.seed,
             bots: [Some(Level::Hard); 2],

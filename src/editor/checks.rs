@@ -8,7 +8,8 @@ use std::path::Path;
 
 use super::ron_text;
 use crate::flick::rules::{colour_name, hour_colour};
-use crate::scenario::town::{PieceRef, Team, Town};
+use crate::scenario::kinds::Team;
+use crate::scenario::town::{PieceRef, Town};
 use crate::scenario::{PhysicsProfile, line_col};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,9 +12,8 @@ pub mod ron_text;
 
 use std::path::{Path, PathBuf};
 
-use crate::scenario::town::{
-    BuildingKind, FigureSpec, HatSide, PieceList, PieceRef, PropKind, Team, Town,
-};
+use crate::scenario::kinds::{BuildingKind, HatSide, Team};
+use crate::scenario::town::{FigureSpec, PieceList, PieceRef, PropKind, Town};
 use crate::scenario::{DataError, line_col, parse_ron};
 
 pub use checks::{Problem, Severity};

@@ -342,7 +342,7 @@ fn a_dragged_piece_shows_the_problems_of_where_it_would_land_and_changes_nothing
         .town()
         .buildings
         .iter()
-        .position(|b| b.kind == crate::scenario::town::BuildingKind::Bank)
+        .position(|b| b.kind == crate::scenario::kinds::BuildingKind::Bank)
         .unwrap();
     let on_bank = town.town().buildings[bank].at_cm;
     let wyatt = piece(PieceList::Figures, 0);

@@ -10,7 +10,7 @@ use super::rules::{
 use crate::physics::Table;
 use crate::physics::pieces::{DiscKind, PartKind, PieceId, PieceKind};
 use crate::physics::table::{Flick, FlickOutcome, tilt_deg};
-use crate::scenario::town::BuildingKind;
+use crate::scenario::kinds::BuildingKind;
 use crate::scenario::{PhysicsProfile, Town};
 
 /// Which side of the cowboy the bullet is placed on.

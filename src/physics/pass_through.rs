@@ -26,9 +26,8 @@ use rayon::prelude::*;
 use super::Table;
 use super::pieces::PieceId;
 use super::table::{Flick, FlickRun, tilt_deg};
-use crate::scenario::town::{
-    BuildingKind, BuildingSpec, FigureSpec, HatSide, PropKind, PropSpec, Team,
-};
+use crate::scenario::kinds::{BuildingKind, HatSide, Team};
+use crate::scenario::town::{BuildingSpec, FigureSpec, PropKind, PropSpec};
 use crate::scenario::{PhysicsProfile, Town};
 
 /// The kinds of thin standing piece shot at.

@@ -7,7 +7,8 @@
 
 use bevy::prelude::*;
 
-use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team, Town};
+use crate::scenario::kinds::{BuildingKind, HatSide, Team};
+use crate::scenario::town::{PropKind, Town};
 
 /// Index of a piece in spawn order: stable for a given town file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::town::{BuildingKind, CowboySpec, Team};
+use super::kinds::{BuildingKind, CowboySpec, Team};
 
 /// At most this many tokens per cowboy.
 pub const MAX_TOKENS: usize = 2;

@@ -6,8 +6,10 @@
 //! Every error names the file, and parse errors carry the line and column.
 
 pub mod game;
+pub mod kinds;
 pub mod params;
 pub mod profile;
+mod profile_check;
 pub mod town;
 pub mod yours;
 

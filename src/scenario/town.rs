@@ -11,39 +11,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::game::GameSetup;
+use super::kinds::{BuildingKind, CowboySpec, HatSide, Team};
 use super::{DataError, PhysicsProfile, Problems, load_ron};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum BuildingKind {
-    Sheriff,
-    Bank,
-    Saloon,
-    GeneralStore,
-    TownHall,
-    Undertaker,
-}
-
-impl BuildingKind {
-    pub const ALL: [BuildingKind; 6] = [
-        BuildingKind::Sheriff,
-        BuildingKind::Bank,
-        BuildingKind::Saloon,
-        BuildingKind::GeneralStore,
-        BuildingKind::TownHall,
-        BuildingKind::Undertaker,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            BuildingKind::Sheriff => "Sheriff",
-            BuildingKind::Bank => "Bank",
-            BuildingKind::Saloon => "Saloon",
-            BuildingKind::GeneralStore => "General Store",
-            BuildingKind::TownHall => "Town Hall",
-            BuildingKind::Undertaker => "Undertaker",
-        }
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PropKind {
@@ -51,28 +20,6 @@ pub enum PropKind {
     Cactus,
     Fence,
     Tumbleweed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Team {
-    Lawmen,
-    Outlaws,
-    Neutral,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum HatSide {
-    Red,
-    Blue,
-}
-
-impl HatSide {
-    pub fn flipped(self) -> Self {
-        match self {
-            HatSide::Red => HatSide::Blue,
-            HatSide::Blue => HatSide::Red,
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -206,15 +153,6 @@ pub struct TownProblem {
     pub error: DataError,
 }
 
-/// A cowboy of the town (a lawman or an outlaw), as the rules know him.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CowboySpec {
-    pub name: String,
-    pub team: Team,
-    pub hat: u8,
-    pub side: HatSide,
-}
-
 /// A piece's footprint on the table at the start: an oriented rectangle, metres.
 #[derive(Debug, Clone, Copy)]
 struct Footprint {
@@ -318,35 +256,22 @@ impl Town {
         text: &str,
         profile: &PhysicsProfile,
     ) -> Vec<TownProblem> {
-        let mut out: Vec<TownProblem> = Vec::new();
-        let table = profile.table.size;
-        let half = (table.0 * 50.0, table.1 * 50.0);
-        let on_table = |at: (f32, f32)| {
-            at.0.is_finite() && at.1.is_finite() && at.0.abs() < half.0 && at.1.abs() < half.1
-        };
-        let err = |position: Option<(usize, usize)>, message: String| DataError {
-            file: path.to_path_buf(),
-            position,
-            message,
-        };
-        let about = |piece: Option<PieceRef>, error: DataError| TownProblem {
-            piece,
-            other: None,
-            game_field: None,
-            error,
-        };
-        let at = |list, index| Some(PieceRef { list, index });
-        let p = &profile.pieces;
-        // What, name for the text, centre cm, facing deg, half extents m, the piece.
-        type Placed = (
-            String,
-            Option<String>,
-            (f32, f32),
-            f32,
-            (f32, f32),
-            PieceRef,
-        );
-        let mut pieces: Vec<Placed> = Vec::new();
+        let mut out = self.duplicate_building_problems(path, text);
+        out.extend(self.disc_count_problem(path, text));
+        let pieces = self.placed_pieces(profile);
+        out.extend(facing_problems(path, text, &pieces));
+        out.extend(off_table_problems(path, text, profile, &pieces));
+        let feet: Vec<Footprint> = pieces.iter().map(Placed::footprint).collect();
+        out.extend(overlap_problems(path, text, &pieces, &feet));
+        out.extend(door_problems(path, text, profile, &pieces, &feet));
+        out.extend(self.hat_problems(path, text));
+        out.extend(self.game_problems(path, text));
+        out
+    }
+
+    /// A building written a second time, at that entry.
+    fn duplicate_building_problems(&self, path: &Path, text: &str) -> Vec<TownProblem> {
+        let mut out = Vec::new();
         let mut seen = BTreeSet::new();
         for (bi, b) in self.buildings.iter().enumerate() {
             if !seen.insert(b.kind) {
@@ -357,7 +282,7 @@ impl Town {
                     .filter(|x| x.kind == b.kind)
                     .count();
                 out.push(about(
-                    at(PieceList::Buildings, bi),
+                    piece_at(PieceList::Buildings, bi),
                     DataError::at_nth(
                         path,
                         text,
@@ -367,219 +292,186 @@ impl Town {
                     ),
                 ));
             }
-            let half_w = p
-                .building
-                .facade_size
-                .0
-                .max(p.building.door_width + 2.0 * p.building.block_size.0)
-                / 2.0;
-            pieces.push((
-                format!("the {}", b.kind.title()),
-                None,
-                b.at_cm,
-                b.facing_deg,
-                (half_w, p.building.block_size.2 / 2.0),
-                PieceRef {
-                    list: PieceList::Buildings,
-                    index: bi,
-                },
-            ));
         }
-        for (gi, g) in self.gallows.iter().enumerate() {
-            pieces.push((
-                "the gallows".into(),
-                None,
-                g.at_cm,
-                g.facing_deg,
-                (
-                    p.gallows.platform_size.0 / 2.0,
-                    p.gallows.platform_size.2 / 2.0,
-                ),
-                PieceRef {
-                    list: PieceList::Gallows,
-                    index: gi,
-                },
-            ));
-        }
-        for (pi, pr) in self.props.iter().enumerate() {
-            let half = match pr.kind {
-                PropKind::Barrel => (p.barrel.radius, p.barrel.radius),
-                PropKind::Cactus => (
-                    p.cactus.trunk_radius + p.cactus.arm_length,
-                    p.cactus.trunk_radius,
-                ),
-                PropKind::Fence => (p.fence.size.0 / 2.0, p.fence.size.2 / 2.0),
-                PropKind::Tumbleweed => (p.tumbleweed.radius, p.tumbleweed.radius),
-            };
-            pieces.push((
-                format!("a {:?}", pr.kind),
-                None,
-                pr.at_cm,
-                pr.facing_deg,
-                half,
-                PieceRef {
-                    list: PieceList::Props,
-                    index: pi,
-                },
-            ));
-        }
-        // Every figure, those of cowboys who start inside a building too: the
-        // game seats them on its blocks, but the sandbox (and the editor's
-        // *Flick it*) stands them where the file puts them.
-        for (fi, f) in self.figures.iter().enumerate() {
-            let name = f.display_name();
-            let r = p.figure.base_radius.max(p.figure.hat_radius);
-            pieces.push((
-                name.clone(),
-                Some(name),
-                f.at_cm,
-                f.facing_deg,
-                (r, r),
-                PieceRef {
-                    list: PieceList::Figures,
-                    index: fi,
-                },
-            ));
-        }
-        if self.discs.len() > 5 {
-            out.push(about(
-                at(PieceList::Discs, 5),
+        out
+    }
+
+    /// More discs than the movement disc and four bullets.
+    fn disc_count_problem(&self, path: &Path, text: &str) -> Option<TownProblem> {
+        (self.discs.len() > 5).then(|| {
+            about(
+                piece_at(PieceList::Discs, 5),
                 DataError::at_text(
                     path,
                     text,
                     "discs",
                     "at most 5 discs: the movement disc and four bullets",
                 ),
-            ));
-        }
-        for (i, d) in self.discs.iter().enumerate() {
-            let r = if i == 0 {
-                p.movement_disc.radius
-            } else {
-                p.bullet.radius
-            };
-            let what = if i == 0 {
-                "the movement disc".to_string()
-            } else {
-                format!("bullet {i}")
-            };
-            pieces.push((
-                what,
-                None,
-                *d,
-                0.0,
-                (r, r),
-                PieceRef {
-                    list: PieceList::Discs,
-                    index: i,
-                },
-            ));
-        }
-        for (what, name, centre, facing, _, piece) in &pieces {
-            if !facing.is_finite() {
-                out.push(about(
-                    Some(*piece),
-                    err(
-                        Self::locate(text, name.as_deref(), *centre),
-                        format!("{what}: `facing_deg` must be a number, got {facing}"),
-                    ),
-                ));
-            }
-        }
-        for (what, name, centre, _, _, piece) in &pieces {
-            if !on_table(*centre) {
-                out.push(about(
-                    Some(*piece),
-                    err(
-                        Self::locate(text, name.as_deref(), *centre),
-                        format!(
-                            "{what} at ({}, {}) cm is off the {}×{} cm table",
-                            centre.0,
-                            centre.1,
-                            half.0 * 2.0,
-                            half.1 * 2.0
-                        ),
-                    ),
-                ));
-            }
-        }
-        let feet: Vec<Footprint> = pieces
+            )
+        })
+    }
+
+    /// Every piece the town places, list by list in the file's order.
+    fn placed_pieces(&self, profile: &PhysicsProfile) -> Vec<Placed> {
+        let mut pieces = self.placed_buildings(profile);
+        pieces.extend(self.placed_gallows(profile));
+        pieces.extend(self.placed_props(profile));
+        pieces.extend(self.placed_figures(profile));
+        pieces.extend(self.placed_discs(profile));
+        pieces
+    }
+
+    /// The buildings, each as wide as its facade or its blocks and door.
+    fn placed_buildings(&self, profile: &PhysicsProfile) -> Vec<Placed> {
+        let p = &profile.pieces;
+        let half_w = p
+            .building
+            .facade_size
+            .0
+            .max(p.building.door_width + 2.0 * p.building.block_size.0)
+            / 2.0;
+        self.buildings
             .iter()
-            .map(|(_, _, at, facing, half, _)| Footprint {
-                centre: (at.0 / 100.0, at.1 / 100.0),
-                half: *half,
-                angle: -facing.to_radians(),
+            .enumerate()
+            .map(|(bi, b)| Placed {
+                what: format!("the {}", b.kind.title()),
+                name: None,
+                centre: b.at_cm,
+                facing: b.facing_deg,
+                half: (half_w, p.building.block_size.2 / 2.0),
+                piece: PieceRef {
+                    list: PieceList::Buildings,
+                    index: bi,
+                },
             })
-            .collect();
-        for i in 0..pieces.len() {
-            for j in i + 1..pieces.len() {
-                if feet[i].overlaps(&feet[j]) {
-                    let (a, b) = (&pieces[i], &pieces[j]);
-                    out.push(TownProblem {
-                        other: Some(a.5),
-                        ..about(
-                            Some(b.5),
-                            err(
-                                Self::locate(text, b.1.as_deref(), b.2),
-                                format!(
-                                    "{} at ({}, {}) cm overlaps {} at ({}, {}) cm",
-                                    b.0, b.2.0, b.2.1, a.0, a.2.0, a.2.1
-                                ),
-                            ),
-                        )
-                    });
-                }
-            }
-        }
-        // Before each building's door, room for a cowboy to walk in: the
-        // door's width, a figure's base and a centimetre deep, clear of
-        // anything that does not move (buildings, the gallows, props).
-        let room = 2.0 * p.figure.base_radius + 0.01;
-        let door_half_depth = p.building.block_size.2 / 2.0;
-        for (i, b) in pieces.iter().enumerate() {
-            if b.5.list != PieceList::Buildings {
-                continue;
-            }
-            let f = b.3.to_radians();
-            let ahead = door_half_depth + room / 2.0;
-            let door = Footprint {
-                centre: (
-                    b.2.0 / 100.0 + f.sin() * ahead,
-                    b.2.1 / 100.0 + f.cos() * ahead,
+            .collect()
+    }
+
+    /// The gallows, as large as its platform.
+    fn placed_gallows(&self, profile: &PhysicsProfile) -> Vec<Placed> {
+        let p = &profile.pieces;
+        self.gallows
+            .iter()
+            .enumerate()
+            .map(|(gi, g)| Placed {
+                what: "the gallows".into(),
+                name: None,
+                centre: g.at_cm,
+                facing: g.facing_deg,
+                half: (
+                    p.gallows.platform_size.0 / 2.0,
+                    p.gallows.platform_size.2 / 2.0,
                 ),
-                half: (p.building.door_width / 2.0, room / 2.0),
-                angle: -f,
-            };
-            for (j, o) in pieces.iter().enumerate() {
-                let fixed = matches!(
-                    o.5.list,
-                    PieceList::Buildings | PieceList::Gallows | PieceList::Props
-                );
-                if i != j && fixed && door.overlaps(&feet[j]) {
-                    out.push(TownProblem {
-                        other: Some(o.5),
-                        ..about(
-                            Some(b.5),
-                            err(
-                                Self::locate(text, None, b.2),
-                                format!(
-                                    "{}: no room before its door, {} at ({}, {}) cm is in the way",
-                                    b.0, o.0, o.2.0, o.2.1
-                                ),
-                            ),
-                        )
-                    });
+                piece: PieceRef {
+                    list: PieceList::Gallows,
+                    index: gi,
+                },
+            })
+            .collect()
+    }
+
+    /// The props, each as large as its kind.
+    fn placed_props(&self, profile: &PhysicsProfile) -> Vec<Placed> {
+        let p = &profile.pieces;
+        self.props
+            .iter()
+            .enumerate()
+            .map(|(pi, pr)| {
+                let half = match pr.kind {
+                    PropKind::Barrel => (p.barrel.radius, p.barrel.radius),
+                    PropKind::Cactus => (
+                        p.cactus.trunk_radius + p.cactus.arm_length,
+                        p.cactus.trunk_radius,
+                    ),
+                    PropKind::Fence => (p.fence.size.0 / 2.0, p.fence.size.2 / 2.0),
+                    PropKind::Tumbleweed => (p.tumbleweed.radius, p.tumbleweed.radius),
+                };
+                Placed {
+                    what: format!("a {:?}", pr.kind),
+                    name: None,
+                    centre: pr.at_cm,
+                    facing: pr.facing_deg,
+                    half,
+                    piece: PieceRef {
+                        list: PieceList::Props,
+                        index: pi,
+                    },
                 }
-            }
-        }
+            })
+            .collect()
+    }
+
+    /// Every figure, those of cowboys who start inside a building too.
+    fn placed_figures(&self, profile: &PhysicsProfile) -> Vec<Placed> {
+        // The game seats a cowboy inside a building on its blocks, but the
+        // sandbox (and the editor's *Flick it*) stands him where the file
+        // puts him.
+        let p = &profile.pieces;
+        let r = p.figure.base_radius.max(p.figure.hat_radius);
+        self.figures
+            .iter()
+            .enumerate()
+            .map(|(fi, f)| {
+                let name = f.display_name();
+                Placed {
+                    what: name.clone(),
+                    name: Some(name),
+                    centre: f.at_cm,
+                    facing: f.facing_deg,
+                    half: (r, r),
+                    piece: PieceRef {
+                        list: PieceList::Figures,
+                        index: fi,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// The movement disc and the bullets the file lays out.
+    fn placed_discs(&self, profile: &PhysicsProfile) -> Vec<Placed> {
+        let p = &profile.pieces;
+        self.discs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let r = if i == 0 {
+                    p.movement_disc.radius
+                } else {
+                    p.bullet.radius
+                };
+                let what = if i == 0 {
+                    "the movement disc".to_string()
+                } else {
+                    format!("bullet {i}")
+                };
+                Placed {
+                    what,
+                    name: None,
+                    centre: *d,
+                    facing: 0.0,
+                    half: (r, r),
+                    piece: PieceRef {
+                        list: PieceList::Discs,
+                        index: i,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// Hat numbers: none on a neutral, 1 to 5 once each in a team, without a gap.
+    fn hat_problems(&self, path: &Path, text: &str) -> Vec<TownProblem> {
+        let mut out = Vec::new();
         let mut hats: BTreeSet<(Team, u8)> = BTreeSet::new();
         for (fi, f) in self.figures.iter().enumerate() {
             let place = Self::locate(text, f.name.as_deref(), f.at_cm);
-            let figure = at(PieceList::Figures, fi);
+            let figure = piece_at(PieceList::Figures, fi);
             match (f.team, f.hat) {
                 (Team::Neutral, Some(h)) => out.push(about(
                     figure,
-                    err(
+                    error_at(
+                        path,
                         place,
                         format!(
                             "{}: a neutral figure wears a hat without a number, got {h}",
@@ -592,7 +484,8 @@ impl Town {
                     if !hats.insert((team, h)) {
                         out.push(about(
                             figure,
-                            err(
+                            error_at(
+                                path,
                                 place,
                                 format!("{}: two {team:?} wear hat {h}", f.display_name()),
                             ),
@@ -601,7 +494,8 @@ impl Town {
                 }
                 (team, h) => out.push(about(
                     figure,
-                    err(
+                    error_at(
+                        path,
                         place,
                         format!(
                             "{}: each of the {team:?} needs a hat numbered 1 to 5, got {h:?}",
@@ -631,6 +525,12 @@ impl Town {
                 ));
             }
         }
+        out
+    }
+
+    /// The `game` section's problems against this town's cowboys and buildings.
+    fn game_problems(&self, path: &Path, text: &str) -> Vec<TownProblem> {
+        let mut out = Vec::new();
         if let Some(game) = &self.game {
             let buildings: Vec<BuildingKind> = self.buildings.iter().map(|b| b.kind).collect();
             for e in game.problems(&self.cowboy_specs(), &buildings) {
@@ -645,6 +545,200 @@ impl Town {
         }
         out
     }
+}
+
+/// A piece as the checks see it, with where it stands and how large it is.
+struct Placed {
+    /// What a message calls it ("the Bank", "bullet 2").
+    what: String,
+    /// Its name as the text writes it, where it has one (a figure's).
+    name: Option<String>,
+    /// Centre, cm.
+    centre: (f32, f32),
+    /// Facing, degrees.
+    facing: f32,
+    /// Half extents of its footprint, metres.
+    half: (f32, f32),
+    /// Its entry in the file.
+    piece: PieceRef,
+}
+
+impl Placed {
+    /// Where the piece stands on the table, metres.
+    fn footprint(&self) -> Footprint {
+        Footprint {
+            centre: (self.centre.0 / 100.0, self.centre.1 / 100.0),
+            half: self.half,
+            angle: -self.facing.to_radians(),
+        }
+    }
+}
+
+/// A problem about `piece` (or the town as a whole) that meets no other piece.
+fn about(piece: Option<PieceRef>, error: DataError) -> TownProblem {
+    TownProblem {
+        piece,
+        other: None,
+        game_field: None,
+        error,
+    }
+}
+
+/// An error in the file `path` at `position`.
+fn error_at(path: &Path, position: Option<(usize, usize)>, message: String) -> DataError {
+    DataError {
+        file: path.to_path_buf(),
+        position,
+        message,
+    }
+}
+
+/// Entry `index` of `list`.
+fn piece_at(list: PieceList, index: usize) -> Option<PieceRef> {
+    Some(PieceRef { list, index })
+}
+
+/// A piece turned by something that is not a number.
+fn facing_problems(path: &Path, text: &str, pieces: &[Placed]) -> Vec<TownProblem> {
+    pieces
+        .iter()
+        .filter(|placed| !placed.facing.is_finite())
+        .map(|placed| {
+            about(
+                Some(placed.piece),
+                error_at(
+                    path,
+                    Town::locate(text, placed.name.as_deref(), placed.centre),
+                    format!(
+                        "{}: `facing_deg` must be a number, got {}",
+                        placed.what, placed.facing
+                    ),
+                ),
+            )
+        })
+        .collect()
+}
+
+/// A piece whose centre is off the table.
+fn off_table_problems(
+    path: &Path,
+    text: &str,
+    profile: &PhysicsProfile,
+    pieces: &[Placed],
+) -> Vec<TownProblem> {
+    let table = profile.table.size;
+    let half = (table.0 * 50.0, table.1 * 50.0);
+    let on_table = |at: (f32, f32)| {
+        at.0.is_finite() && at.1.is_finite() && at.0.abs() < half.0 && at.1.abs() < half.1
+    };
+    pieces
+        .iter()
+        .filter(|placed| !on_table(placed.centre))
+        .map(|placed| {
+            about(
+                Some(placed.piece),
+                error_at(
+                    path,
+                    Town::locate(text, placed.name.as_deref(), placed.centre),
+                    format!(
+                        "{} at ({}, {}) cm is off the {}×{} cm table",
+                        placed.what,
+                        placed.centre.0,
+                        placed.centre.1,
+                        half.0 * 2.0,
+                        half.1 * 2.0
+                    ),
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Two pieces that overlap, at the later one in the file.
+fn overlap_problems(
+    path: &Path,
+    text: &str,
+    pieces: &[Placed],
+    feet: &[Footprint],
+) -> Vec<TownProblem> {
+    let mut out = Vec::new();
+    for i in 0..pieces.len() {
+        for j in i + 1..pieces.len() {
+            if feet[i].overlaps(&feet[j]) {
+                let (a, b) = (&pieces[i], &pieces[j]);
+                out.push(TownProblem {
+                    other: Some(a.piece),
+                    ..about(
+                        Some(b.piece),
+                        error_at(
+                            path,
+                            Town::locate(text, b.name.as_deref(), b.centre),
+                            format!(
+                                "{} at ({}, {}) cm overlaps {} at ({}, {}) cm",
+                                b.what, b.centre.0, b.centre.1, a.what, a.centre.0, a.centre.1
+                            ),
+                        ),
+                    )
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A building with something that does not move in front of its door.
+fn door_problems(
+    path: &Path,
+    text: &str,
+    profile: &PhysicsProfile,
+    pieces: &[Placed],
+    feet: &[Footprint],
+) -> Vec<TownProblem> {
+    // Before each building's door, room for a cowboy to walk in: the
+    // door's width, a figure's base and a centimetre deep, clear of
+    // anything that does not move (buildings, the gallows, props).
+    let p = &profile.pieces;
+    let room = 2.0 * p.figure.base_radius + 0.01;
+    let door_half_depth = p.building.block_size.2 / 2.0;
+    let mut out = Vec::new();
+    for (i, b) in pieces.iter().enumerate() {
+        if b.piece.list != PieceList::Buildings {
+            continue;
+        }
+        let f = b.facing.to_radians();
+        let ahead = door_half_depth + room / 2.0;
+        let door = Footprint {
+            centre: (
+                b.centre.0 / 100.0 + f.sin() * ahead,
+                b.centre.1 / 100.0 + f.cos() * ahead,
+            ),
+            half: (p.building.door_width / 2.0, room / 2.0),
+            angle: -f,
+        };
+        for (j, o) in pieces.iter().enumerate() {
+            let fixed = matches!(
+                o.piece.list,
+                PieceList::Buildings | PieceList::Gallows | PieceList::Props
+            );
+            if i != j && fixed && door.overlaps(&feet[j]) {
+                out.push(TownProblem {
+                    other: Some(o.piece),
+                    ..about(
+                        Some(b.piece),
+                        error_at(
+                            path,
+                            Town::locate(text, None, b.centre),
+                            format!(
+                                "{}: no room before its door, {} at ({}, {}) cm is in the way",
+                                b.what, o.what, o.centre.0, o.centre.1
+                            ),
+                        ),
+                    )
+                });
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

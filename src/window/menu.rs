@@ -19,10 +19,11 @@ use crate::cards::registry::{SeatKind, SetupForm, seats_for};
 use crate::physics::table::Profile;
 use crate::scenario::Town;
 use crate::scenario::yours::{self, YourTown, towns_dir};
-use crate::window::card_table::CardRequest;
+use crate::tables::cards::keep::CardRequest;
+use crate::tables::flick::Seat;
+use crate::tables::flick::session::Autoplay;
 use crate::window::flick_table::panels::scenario_list;
-use crate::window::flick_table::session::Autoplay;
-use crate::window::flick_table::{FlickRequest, FlickTableError, Seat};
+use crate::window::flick_table::{FlickRequest, FlickTableError};
 use crate::window::{Screen, Start, WindowOptions};
 
 pub fn plugin(app: &mut App) {
@@ -184,7 +185,7 @@ fn continue_kept(
     let checked = match &save.table {
         SavedTable::Flick(f) => f.resume(&profile.0).map(|_| ()),
         SavedTable::Cards(c) => match CardGame::from_key(&c.game) {
-            Some(game) => crate::window::card_table::keep::check_saved(game, c),
+            Some(game) => crate::tables::cards::keep::check_saved(game, c),
             None => Err(format!("no card game called {:?}", c.game)),
         },
     };

@@ -43,19 +43,6 @@ pub enum Screen {
     Cards(CardGame),
 }
 
-/// Frame-side ordering, declared once here.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FrameSystems {
-    /// Turn mouse and keys into intents and camera moves.
-    Input,
-    /// Apply intents to the rules (the tables' state machines).
-    Apply,
-    /// Build visuals for new pieces, repaint changed ones, animate.
-    Dress,
-    /// Gizmos and overlays.
-    Draw,
-}
-
 /// What the window opens on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Start {
@@ -83,15 +70,15 @@ pub struct WindowOptions {
     pub start: Start,
     pub size: (u32, u32),
     pub screenshot: shell::screenshot::ScreenshotScript,
-    pub flick_script: flick_table::script::FlickScript,
-    pub autoplay: flick_table::session::Autoplay,
+    pub flick_script: crate::tables::flick::script::FlickScript,
+    pub autoplay: crate::tables::flick::session::Autoplay,
     /// The town for the Flick table (the standard town unless `--town`).
     pub town: PathBuf,
     pub profile_path: PathBuf,
     /// A recorded game to play back at the Flick table (`replay FILE --window`).
-    pub replay: Option<flick_table::bot_turn::ReplayScript>,
+    pub replay: Option<crate::tables::flick::bots::ReplayScript>,
     /// Flicks to play back at the sandbox (`replay FILE --window` of a table replay).
-    pub table_replay: Option<flick_table::table_replay::TableReplayScript>,
+    pub table_replay: Option<crate::tables::flick::table_replay::TableReplayScript>,
     /// How much the renderer draws (`--graphics`).
     pub graphics: shell::look::Graphics,
 }
@@ -182,7 +169,7 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
 /// The window's plugin tree (no windowing plugins: the caller adds those).
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>();
-    frame_order(app);
+    crate::tables::frame_order(app);
     panel_order(app);
     app.add_plugins((
         shell::plugin,
@@ -229,19 +216,5 @@ fn panel_order(app: &mut App) {
         shell::style::style_new_contexts
             .after(bevy_egui::EguiPreUpdateSet::InitContexts)
             .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-    );
-}
-
-/// The frame's system sets in order (also for headless test apps).
-pub fn frame_order(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            FrameSystems::Input,
-            FrameSystems::Apply,
-            FrameSystems::Dress,
-            FrameSystems::Draw,
-        )
-            .chain(),
     );
 }

@@ -27,8 +27,9 @@ use bevy::window::ExitCondition;
 use bevy::winit::WinitPlugin;
 
 use super::shell::camera::OrbitCamera;
-use super::{FrameSystems, Start, WindowOptions};
+use super::{Start, WindowOptions};
 use crate::scenario::PhysicsProfile;
+use crate::tables::FrameSystems;
 
 /// What to draw and for how long.
 #[derive(Clone, Debug)]

@@ -7,11 +7,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::settings::{Settings, UserSettings};
+use crate::tables::FrameSystems;
+use crate::window::Screen;
 use crate::window::how_to_play::{HowToPlay, show_how_to_play};
 use crate::window::shell::pictures::Pictures;
 use crate::window::shell::settings_screen::{SettingsScreen, show_settings};
 use crate::window::shell::style::{self, GOLD};
-use crate::window::{FrameSystems, Screen};
 
 pub fn plugin(app: &mut App) {
     // The keys in force (the shell's key_bindings plugin keeps them to the settings).

@@ -16,7 +16,7 @@ use highnoon::flick::rules::{Intent, Phase};
 use highnoon::physics::pieces::PieceKind;
 use highnoon::physics::table::tilt_deg;
 use highnoon::scenario::game::{CowboySetup, Pile, Token};
-use highnoon::scenario::town::BuildingKind;
+use highnoon::scenario::kinds::BuildingKind;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -172,7 +172,7 @@ fn shooting_the_thief_with_the_deeds_is_no_outlaw_win() {
     assert_ne!(
         r.game.outcome(),
         Some(&highnoon::flick::rules::Outcome::Winner(
-            highnoon::scenario::town::Team::Outlaws
+            highnoon::scenario::kinds::Team::Outlaws
         )),
         "the deeds went to the Undertaker's with a dead man: no delivery"
     );

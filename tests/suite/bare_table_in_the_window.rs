@@ -177,14 +177,14 @@ fn the_table_is_bare(
 fn the_panels_leave_the_flick_table_and_the_card_table_bare() {
     let profile = PhysicsProfile::load_default().expect("profile");
     let table = Vec2::new(profile.table.size.0, profile.table.size.1);
-    let flick = crate::common::bank_robbery_window([None, None]);
+    let flick = crate::common::window::bank_robbery_window([None, None]);
     let cards = WindowOptions {
         start: Start::Cards {
             game: CardGame::Tabletown,
             setup: CardGame::Tabletown.default_setup(),
             actions: 60,
         },
-        ..crate::common::bank_robbery_window([None, None])
+        ..crate::common::window::bank_robbery_window([None, None])
     };
     let felt = highnoon::cards::table_layout::TABLE_SIZE;
     for size in [(1280, 800), (1920, 1080)] {

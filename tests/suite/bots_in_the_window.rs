@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use highnoon::bot_level::Level;
 use highnoon::flick::driver::Step;
 use highnoon::scenario::{PhysicsProfile, data_root};
-use highnoon::window::flick_table::aim::{AIM_FRAMES, AIM_SECONDS};
-use highnoon::window::flick_table::bot_turn::BotTurn;
-use highnoon::window::flick_table::session::{Autoplay, FlickSession};
+use highnoon::tables::flick::aim::{AIM_FRAMES, AIM_SECONDS};
+use highnoon::tables::flick::bots::BotTurn;
+use highnoon::tables::flick::session::{Autoplay, FlickSession};
 use highnoon::window::render_bench::Offscreen;
 use highnoon::window::{Start, WindowOptions};
 
@@ -26,7 +26,8 @@ fn state(app: &Offscreen) -> Option<String> {
 #[test]
 fn two_bots_play_the_bank_robbery_in_the_window() {
     let profile = PhysicsProfile::load_default().expect("profile");
-    let options = crate::common::bank_robbery_window([Some(Level::Hard), Some(Level::Hard)]);
+    let options =
+        crate::common::window::bank_robbery_window([Some(Level::Hard), Some(Level::Hard)]);
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     println!("drawing on {}", app.adapter);
     let started = Instant::now();
@@ -102,7 +103,7 @@ fn two_bots_play_the_bank_robbery_in_the_window() {
 #[test]
 fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
     use highnoon::flick::replay::Replay;
-    use highnoon::window::flick_table::bot_turn::ReplayScript;
+    use highnoon::tables::flick::bots::ReplayScript;
     let file = data_root().join("tests/data/replays/dynamite_hard_easy_seed5.ron");
     let mut replay = Replay::load(&file).expect("replay");
     // The first steps, with two flicks among them.
@@ -178,7 +179,7 @@ fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
 fn a_table_replay_played_back_in_the_window_matches_the_headless_rerun() {
     use highnoon::physics::replay::{TableFlick, TableReplay};
     use highnoon::scenario::data_name;
-    use highnoon::window::flick_table::table_replay::TableReplayScript;
+    use highnoon::tables::flick::table_replay::TableReplayScript;
     let profile = PhysicsProfile::load_default().expect("profile");
     let town_path = highnoon::scenario::default_town_path();
     let town = highnoon::scenario::Town::load(&town_path, &profile).expect("town");

@@ -13,11 +13,11 @@ use highnoon::flick::driver::Step;
 use highnoon::flick::referee::Referee;
 use highnoon::flick::rules::{Intent, Phase};
 use highnoon::scenario::PhysicsProfile;
-use highnoon::scenario::town::Team;
-use highnoon::window::flick_table::aim::Aim;
-use highnoon::window::flick_table::bot_turn::BotTurn;
+use highnoon::scenario::kinds::Team;
+use highnoon::tables::flick::aim::Aim;
+use highnoon::tables::flick::bots::BotTurn;
+use highnoon::tables::flick::session::{FlickAction, FlickIntent, FlickSession};
 use highnoon::window::flick_table::coach::{AskHint, CoachHint};
-use highnoon::window::flick_table::session::{FlickAction, FlickIntent, FlickSession};
 use highnoon::window::render_bench::Offscreen;
 
 fn session(app: &Offscreen) -> &FlickSession {
@@ -68,7 +68,7 @@ fn the_coach_draws_the_hard_bots_flick_for_the_person_and_plays_nothing() {
     let profile = PhysicsProfile::load_default().expect("profile");
     // The person plays the outlaws; the hard bot the lawmen, who open
     // (Wyatt holds the initiative).
-    let options = crate::common::bank_robbery_window([Some(Level::Hard), None]);
+    let options = crate::common::window::bank_robbery_window([Some(Level::Hard), None]);
     let mut app = Offscreen::new(profile, &options, (320, 200), 0);
     let minutes = Duration::from_secs(240);
 

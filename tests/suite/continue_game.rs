@@ -12,11 +12,11 @@ use highnoon::flick::driver::RandomPlayer;
 use highnoon::physics::dice::DiceTray;
 use highnoon::saves::{self, SavedGame, SavedStep, SavedTable, rules_text};
 use highnoon::scenario::{PhysicsProfile, data_root, default_profile_path, default_town_path};
-use highnoon::window::card_table::CardRequest;
-use highnoon::window::card_table::keep;
-use highnoon::window::card_table::session::CardTable;
-use highnoon::window::flick_table::seats::{Seat, Seats};
-use highnoon::window::flick_table::session::{By, FlickAction, FlickIntent, FlickSession};
+use highnoon::tables::cards::keep;
+use highnoon::tables::cards::keep::CardRequest;
+use highnoon::tables::cards::session::CardTable;
+use highnoon::tables::flick::seats::{Seat, Seats};
+use highnoon::tables::flick::session::{By, FlickAction, FlickIntent, FlickSession};
 
 fn profile() -> PhysicsProfile {
     PhysicsProfile::load_default().expect("the shipped profile")
@@ -280,65 +280,5 @@ fn a_save_that_cannot_be_read_is_named_where_it_breaks_and_kept_aside() {
     };
     c.state = "(nonsense: 1)".into();
     assert!(keep::check_saved(CardGame::Tabletown, &c).is_err());
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The card table in an app with no window (as `card_table.rs` builds it),
-/// keeping games in `file`.
-fn card_app(file: highnoon::saves::ContinueFile) -> bevy::prelude::App {
-    use bevy::prelude::*;
-    use highnoon::window::Screen;
-    let mut app = crate::common::card_table_app();
-    app.insert_resource(file);
-    app.insert_resource(CardRequest {
-        game: CardGame::Tabletown,
-        setup: CardGame::Tabletown.default_setup(),
-        actions: 30,
-        saved: None,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Cards(CardGame::Tabletown));
-    for _ in 0..5 {
-        app.update();
-    }
-    app
-}
-
-#[test]
-fn quitting_or_leaving_a_table_keeps_its_game_and_only_where_the_window_says() {
-    use bevy::prelude::*;
-    use highnoon::cards::tabletown::Tabletown;
-    use highnoon::saves::ContinueFile;
-    use highnoon::window::Screen;
-    let dir = scratch("quit");
-    // Quitting (the window closing writes the same message).
-    let quit = dir.join("quit.ron");
-    let mut app = card_app(ContinueFile(Some(quit.clone())));
-    assert!(!quit.exists());
-    let on_table = app.world().resource::<CardTable<Tabletown>>().game.clone();
-    app.world_mut().write_message(AppExit::Success);
-    app.update();
-    let SavedTable::Cards(kept) = SavedGame::load(&quit).expect("kept on quitting").table else {
-        panic!("a card save")
-    };
-    assert_eq!(keep::read_state::<Tabletown>(&kept).unwrap(), on_table);
-    // Leaving for the menu.
-    let leave = dir.join("leave.ron");
-    let mut app = card_app(ContinueFile(Some(leave.clone())));
-    let on_table = app.world().resource::<CardTable<Tabletown>>().game.clone();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Menu);
-    app.update();
-    let SavedTable::Cards(kept) = SavedGame::load(&leave).expect("kept on leaving").table else {
-        panic!("a card save")
-    };
-    assert_eq!(keep::read_state::<Tabletown>(&kept).unwrap(), on_table);
-    // An app that is not the real window keeps nothing anywhere.
-    let mut app = card_app(ContinueFile(None));
-    app.world_mut().write_message(AppExit::Success);
-    app.update();
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,9 +10,9 @@ use highnoon::editor::Edit;
 use highnoon::physics::Table;
 use highnoon::scenario::town::{PieceList, PieceRef};
 use highnoon::scenario::{PhysicsProfile, data_root};
+use highnoon::tables::flick::TableEdited;
+use highnoon::tables::flick::session::FlickSession;
 use highnoon::window::editor::{EditIntent, Editing};
-use highnoon::window::flick_table::TableEdited;
-use highnoon::window::flick_table::session::FlickSession;
 use highnoon::window::render_bench::Offscreen;
 use highnoon::window::{Screen, Start};
 
@@ -77,7 +77,7 @@ fn assert_the_table_shows_the_edited_town(app: &Offscreen, profile: &PhysicsProf
 fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
     let profile = PhysicsProfile::load_default().unwrap();
     let (path, text) = copy_of_the_bank_robbery();
-    let mut options = crate::common::bank_robbery_window([None, None]);
+    let mut options = crate::common::window::bank_robbery_window([None, None]);
     options.start = Start::Edit { file: path.clone() };
     let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
     for _ in 0..4 {
@@ -187,7 +187,7 @@ fn a_change_saved_from_another_editor_is_taken_or_asked_about() {
     let path = dir.join("duel.ron");
     let text = std::fs::read_to_string(data_root().join("scenarios/family_duel.ron")).unwrap();
     std::fs::write(&path, &text).unwrap();
-    let mut options = crate::common::bank_robbery_window([None, None]);
+    let mut options = crate::common::window::bank_robbery_window([None, None]);
     options.start = Start::Edit { file: path.clone() };
     let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
     frames_until(&mut app, "the editor", |a| {
@@ -233,7 +233,7 @@ fn a_change_saved_from_another_editor_is_taken_or_asked_about() {
 /// The editor open on a copy of the Bank Robbery, `frames` frames after it opened.
 fn editing_a_copy_of_the_bank_robbery(profile: &PhysicsProfile, frames: usize) -> Offscreen {
     let (path, _) = copy_of_the_bank_robbery();
-    let mut options = crate::common::bank_robbery_window([None, None]);
+    let mut options = crate::common::window::bank_robbery_window([None, None]);
     options.start = Start::Edit { file: path };
     let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
     frames_until(&mut app, "the editor", |a| {
@@ -344,10 +344,10 @@ fn a_drag_goes_on_over_a_turn_and_ends_when_pieces_are_taken_away_under_it() {
 
 #[test]
 fn flick_it_takes_only_a_playable_town_to_the_sandbox_and_comes_back_unchanged() {
-    use highnoon::window::flick_table::session::{FlickAction, FlickIntent};
+    use highnoon::tables::flick::session::{FlickAction, FlickIntent};
     let profile = PhysicsProfile::load_default().unwrap();
     let (path, text) = copy_of_the_bank_robbery();
-    let mut options = crate::common::bank_robbery_window([None, None]);
+    let mut options = crate::common::window::bank_robbery_window([None, None]);
     options.start = Start::Edit { file: path };
     let mut app = Offscreen::new(profile.clone(), &options, (160, 100), 0);
     for _ in 0..4 {

@@ -46,7 +46,7 @@ fn arena_position(name: &str) -> Referee {
 
 /// The hard bot (`seed`) plays `team`'s turn from an arena position, up to
 /// the other side's (twelve steps at most); returns its steps.
-fn hard_turn(referee: &mut Referee, team: highnoon::scenario::town::Team, seed: u64) -> Vec<Step> {
+fn hard_turn(referee: &mut Referee, team: highnoon::scenario::kinds::Team, seed: u64) -> Vec<Step> {
     let levels = BotLevels::load_default().unwrap();
     let mut bot = FlickBot::new(Level::Hard, &levels, seed);
     let mut steps = Vec::new();
@@ -138,7 +138,7 @@ fn a_broken_level_file_names_file_line_and_column() {
 #[test]
 fn a_carrier_in_the_goal_leaves_the_token_there() {
     use highnoon::ai::eval::score;
-    use highnoon::scenario::town::{BuildingKind, Team};
+    use highnoon::scenario::kinds::{BuildingKind, Team};
     // The standard town's Dynamite: from inside its Bank nobody is in sight.
     let path = data_root().join("tests/data/towns/dynamite.ron");
     let mut town = Town::load(&path, &profile()).unwrap();
@@ -187,7 +187,7 @@ fn a_carrier_in_the_goal_leaves_the_token_there() {
 #[test]
 fn a_carrier_holds_the_first_charge_in_the_goal_until_the_second_comes() {
     use highnoon::ai::eval::score;
-    use highnoon::scenario::town::{BuildingKind, Team};
+    use highnoon::scenario::kinds::{BuildingKind, Team};
     let path = data_root().join("tests/data/towns/dynamite.ron");
     let mut alone = Town::load(&path, &profile()).unwrap();
     let game = alone.game.as_mut().unwrap();
@@ -235,12 +235,12 @@ fn a_carrier_holds_the_first_charge_in_the_goal_until_the_second_comes() {
 #[test]
 fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
     use highnoon::flick::rules::Outcome;
-    use highnoon::scenario::town::{BuildingKind, Team};
+    use highnoon::scenario::kinds::{BuildingKind, Team};
     let path = data_root().join("scenarios").join("dynamite.ron");
     let mut town = Town::load(&path, &profile()).unwrap();
     // The last hour is blue: every hat blue side up.
     for f in &mut town.figures {
-        f.hat_side = highnoon::scenario::town::HatSide::Blue;
+        f.hat_side = highnoon::scenario::kinds::HatSide::Blue;
     }
     let game = town.game.as_mut().unwrap();
     game.start_hour = 11;
@@ -276,9 +276,9 @@ fn the_last_charge_is_left_in_the_goal_however_late_the_hour() {
 /// and these outlaws each holding a document, inside a building or where
 /// they stand.
 fn stolen_documents_at_eleven(
-    carriers: &[(&str, Option<highnoon::scenario::town::BuildingKind>)],
+    carriers: &[(&str, Option<highnoon::scenario::kinds::BuildingKind>)],
 ) -> Town {
-    use highnoon::scenario::town::HatSide;
+    use highnoon::scenario::kinds::HatSide;
     let path = data_root().join("tests/data/towns/stolen_documents.ron");
     let mut town = Town::load(&path, &profile()).unwrap();
     for f in &mut town.figures {
@@ -327,7 +327,7 @@ fn the_kid_leaves_his_document(town: &Town) -> Vec<(Level, Referee, FlickBot)> {
 #[test]
 fn two_carriers_in_the_goal_with_the_count_leave_it_there() {
     use highnoon::flick::rules::Outcome;
-    use highnoon::scenario::town::{BuildingKind, Team};
+    use highnoon::scenario::kinds::{BuildingKind, Team};
     let town = stolen_documents_at_eleven(&[
         ("Kid Cooper", Some(BuildingKind::Undertaker)),
         ("Snake Eyes", Some(BuildingKind::Undertaker)),
@@ -365,7 +365,7 @@ fn two_carriers_in_the_goal_with_the_count_leave_it_there() {
 /// Dutch left the first beside him, and the law won at noon.
 #[test]
 fn in_the_last_round_a_carrier_in_the_goal_leaves_what_he_carries() {
-    use highnoon::scenario::town::BuildingKind;
+    use highnoon::scenario::kinds::BuildingKind;
     let town = stolen_documents_at_eleven(&[
         ("Kid Cooper", Some(BuildingKind::Undertaker)),
         ("Dutch", None),
@@ -385,7 +385,7 @@ fn in_the_last_round_a_carrier_in_the_goal_leaves_what_he_carries() {
 fn a_leader_on_his_last_hit_point_leaves_the_enemys_sights() {
     use highnoon::flick::referee::{Aim, Side};
     use highnoon::flick::rules::Outcome;
-    use highnoon::scenario::town::Team;
+    use highnoon::scenario::kinds::Team;
     let mut referee = arena_position("cut_off_the_head_wyatt_beside_the_kid");
     let wyatt = cowboy(&referee, "Wyatt");
     let kid = cowboy(&referee, "Kid Cooper");
@@ -440,7 +440,7 @@ fn a_leader_on_his_last_hit_point_leaves_the_enemys_sights() {
 #[test]
 fn a_carrier_takes_the_second_token_before_he_leaves_with_the_first() {
     use highnoon::flick::rules::Phase;
-    use highnoon::scenario::town::{BuildingKind, Team};
+    use highnoon::scenario::kinds::{BuildingKind, Team};
     let mut referee = arena_position("stolen_documents_ol_cooper_in_the_hall");
     let cooper = cowboy(&referee, "Ol' Cooper");
     let documents = |r: &Referee| {
@@ -509,7 +509,7 @@ fn a_carrier_takes_the_second_token_before_he_leaves_with_the_first() {
 #[test]
 fn a_carrier_who_takes_the_second_token_steps_out_with_both() {
     use highnoon::ai::eval;
-    use highnoon::scenario::town::Team;
+    use highnoon::scenario::kinds::Team;
     let position = arena_position("stolen_documents_ol_cooper_shoots_first");
     let cooper = cowboy(&position, "Ol' Cooper");
     // The move out is worth something to a carrier sitting in the Town Hall,
@@ -549,7 +549,7 @@ fn a_carrier_who_takes_the_second_token_steps_out_with_both() {
 #[test]
 fn a_partner_in_the_carriers_way_in_steps_aside() {
     use highnoon::ai::eval::score;
-    use highnoon::scenario::town::Team;
+    use highnoon::scenario::kinds::Team;
     // The standard town's Bank Robbery (the Saloon at (45, -30), door to +z).
     let path = data_root().join("tests/data/towns/bank_robbery.ron");
     let town_with_dutch_at = |at: (f32, f32)| {
@@ -635,7 +635,7 @@ fn a_carrier_behind_a_fence_walks_round_it() {
     use bevy::math::{Vec3, Vec3Swizzles};
     use highnoon::flick::referee::Aim;
     use highnoon::flick::rules::Phase;
-    use highnoon::scenario::town::BuildingKind;
+    use highnoon::scenario::kinds::BuildingKind;
     let mut referee = arena_position("dynamite_kid_behind_the_fence");
     let Phase::Acting { cowboy: kid, .. } = referee.game.phase else {
         panic!("{:?}", referee.game.phase);
@@ -691,7 +691,7 @@ fn a_carrier_behind_a_fence_walks_round_it() {
 #[test]
 fn a_partner_in_the_carriers_way_out_steps_aside() {
     use highnoon::ai::eval::score;
-    use highnoon::scenario::town::{BuildingKind, Team};
+    use highnoon::scenario::kinds::{BuildingKind, Team};
     // The standard town's Bank Robbery (the Bank at (0, -30), door to +z).
     let path = data_root().join("tests/data/towns/bank_robbery.ron");
     let with_dutch_at = |at: (f32, f32)| {
@@ -770,7 +770,7 @@ fn the_hard_planner_beats_the_random_player_on_two_scenarios() {
 fn balance_counts_each_sides_wins_as_the_games_went() {
     use highnoon::ai::arena::{balance, one_game};
     use highnoon::flick::rules::Outcome;
-    use highnoon::scenario::town::Team;
+    use highnoon::scenario::kinds::Team;
     let profile = highnoon::scenario::PhysicsProfile::load_default().unwrap();
     let levels = highnoon::ai::levels::BotLevels::load_default().unwrap();
     let path = highnoon::scenario::data_root().join("scenarios/family_duel.ron");

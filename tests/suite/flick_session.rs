@@ -17,9 +17,8 @@ use highnoon::physics::Table;
 use highnoon::physics::pieces::{Hat, SpawnedTown};
 use highnoon::physics::table::{Flick, Profile};
 use highnoon::scenario::{PhysicsProfile, Town, data_root, default_town_path};
-use highnoon::window::flick_table::core_plugin;
-use highnoon::window::flick_table::seats::{Seat, Seats};
-use highnoon::window::flick_table::session::{By, FlickAction, FlickIntent, FlickSession};
+use highnoon::tables::flick::seats::{Seat, Seats};
+use highnoon::tables::flick::session::{By, FlickAction, FlickIntent, FlickSession};
 
 fn profile() -> PhysicsProfile {
     PhysicsProfile::load_default().expect("the shipped profile")
@@ -34,8 +33,8 @@ fn core_app(seats: [Seat; 2]) -> App {
         250,
     )));
     app.insert_resource(Profile(profile()));
-    highnoon::window::frame_order(&mut app);
-    core_plugin(&mut app);
+    highnoon::tables::frame_order(&mut app);
+    highnoon::tables::flick::plugin(&mut app);
     app.insert_resource(Seats(seats));
     app
 }
@@ -214,7 +213,7 @@ fn the_session_refuses_what_a_seat_may_not_do() {
     let before = session(&app).stamp();
     let referee = session(&app).referee().expect("a game").clone();
     let outlaws_first =
-        referee.game.current_team() == Some(highnoon::scenario::town::Team::Outlaws);
+        referee.game.current_team() == Some(highnoon::scenario::kinds::Team::Outlaws);
     let legal = referee.game.legal_intents();
     let step = Step::Intent(legal[0].clone());
     // The seat that is not to act is refused, whoever it is.
@@ -234,7 +233,7 @@ fn the_session_refuses_what_a_seat_may_not_do() {
         assert_eq!(s.stamp(), before, "nothing changed");
         // A computer's step decided on an older state is refused.
         let stale = FlickIntent {
-            by: By::Computer(highnoon::window::flick_table::session::Stamp {
+            by: By::Computer(highnoon::tables::flick::session::Stamp {
                 version: before.version + 7,
                 ..before
             }),
@@ -273,15 +272,15 @@ fn the_session_refuses_what_a_seat_may_not_do() {
 #[test]
 fn a_replay_played_through_the_computer_seats_headless_matches_the_rerun() {
     use highnoon::flick::replay::Replay;
-    use highnoon::window::flick_table::aim::Aim;
-    use highnoon::window::flick_table::bot_turn::{self, BotTurn, ReplayScript};
+    use highnoon::tables::flick::aim::Aim;
+    use highnoon::tables::flick::bots::{self, BotTurn, ReplayScript};
     let file = data_root().join("tests/data/replays/dynamite_hard_easy_seed5.ron");
     let mut replay = Replay::load(&file).expect("replay");
     replay.steps.truncate(10);
     let rerun = replay.rerun(&file).expect("re-runs headless");
     let mut app = core_app([Seat::Bot(Level::Hard), Seat::Bot(Level::Hard)]);
     app.init_resource::<Aim>();
-    app.add_plugins(bot_turn::plugin);
+    app.add_plugins(bots::plugin);
     app.insert_resource(ReplayScript {
         seed: replay.seed,
         steps: replay.steps.iter().map(Step::from).collect(),

@@ -1,8 +1,9 @@
 //! The house's layers, read from the source: which module's code names which
 //! other module (`use` lines and paths in code; comments and doc links do not
-//! count). The folders of `src/` import one way — no cycle between them, nor
-//! between the window's parts, nor between the files of the Flick table —
-//! and the formats and rules never reach up into the window.
+//! count). The folders of `src/` import one way, and so do the files and
+//! folders inside every folder; the formats, the rules and the tables' state
+//! never reach up into the window, which only the command line opens; and
+//! the suite drives the games without the window except where it draws.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -58,18 +59,45 @@ fn code(text: &str) -> String {
     out
 }
 
-/// The names following `prefix::` in `code`: `crate::physics::x` gives `physics`.
+/// The names following `prefix::` in `code`: `crate::physics::x` gives
+/// `physics`, `crate::{physics::x, flick}` gives `physics` and `flick`.
 fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
     let mut out = BTreeSet::new();
     for (i, _) in code.match_indices(prefix) {
         let before = code[..i].chars().last();
         if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
             continue;
         }
-        let name: String = code[i + prefix.len()..]
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect();
+        let rest = &code[i + prefix.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // Each item of the group, at the group's own depth.
+            let mut depth = 0;
+            let mut start = true;
+            for (j, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => start = true,
+                    c if c.is_whitespace() => {}
+                    _ if start && depth == 0 => {
+                        let name = ident(&group[j..]);
+                        if !name.is_empty() && name != "self" {
+                            out.insert(name);
+                        }
+                        start = false;
+                    }
+                    _ => {}
+                }
+            }
+            continue;
+        }
+        let name = ident(rest);
         if !name.is_empty() {
             out.insert(name);
         }
@@ -180,6 +208,7 @@ fn the_folders_of_src_import_one_way() {
         "ai",
         "stats",
         "bot_level",
+        "tables",
     ] {
         assert!(
             !graph[low].contains("window"),
@@ -193,6 +222,8 @@ fn the_folders_of_src_import_one_way() {
         ("physics", "cards"),
         ("flick", "ai"),
         ("cards", "ai"),
+        ("ai", "tables"),
+        ("editor", "tables"),
     ] {
         assert!(
             !graph[below].contains(above),
@@ -213,15 +244,100 @@ fn the_window_s_parts_import_one_way() {
     );
 }
 
+/// Every folder under `dir`, `dir` first.
+fn folders(dir: &Path, out: &mut Vec<PathBuf>) {
+    out.push(dir.to_path_buf());
+    let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    subs.sort();
+    for sub in subs {
+        folders(&sub, out);
+    }
+}
+
 #[test]
-fn the_flick_table_s_files_import_one_way() {
-    let dir = src().join("window").join("flick_table");
-    let graph = graph_of(&dir, "crate::window::flick_table::", true);
-    assert!(graph.contains_key("session") && graph.contains_key("aim"));
-    assert_eq!(cycle(&graph), None, "{graph:#?}");
-    // The session is the floor of the table: it knows only who sits where.
-    let session: Vec<&String> = graph["session"].iter().filter(|n| *n != "sets").collect();
+fn no_folder_has_a_circle_inside() {
+    let mut all = Vec::new();
+    folders(&src(), &mut all);
+    assert!(all.len() > 20, "{all:?}");
+    for dir in all {
+        let rel = dir.strip_prefix(src()).expect("under src");
+        let path: Vec<&str> = rel.iter().map(|c| c.to_str().expect("a name")).collect();
+        let prefix = match path.is_empty() {
+            true => "crate::".to_string(),
+            false => format!("crate::{}::", path.join("::")),
+        };
+        let graph = graph_of(&dir, &prefix, !path.is_empty());
+        assert_eq!(
+            cycle(&graph),
+            None,
+            "a circle inside src/{}: {graph:#?}",
+            rel.display()
+        );
+    }
+}
+
+#[test]
+fn the_flick_session_is_the_floor_of_the_flick_table() {
+    let dir = src().join("tables").join("flick");
+    let graph = graph_of(&dir, "crate::tables::flick::", true);
+    assert!(graph.contains_key("session") && graph.contains_key("bots"));
+    // The session knows only who sits where.
+    let session: Vec<&String> = graph["session"].iter().collect();
     assert_eq!(session, ["seats"], "{graph:#?}");
+}
+
+#[test]
+fn the_window_is_opened_by_the_command_line_only() {
+    let graph = graph_of(&src(), "crate::", false);
+    for (module, names) in &graph {
+        assert!(
+            module == "window" || !names.contains("window"),
+            "{module} imports the window"
+        );
+    }
+    // The command line, in the program beside the library, does.
+    let mut cli = Vec::new();
+    rust_files(&src().join("cli"), &mut cli);
+    let opens = cli.iter().any(|f| {
+        let text = code(&std::fs::read_to_string(f).expect("readable"));
+        names_after(&text, "highnoon::").contains("window")
+    });
+    assert!(opens, "the command line opens the window");
+    for top in ["main.rs", "lib.rs"] {
+        let text = code(&std::fs::read_to_string(src().join(top)).expect("readable"));
+        let named = names_after(&text, "highnoon::");
+        assert!(!named.contains("window"), "{top} names the window");
+    }
+}
+
+/// Whether a test file runs the window's own plugins (and may name them).
+fn draws(file: &Path) -> bool {
+    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.ends_with("_in_the_window.rs") || file.ends_with("common/window.rs") || name == "layers.rs"
+}
+
+#[test]
+fn the_suite_drives_the_games_without_the_window() {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("suite");
+    let mut files = Vec::new();
+    rust_files(&suite, &mut files);
+    let (drawing, games): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|f| draws(f));
+    let names_window = |f: &PathBuf| {
+        let text = code(&std::fs::read_to_string(f).expect("readable"));
+        names_after(&text, "highnoon::").contains("window")
+    };
+    assert!(games.len() > 20 && drawing.iter().any(names_window));
+    let reaching: Vec<&PathBuf> = games.iter().filter(|f| names_window(f)).collect();
+    assert!(
+        reaching.is_empty(),
+        "game tests naming the window: {reaching:?}"
+    );
 }
 
 #[test]
@@ -235,6 +351,13 @@ fn the_cycle_finder_finds_a_cycle() {
     assert_eq!(
         cycle(&g),
         Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+    assert_eq!(
+        names_after(
+            "use crate::a::{b, c::d, self, e::{f, g}};\nx = crate::a::h;",
+            "crate::a::"
+        ),
+        ["b", "c", "e", "h"].map(String::from).into_iter().collect()
     );
     assert_eq!(
         code("use crate::a; // crate::b\n/// [crate::c]\nlet s = \"crate::d\"; /* crate::e */"),

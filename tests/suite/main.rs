@@ -1,7 +1,7 @@
 //! The integration tests: one crate, so the Bevy stack is linked once (see
 //! docs/benchmarks.md, "The build"). Each module is one area of the game.
 
-mod after_the_flick;
+mod after_the_flick_in_the_window;
 mod agreement;
 mod bad_input;
 mod bare_table_in_the_window;
@@ -15,11 +15,13 @@ mod card_observations;
 mod card_playouts;
 mod card_setups;
 mod card_table;
+mod card_table_in_the_window;
 mod coach;
 mod coach_in_the_window;
 mod command_line;
 mod common;
 mod continue_game;
+mod continue_in_the_window;
 mod dice;
 mod editor_in_the_window;
 mod flick_bot;

@@ -4,7 +4,7 @@
 use bevy::math::{Vec2, Vec3};
 use highnoon::flick::referee::{Aim, Referee, Side};
 use highnoon::flick::rules::{Intent, Phase, ShotReport};
-use highnoon::scenario::town::BuildingKind;
+use highnoon::scenario::kinds::BuildingKind;
 use highnoon::scenario::{PhysicsProfile, Town, data_root};
 
 fn referee(file: &str) -> Referee {
@@ -183,7 +183,7 @@ fn entering_through_the_door_line_and_exiting_behind_the_building() {
     // A weak exit fails (the whole disc must pass the line); the town is put back.
     r.apply(Intent::EndTurn).unwrap();
     let mut guard = 0;
-    while r.game.current_team() != Some(highnoon::scenario::town::Team::Outlaws)
+    while r.game.current_team() != Some(highnoon::scenario::kinds::Team::Outlaws)
         || !r.game.legal_intents().contains(&Intent::Play(cooper))
     {
         // Let everyone else pass until Ol' Cooper can play again.

@@ -8,8 +8,8 @@ use bevy::transform::TransformPlugin;
 use highnoon::physics::pieces::SpawnedTown;
 use highnoon::physics::table::Profile;
 use highnoon::scenario::{PhysicsProfile, Town, default_profile_path};
-use highnoon::window::flick_table::reload::{ReloadStatus, Watched};
-use highnoon::window::flick_table::session::{FlickIntent, FlickSession};
+use highnoon::tables::flick::reload::{ReloadStatus, Watched};
+use highnoon::tables::flick::session::{FlickIntent, FlickSession};
 
 const TOWN: &str = r#"(
     name: "Reload test",
@@ -28,9 +28,9 @@ fn reload_app(profile: PhysicsProfile, town: &std::path::Path, watched: Watched)
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin));
     app.insert_resource(Profile(profile));
-    highnoon::window::frame_order(&mut app);
-    highnoon::window::flick_table::core_plugin(&mut app);
-    app.add_plugins(highnoon::window::flick_table::reload::plugin);
+    highnoon::tables::frame_order(&mut app);
+    highnoon::tables::flick::plugin(&mut app);
+    app.add_plugins(highnoon::tables::flick::reload::plugin);
     app.insert_resource(watched);
     app.world_mut().write_message(FlickIntent::open(town));
     app.update();
@@ -184,7 +184,7 @@ fn referee(app: &App) -> highnoon::flick::referee::Referee {
 }
 
 /// The game in play: its stamp, its rules state and the table's pose.
-fn game_now(app: &App) -> (highnoon::window::flick_table::session::Stamp, String, u64) {
+fn game_now(app: &App) -> (highnoon::tables::flick::session::Stamp, String, u64) {
     let r = referee(app);
     (
         app.world().resource::<FlickSession>().stamp(),
@@ -196,7 +196,7 @@ fn game_now(app: &App) -> (highnoon::window::flick_table::session::Stamp, String
 /// The person plays the first legal intent of the game in play.
 fn play_a_step(app: &mut App) {
     use highnoon::flick::driver::Step;
-    use highnoon::window::flick_table::session::FlickAction;
+    use highnoon::tables::flick::session::FlickAction;
     let intent = referee(app).game.legal_intents()[0].clone();
     app.world_mut()
         .write_message(FlickIntent::person(FlickAction::Step(Step::Intent(intent))));

@@ -5,7 +5,8 @@ use bevy::math::Vec2;
 use highnoon::physics::Table;
 use highnoon::physics::pieces::PartKind;
 use highnoon::physics::table::{Flick, tilt_deg};
-use highnoon::scenario::town::{BuildingKind, BuildingSpec, PropKind, Team};
+use highnoon::scenario::kinds::{BuildingKind, Team};
+use highnoon::scenario::town::{BuildingSpec, PropKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

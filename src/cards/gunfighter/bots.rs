@@ -11,8 +11,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::Action;
+use super::rules::View;
 use super::setup::{Before, CardId, Effect, Play, Rules};
-use super::view::View;
 use super::{Gunfighter, Phase};
 use crate::bot_level::Level;
 use crate::cards::bots::{pick_max_by, pick_max_by_key, pick_min_by_key};

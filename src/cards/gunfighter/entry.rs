@@ -6,9 +6,9 @@ use std::path::Path;
 use rand::{Rng, RngCore};
 
 use super::bots::{GunfighterBot, hand};
+use super::rules::View;
 use super::rules::{Action, Gunfighter, Phase, WAIT_MS};
 use super::setup::{CardId, GunfighterSetup, PLAYERS, Rules};
-use super::view::View;
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Seat};
 use crate::cards::registry::{Clock, Flight, RuleOption, SeatKind, TableGame};

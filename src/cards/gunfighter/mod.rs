@@ -10,12 +10,11 @@ pub mod resolve;
 pub mod rules;
 pub mod setup;
 pub mod table;
-pub mod view;
 
 #[cfg(test)]
 mod tests;
 
 pub use resolve::{Event, Landed, Reading};
+pub use rules::View;
 pub use rules::{Action, Fighter, Gunfighter, Phase, Toss};
 pub use setup::{Before, CardId, Effect, GunfighterSetup, Play, Rules};
-pub use view::View;

@@ -22,7 +22,10 @@ use crate::cards::core::{Game, Illegal, Seat, Turn, shared, shuffled};
 
 mod checks;
 mod flow;
+mod observation;
 mod showdown;
+
+pub use observation::{Opponent, View, describe};
 
 /// From a toss until the hand is free again: take the next card, aim, toss.
 pub const TOSS_MS: i32 = 400;
@@ -254,7 +257,7 @@ impl Gunfighter {
 
 impl Game for Gunfighter {
     type Action = Action;
-    type Observation = super::view::View;
+    type Observation = View;
 
     fn players(&self) -> usize {
         self.rules.players
@@ -392,8 +395,8 @@ impl Game for Gunfighter {
         done
     }
 
-    fn observation(&self, seat: Seat) -> super::view::View {
-        super::view::View::of(self, seat)
+    fn observation(&self, seat: Seat) -> View {
+        View::of(self, seat)
     }
 
     fn winners(&self) -> Vec<Seat> {
@@ -421,7 +424,7 @@ impl Game for Gunfighter {
     }
 
     fn describe(&self, action: &Action, viewer: Option<Seat>) -> String {
-        super::view::describe(self, action, viewer)
+        observation::describe(self, action, viewer)
     }
 }
 

@@ -268,7 +268,6 @@ impl Rules {
     /// Checks a parsed setup; every problem names the file, line and column.
     pub fn from_setup(setup: &GunfighterSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
-        let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
         problems.extend(crate::cards::check_table(
             file,
             text,
@@ -277,176 +276,227 @@ impl Rules {
             PLAYERS,
             "The Gunfighter",
         ));
-        let mut range = |key: &str, v: u64, lo: u64, hi: u64| {
-            if !(lo..=hi).contains(&v) {
-                problems.push(at(key, format!("{key} {v}: must be {lo} to {hi}")));
-            }
-        };
-        let values = [
-            u64::from(setup.health),
-            setup.bandolier as u64,
-            setup.pocket as u64,
-            setup.covert_hand as u64,
-            u64::from(setup.showdown_ms),
-            u64::from(setup.showdown_limit),
-        ];
-        for ((key, lo, hi), v) in LIMITS.into_iter().zip(values) {
-            range(key, v, lo, hi);
-        }
-        // The six characters, each once, each with a deck of 30.
-        let names: Vec<String> = setup
-            .characters
-            .iter()
-            .map(|c| format!("\"{}\"", c.name))
-            .collect();
-        problems.extend(crate::cards::listed_twice(
-            file,
-            text,
-            &names,
-            " among the characters",
-        ));
-        for c in &setup.characters {
-            let here =
-                |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", c.name), 0, msg);
-            if !CHARACTERS.contains(&c.name.as_str()) {
-                problems.push(here(format!(
-                    "unknown character \"{}\" (the box: {})",
-                    c.name,
-                    CHARACTERS.join(", ")
-                )));
-            }
-            let total = c.deck.iter().fold(0usize, |a, e| a.saturating_add(e.count));
-            if total != DECK_CARDS {
-                problems.push(here(format!(
-                    "{}'s deck holds {total} cards: a showdown deck holds {DECK_CARDS}",
-                    c.name
-                )));
-            }
-        }
-        for name in CHARACTERS {
-            if !setup.characters.iter().any(|c| c.name == name) {
-                problems.push(at(
-                    "characters",
-                    format!("the {name} has no deck (every character of the box needs one)"),
-                ));
-            }
-        }
-        if setup.characters.len() < setup.players && setup.players <= CHARACTERS.len() {
-            problems.push(at(
-                "characters",
-                format!(
-                    "{} characters for {} players",
-                    setup.characters.len(),
-                    setup.players
-                ),
-            ));
-        }
-        let covert_total = setup
-            .covert
-            .iter()
-            .fold(0usize, |a, e| a.saturating_add(e.count));
-        if covert_total != COVERT_CARDS {
-            problems.push(at(
-                "covert",
-                format!("{covert_total} covert cards: the box has {COVERT_CARDS}"),
-            ));
-        }
-        if setup.covert_hand.saturating_mul(setup.players) > covert_total {
-            problems.push(at(
-                "covert_hand",
-                format!(
-                    "{} players with {} covert cards each need {}; there are {covert_total}",
-                    setup.players,
-                    setup.covert_hand,
-                    setup.covert_hand.saturating_mul(setup.players)
-                ),
-            ));
-        }
-        // Every card: a name, a count, a number in range; covert cards are
-        // played before a showdown.
-        let specs = setup
-            .characters
-            .iter()
-            .flat_map(|c| c.deck.iter().map(move |e| (Some(c.name.as_str()), e)))
-            .chain(setup.covert.iter().map(|e| (None, e)));
-        for (character, e) in specs {
-            let here =
-                |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", e.name), 0, msg);
-            if e.count == 0 || e.count > DECK_CARDS.max(COVERT_CARDS) {
-                problems.push(here(format!(
-                    "{} × \"{}\": 1 to {} of a card",
-                    e.count, e.name, COVERT_CARDS
-                )));
-            }
-            if let Err(msg) = amount_ok(&e.play) {
-                problems.push(here(format!("\"{}\": {msg}", e.name)));
-            }
-            if character.is_none() && matches!(e.play, Play::Toss(_)) {
-                problems.push(here(format!(
-                    "covert card \"{}\" is tossed: covert cards are played before a showdown (Before(...))",
-                    e.name
-                )));
-            }
-            if e.text.trim().is_empty() {
-                problems.push(here(format!("\"{}\" has no text", e.name)));
-            }
-        }
-        if setup.bandolier > DECK_CARDS {
-            problems.push(at(
-                "bandolier",
-                format!(
-                    "a bandolier of {} from a deck of {DECK_CARDS}",
-                    setup.bandolier
-                ),
-            ));
-        }
+        check_numbers(setup, file, text, &mut problems);
+        check_characters(setup, file, text, &mut problems);
+        check_covert_counts(setup, file, text, &mut problems);
+        check_card_specs(setup, file, text, &mut problems);
+        check_bandolier(setup, file, text, &mut problems);
         Problems::check(problems)?;
-        // Every physical card gets an id; a deck is the ids of its cards.
-        let mut cards = Vec::new();
-        let mut deal = |specs: &[CardSpec], character: Option<usize>| -> Vec<CardId> {
-            let mut ids = Vec::new();
-            for e in specs {
-                for _ in 0..e.count {
-                    ids.push(cards.len() as CardId);
-                    cards.push(CardDef {
-                        name: e.name.clone(),
-                        text: e.text.clone(),
-                        play: e.play,
-                        aim: e.aim,
-                        character,
-                    });
-                }
-            }
-            ids
-        };
-        let characters: Vec<CharacterDef> = setup
-            .characters
-            .iter()
-            .enumerate()
-            .map(|(k, c)| CharacterDef {
-                name: c.name.clone(),
-                colour: c.colour.clone(),
-                style: c.style.clone(),
-                deck: deal(&c.deck, Some(k)),
-            })
-            .collect();
-        let covert = deal(&setup.covert, None);
-        Ok(Rules {
-            players: setup.players,
-            health: setup.health,
-            bandolier: setup.bandolier,
-            pocket: setup.pocket,
-            covert_hand: setup.covert_hand,
-            showdown_ms: setup.showdown_ms,
-            random_characters: setup.random_characters,
-            showdown_limit: setup.showdown_limit,
-            cards,
-            characters,
-            covert,
-        })
+        Ok(number_cards(setup))
     }
 
     pub fn card(&self, id: CardId) -> &CardDef {
         &self.cards[id as usize]
+    }
+}
+
+/// The numbered settings within their [`LIMITS`].
+fn check_numbers(setup: &GunfighterSetup, file: &Path, text: &str, problems: &mut Vec<DataError>) {
+    let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+    let mut range = |key: &str, v: u64, lo: u64, hi: u64| {
+        if !(lo..=hi).contains(&v) {
+            problems.push(at(key, format!("{key} {v}: must be {lo} to {hi}")));
+        }
+    };
+    let values = [
+        u64::from(setup.health),
+        setup.bandolier as u64,
+        setup.pocket as u64,
+        setup.covert_hand as u64,
+        u64::from(setup.showdown_ms),
+        u64::from(setup.showdown_limit),
+    ];
+    for ((key, lo, hi), v) in LIMITS.into_iter().zip(values) {
+        range(key, v, lo, hi);
+    }
+}
+
+/// The six characters, each once, each with a deck of 30; enough of them
+/// for the players.
+fn check_characters(
+    setup: &GunfighterSetup,
+    file: &Path,
+    text: &str,
+    problems: &mut Vec<DataError>,
+) {
+    let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+    let names: Vec<String> = setup
+        .characters
+        .iter()
+        .map(|c| format!("\"{}\"", c.name))
+        .collect();
+    problems.extend(crate::cards::listed_twice(
+        file,
+        text,
+        &names,
+        " among the characters",
+    ));
+    for c in &setup.characters {
+        let here = |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", c.name), 0, msg);
+        if !CHARACTERS.contains(&c.name.as_str()) {
+            problems.push(here(format!(
+                "unknown character \"{}\" (the box: {})",
+                c.name,
+                CHARACTERS.join(", ")
+            )));
+        }
+        let total = c.deck.iter().fold(0usize, |a, e| a.saturating_add(e.count));
+        if total != DECK_CARDS {
+            problems.push(here(format!(
+                "{}'s deck holds {total} cards: a showdown deck holds {DECK_CARDS}",
+                c.name
+            )));
+        }
+    }
+    for name in CHARACTERS {
+        if !setup.characters.iter().any(|c| c.name == name) {
+            problems.push(at(
+                "characters",
+                format!("the {name} has no deck (every character of the box needs one)"),
+            ));
+        }
+    }
+    if setup.characters.len() < setup.players && setup.players <= CHARACTERS.len() {
+        problems.push(at(
+            "characters",
+            format!(
+                "{} characters for {} players",
+                setup.characters.len(),
+                setup.players
+            ),
+        ));
+    }
+}
+
+/// The box's covert cards, enough for every player's covert hand.
+fn check_covert_counts(
+    setup: &GunfighterSetup,
+    file: &Path,
+    text: &str,
+    problems: &mut Vec<DataError>,
+) {
+    let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+    let covert_total = setup
+        .covert
+        .iter()
+        .fold(0usize, |a, e| a.saturating_add(e.count));
+    if covert_total != COVERT_CARDS {
+        problems.push(at(
+            "covert",
+            format!("{covert_total} covert cards: the box has {COVERT_CARDS}"),
+        ));
+    }
+    if setup.covert_hand.saturating_mul(setup.players) > covert_total {
+        problems.push(at(
+            "covert_hand",
+            format!(
+                "{} players with {} covert cards each need {}; there are {covert_total}",
+                setup.players,
+                setup.covert_hand,
+                setup.covert_hand.saturating_mul(setup.players)
+            ),
+        ));
+    }
+}
+
+/// Every card: a name, a count, a number in range; covert cards are
+/// played before a showdown.
+fn check_card_specs(
+    setup: &GunfighterSetup,
+    file: &Path,
+    text: &str,
+    problems: &mut Vec<DataError>,
+) {
+    let specs = setup
+        .characters
+        .iter()
+        .flat_map(|c| c.deck.iter().map(move |e| (Some(c.name.as_str()), e)))
+        .chain(setup.covert.iter().map(|e| (None, e)));
+    for (character, e) in specs {
+        let here = |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", e.name), 0, msg);
+        if e.count == 0 || e.count > DECK_CARDS.max(COVERT_CARDS) {
+            problems.push(here(format!(
+                "{} × \"{}\": 1 to {} of a card",
+                e.count, e.name, COVERT_CARDS
+            )));
+        }
+        if let Err(msg) = amount_ok(&e.play) {
+            problems.push(here(format!("\"{}\": {msg}", e.name)));
+        }
+        if character.is_none() && matches!(e.play, Play::Toss(_)) {
+            problems.push(here(format!(
+                "covert card \"{}\" is tossed: covert cards are played before a showdown (Before(...))",
+                e.name
+            )));
+        }
+        if e.text.trim().is_empty() {
+            problems.push(here(format!("\"{}\" has no text", e.name)));
+        }
+    }
+}
+
+/// A bandolier no bigger than a deck.
+fn check_bandolier(
+    setup: &GunfighterSetup,
+    file: &Path,
+    text: &str,
+    problems: &mut Vec<DataError>,
+) {
+    let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+    if setup.bandolier > DECK_CARDS {
+        problems.push(at(
+            "bandolier",
+            format!(
+                "a bandolier of {} from a deck of {DECK_CARDS}",
+                setup.bandolier
+            ),
+        ));
+    }
+}
+
+/// The checked setup's rules: every physical card gets an id; a deck is
+/// the ids of its cards.
+fn number_cards(setup: &GunfighterSetup) -> Rules {
+    let mut cards = Vec::new();
+    let mut deal = |specs: &[CardSpec], character: Option<usize>| -> Vec<CardId> {
+        let mut ids = Vec::new();
+        for e in specs {
+            for _ in 0..e.count {
+                ids.push(cards.len() as CardId);
+                cards.push(CardDef {
+                    name: e.name.clone(),
+                    text: e.text.clone(),
+                    play: e.play,
+                    aim: e.aim,
+                    character,
+                });
+            }
+        }
+        ids
+    };
+    let characters: Vec<CharacterDef> = setup
+        .characters
+        .iter()
+        .enumerate()
+        .map(|(k, c)| CharacterDef {
+            name: c.name.clone(),
+            colour: c.colour.clone(),
+            style: c.style.clone(),
+            deck: deal(&c.deck, Some(k)),
+        })
+        .collect();
+    let covert = deal(&setup.covert, None);
+    Rules {
+        players: setup.players,
+        health: setup.health,
+        bandolier: setup.bandolier,
+        pocket: setup.pocket,
+        covert_hand: setup.covert_hand,
+        showdown_ms: setup.showdown_ms,
+        random_characters: setup.random_characters,
+        showdown_limit: setup.showdown_limit,
+        cards,
+        characters,
+        covert,
     }
 }

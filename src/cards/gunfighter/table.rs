@@ -7,7 +7,7 @@
 
 use glam::Vec3;
 
-use super::rules::{Action, Gunfighter, Phase};
+use super::rules::{Action, Fighter, Gunfighter, Phase};
 use super::setup::{Before, CardId, Effect, Play, Rules};
 use crate::cards::core::{Game, Seat};
 use crate::cards::registry::SeatKind;
@@ -224,13 +224,14 @@ impl CardView for Gunfighter {
         staged: Option<usize>,
     ) -> TableScene<Action> {
         let mut scene = TableScene::default();
-        let n = self.rules.players;
-        let (_, face_of) = face_table(&self.rules);
-        let face = |c: CardId| face_of.get(c as usize).copied();
-        // Your decisions as clicks on cards: tosses in the showdown, cards
-        // played before it.
-        let (_, legal) = crate::cards::view::viewer_turn(self, viewer);
-        let showdown = self.phase == Phase::Showdown;
+        let v = Viewing {
+            game: self,
+            viewer,
+            face_of: face_table(&self.rules).1,
+            // Your decisions as clicks on cards: tosses in the showdown, cards
+            // played before it.
+            legal: crate::cards::view::viewer_turn(self, viewer).1,
+        };
         // While a reading is on show, the read stacks lie back on their mats.
         let order = self.reading_order();
         let reading = staged.filter(|_| !order.is_empty());
@@ -243,200 +244,11 @@ impl CardView for Gunfighter {
             None => Vec::new(),
         };
         for (seat, f) in self.fighters.iter().enumerate() {
-            let p = Place::of(seat, n, viewer);
-            let sees = self.sees(viewer, seat);
-            // The bandolier: face down in the showdown (memorised), face up to
-            // its owner while he arranges it.
-            let slots = row(
-                seat_centre(p.angle, BANDOLIER_INSET),
-                p.angle,
-                f.bandolier.len(),
-                0.82,
-                false,
-            );
-            for (slot, (card, spot)) in f.bandolier.iter().zip(slots).enumerate() {
-                let Some(card) = *card else { continue };
-                let up = sees && !showdown;
-                // In the showdown your cards may be picked up at any time:
-                // the toss goes when your hand is free.
-                let can_toss = f.alive
-                    && !f.holstered
-                    && f.ready_ms < self.rules.showdown_ms as i32
-                    && self.in_the_air().is_none_or(|t| t.card != card);
-                let arrange = |a: usize| Action::Arrange { a, b: a + 1 };
-                let action = if showdown && viewer == Some(seat) {
-                    can_toss.then_some(Action::Toss { slot, target: seat })
-                } else if matches!(self.phase, Phase::Exchange { .. }) {
-                    // A click moves the card one place right (the last one
-                    // back one place): any order in a few clicks.
-                    let a = slot.min(f.bandolier.len().saturating_sub(2));
-                    legal.iter().find(|x| **x == arrange(a)).cloned()
-                } else {
-                    legal
-                        .iter()
-                        .find(|a| matches!(a, Action::Early { slot: s, .. } if *s == slot))
-                        .cloned()
-                };
-                scene.cards.push(Placed {
-                    key: CardKey::from(card),
-                    face: up.then(|| face(card)).flatten(),
-                    spot: Spot {
-                        face_up: up,
-                        ..spot
-                    },
-                    highlight: action.is_some(),
-                    action,
-                });
-            }
-            // Deck to the mat's left, discard to its right, pocket beyond it.
-            let deck_at = p.mat - p.right * 0.21 - p.inward * 0.07;
-            for (i, &c) in f.deck.iter().rev().enumerate() {
-                scene.cards.push(Placed {
-                    key: CardKey::from(c),
-                    face: None,
-                    spot: p.spot(deck_at, i, false),
-                    action: None,
-                    highlight: false,
-                });
-            }
-            let discard_at = p.mat + p.right * 0.21 - p.inward * 0.07;
-            for (i, &c) in f
-                .discard
-                .iter()
-                .filter(|&&c| !on_show.contains(&CardKey::from(c)))
-                .enumerate()
-            {
-                scene.cards.push(Placed {
-                    key: CardKey::from(c),
-                    face: face(c),
-                    spot: p.spot(discard_at, i, true),
-                    action: None,
-                    highlight: false,
-                });
-            }
-            let pocket_at = p.mat + p.right * 0.21 + p.inward * 0.09;
-            for (i, &c) in f.pocket.iter().enumerate() {
-                let spot = if sees {
-                    let mut s = p.spot(pocket_at, i, true);
-                    s.pos += p.inward * (0.018 * i as f32);
-                    s
-                } else {
-                    p.spot(pocket_at, i, false)
-                };
-                scene.cards.push(Placed {
-                    key: CardKey::from(c),
-                    face: sees.then(|| face(c)).flatten(),
-                    spot,
-                    action: None,
-                    highlight: false,
-                });
-            }
-            // Covert cards: a little fan beside the deck (face up to their owner).
-            let covert_at = p.mat - p.right * 0.21 + p.inward * 0.09;
-            for (i, &c) in f.covert.iter().enumerate() {
-                let mut s = p.spot(covert_at, i, sees);
-                s.pos += p.inward * (0.014 * i as f32);
-                let action = legal
-                    .iter()
-                    .find(|a| matches!(a, Action::Covert { card, .. } if *card == c))
-                    .cloned();
-                scene.cards.push(Placed {
-                    key: CardKey::from(c),
-                    face: sees.then(|| face(c)).flatten(),
-                    spot: s,
-                    highlight: action.is_some(),
-                    action,
-                });
-            }
-            // Cards played before this showdown: face up at the mat's far side.
-            for (i, &c) in f.before.iter().enumerate() {
-                let at = p.mat + p.inward * 0.17 + p.right * (0.05 * i as f32 - 0.05);
-                scene.cards.push(Placed {
-                    key: CardKey::from(c),
-                    face: face(c),
-                    spot: p.spot(at, i, true),
-                    action: None,
-                    highlight: false,
-                });
-            }
-            // Health chips along the seat's edge.
-            for k in 0..f.health {
-                scene.tokens.push(Token {
-                    key: CHIP_KEY + (seat * 16 + k as usize) as u32,
-                    at: seat_centre(p.angle, 0.05) - p.right * (0.30 + 0.03 * k as f32)
-                        + Vec3::Y * 0.002,
-                    colour: [196, 150, 90, 255],
-                    radius: 0.012,
-                });
-            }
-            let who = match seats.get(seat) {
-                Some(SeatKind::You) => "you".to_string(),
-                Some(k) => k.to_string(),
-                None => String::new(),
-            };
-            let character = &self.rules.characters[f.character].name;
-            scene.labels.push(Label {
-                at: seat_centre(p.angle, NAME_INSET),
-                text: if f.alive {
-                    format!("{character} ({who}) ♥{}{}", f.health, armor(f.armor))
-                } else {
-                    format!("{character} ({who}) dead")
-                },
-                colour: seat_rgb(seat),
-                big: false,
-            });
+            v.fighter_area(seat, f, seats, &on_show, &mut scene);
         }
-        // Every toss of this showdown: the landed ones stacked in their hole,
-        // the others beside the mat they missed (the window lays both where
-        // they came to rest).
-        for t in &self.tosses {
-            let p = Place::of(t.target, n, viewer);
-            let (at, i) = match t.in_hole {
-                Some(true) => {
-                    let i = self.mats[t.target]
-                        .iter()
-                        .position(|l| l.card == t.card)
-                        .unwrap_or(0);
-                    (p.mat, i)
-                }
-                _ => (p.mat + p.inward * 0.16 + p.right * 0.08, 0),
-            };
-            scene.cards.push(Placed {
-                key: CardKey::from(t.card),
-                face: face(t.card),
-                spot: p.spot(at, i, true),
-                action: None,
-                highlight: false,
-            });
-        }
-        // The last showdown's stacks, read one card at a time.
+        v.tosses(&mut scene);
         if let Some(shown) = reading {
-            for m in &self.last_reading {
-                let p = Place::of(m.owner, n, viewer);
-                for (i, l) in m.stack.iter().enumerate() {
-                    let k = order.iter().position(|&(o, j)| o == m.owner && j == i);
-                    let read = k.is_some_and(|k| k < shown);
-                    // Fanned across the hole, the bottom card left, so every
-                    // card of the stack shows.
-                    let spread = (i as f32 - (m.stack.len() as f32 - 1.0) / 2.0) * 0.035;
-                    scene.cards.push(Placed {
-                        key: CardKey::from(l.card),
-                        face: face(l.card),
-                        spot: p.spot(p.mat + p.right * spread + Vec3::Y * 0.007, i, true),
-                        action: None,
-                        highlight: k == Some(shown.saturating_sub(1)) && read,
-                    });
-                }
-            }
-            if let Some(&(owner, i)) = order.get(shown.saturating_sub(1)) {
-                let p = Place::of(owner, n, viewer);
-                scene.labels.push(Label {
-                    at: p.mat + p.inward * 0.14 + Vec3::Y * 0.01,
-                    text: self.reading_words(owner, i),
-                    colour: [250, 230, 160],
-                    big: true,
-                });
-            }
+            v.read_stacks(&order, shown, &mut scene);
         }
         scene
     }
@@ -525,6 +337,299 @@ fn armor(a: u8) -> String {
         format!(" 🛡{a}")
     } else {
         String::new()
+    }
+}
+
+/// What every part of one viewer's scene reads.
+struct Viewing<'a> {
+    game: &'a Gunfighter,
+    viewer: Option<Seat>,
+    /// Each card id's face.
+    face_of: Vec<usize>,
+    /// The viewer's legal actions (none when the decision is not his).
+    legal: Vec<Action>,
+}
+
+impl Viewing<'_> {
+    /// Card `c`'s face.
+    fn face(&self, c: CardId) -> Option<usize> {
+        self.face_of.get(c as usize).copied()
+    }
+
+    /// Where seat `seat`'s things lie, seen from the viewer's chair.
+    fn place(&self, seat: Seat) -> Place {
+        Place::of(seat, self.game.rules.players, self.viewer)
+    }
+
+    /// One gunfighter's things at his seat, from his bandolier to his name.
+    fn fighter_area(
+        &self,
+        seat: Seat,
+        f: &Fighter,
+        seats: &[SeatKind],
+        on_show: &[CardKey],
+        scene: &mut TableScene<Action>,
+    ) {
+        let p = self.place(seat);
+        let sees = self.game.sees(self.viewer, seat);
+        self.bandolier(seat, f, &p, sees, scene);
+        self.deck_and_discard(f, &p, on_show, scene);
+        self.pocket(f, &p, sees, scene);
+        self.covert(f, &p, sees, scene);
+        self.played_before(f, &p, scene);
+        health_chips(seat, f, &p, scene);
+        self.name_label(seat, f, &p, seats, scene);
+    }
+
+    /// The bandolier: face down in the showdown (memorised), face up while arranged.
+    fn bandolier(
+        &self,
+        seat: Seat,
+        f: &Fighter,
+        p: &Place,
+        sees: bool,
+        scene: &mut TableScene<Action>,
+    ) {
+        let showdown = self.game.phase == Phase::Showdown;
+        let slots = row(
+            seat_centre(p.angle, BANDOLIER_INSET),
+            p.angle,
+            f.bandolier.len(),
+            0.82,
+            false,
+        );
+        for (slot, (card, spot)) in f.bandolier.iter().zip(slots).enumerate() {
+            let Some(card) = *card else { continue };
+            let up = sees && !showdown;
+            let action = self.bandolier_click(seat, f, slot, card);
+            scene.cards.push(Placed {
+                key: CardKey::from(card),
+                face: up.then(|| self.face(card)).flatten(),
+                spot: Spot {
+                    face_up: up,
+                    ..spot
+                },
+                highlight: action.is_some(),
+                action,
+            });
+        }
+    }
+
+    /// What a click on bandolier card `slot` does: a toss, an arranging step or an early play.
+    fn bandolier_click(
+        &self,
+        seat: Seat,
+        f: &Fighter,
+        slot: usize,
+        card: CardId,
+    ) -> Option<Action> {
+        let game = self.game;
+        let showdown = game.phase == Phase::Showdown;
+        // In the showdown your cards may be picked up at any time:
+        // the toss goes when your hand is free.
+        let can_toss = f.alive
+            && !f.holstered
+            && f.ready_ms < game.rules.showdown_ms as i32
+            && game.in_the_air().is_none_or(|t| t.card != card);
+        let arrange = |a: usize| Action::Arrange { a, b: a + 1 };
+        if showdown && self.viewer == Some(seat) {
+            can_toss.then_some(Action::Toss { slot, target: seat })
+        } else if matches!(game.phase, Phase::Exchange { .. }) {
+            // A click moves the card one place right (the last one
+            // back one place): any order in a few clicks.
+            let a = slot.min(f.bandolier.len().saturating_sub(2));
+            self.legal.iter().find(|x| **x == arrange(a)).cloned()
+        } else {
+            self.legal
+                .iter()
+                .find(|a| matches!(a, Action::Early { slot: s, .. } if *s == slot))
+                .cloned()
+        }
+    }
+
+    /// The deck face down left of the mat, the discard (less any on show) face up right.
+    fn deck_and_discard(
+        &self,
+        f: &Fighter,
+        p: &Place,
+        on_show: &[CardKey],
+        scene: &mut TableScene<Action>,
+    ) {
+        let deck_at = p.mat - p.right * 0.21 - p.inward * 0.07;
+        for (i, &c) in f.deck.iter().rev().enumerate() {
+            scene.cards.push(Placed {
+                key: CardKey::from(c),
+                face: None,
+                spot: p.spot(deck_at, i, false),
+                action: None,
+                highlight: false,
+            });
+        }
+        let discard_at = p.mat + p.right * 0.21 - p.inward * 0.07;
+        for (i, &c) in f
+            .discard
+            .iter()
+            .filter(|&&c| !on_show.contains(&CardKey::from(c)))
+            .enumerate()
+        {
+            scene.cards.push(Placed {
+                key: CardKey::from(c),
+                face: self.face(c),
+                spot: p.spot(discard_at, i, true),
+                action: None,
+                highlight: false,
+            });
+        }
+    }
+
+    /// The pocket beyond the discard: fanned face up to its owner, face down to others.
+    fn pocket(&self, f: &Fighter, p: &Place, sees: bool, scene: &mut TableScene<Action>) {
+        let pocket_at = p.mat + p.right * 0.21 + p.inward * 0.09;
+        for (i, &c) in f.pocket.iter().enumerate() {
+            let spot = if sees {
+                let mut s = p.spot(pocket_at, i, true);
+                s.pos += p.inward * (0.018 * i as f32);
+                s
+            } else {
+                p.spot(pocket_at, i, false)
+            };
+            scene.cards.push(Placed {
+                key: CardKey::from(c),
+                face: sees.then(|| self.face(c)).flatten(),
+                spot,
+                action: None,
+                highlight: false,
+            });
+        }
+    }
+
+    /// Covert cards: a little fan beside the deck (face up to their owner).
+    fn covert(&self, f: &Fighter, p: &Place, sees: bool, scene: &mut TableScene<Action>) {
+        let covert_at = p.mat - p.right * 0.21 + p.inward * 0.09;
+        for (i, &c) in f.covert.iter().enumerate() {
+            let mut s = p.spot(covert_at, i, sees);
+            s.pos += p.inward * (0.014 * i as f32);
+            let action = self
+                .legal
+                .iter()
+                .find(|a| matches!(a, Action::Covert { card, .. } if *card == c))
+                .cloned();
+            scene.cards.push(Placed {
+                key: CardKey::from(c),
+                face: sees.then(|| self.face(c)).flatten(),
+                spot: s,
+                highlight: action.is_some(),
+                action,
+            });
+        }
+    }
+
+    /// Cards played before this showdown: face up at the mat's far side.
+    fn played_before(&self, f: &Fighter, p: &Place, scene: &mut TableScene<Action>) {
+        for (i, &c) in f.before.iter().enumerate() {
+            let at = p.mat + p.inward * 0.17 + p.right * (0.05 * i as f32 - 0.05);
+            scene.cards.push(Placed {
+                key: CardKey::from(c),
+                face: self.face(c),
+                spot: p.spot(at, i, true),
+                action: None,
+                highlight: false,
+            });
+        }
+    }
+
+    /// The gunfighter's character, who plays him, and his health or death.
+    fn name_label(
+        &self,
+        seat: Seat,
+        f: &Fighter,
+        p: &Place,
+        seats: &[SeatKind],
+        scene: &mut TableScene<Action>,
+    ) {
+        let who = match seats.get(seat) {
+            Some(SeatKind::You) => "you".to_string(),
+            Some(k) => k.to_string(),
+            None => String::new(),
+        };
+        let character = &self.game.rules.characters[f.character].name;
+        scene.labels.push(Label {
+            at: seat_centre(p.angle, NAME_INSET),
+            text: if f.alive {
+                format!("{character} ({who}) ♥{}{}", f.health, armor(f.armor))
+            } else {
+                format!("{character} ({who}) dead")
+            },
+            colour: seat_rgb(seat),
+            big: false,
+        });
+    }
+
+    /// Every toss of this showdown: stacked in its hole, or beside the mat it missed.
+    fn tosses(&self, scene: &mut TableScene<Action>) {
+        // The window lays each where it came to rest.
+        for t in &self.game.tosses {
+            let p = self.place(t.target);
+            let (at, i) = match t.in_hole {
+                Some(true) => {
+                    let i = self.game.mats[t.target]
+                        .iter()
+                        .position(|l| l.card == t.card)
+                        .unwrap_or(0);
+                    (p.mat, i)
+                }
+                _ => (p.mat + p.inward * 0.16 + p.right * 0.08, 0),
+            };
+            scene.cards.push(Placed {
+                key: CardKey::from(t.card),
+                face: self.face(t.card),
+                spot: p.spot(at, i, true),
+                action: None,
+                highlight: false,
+            });
+        }
+    }
+
+    /// The last showdown's stacks read one card at a time, the latest put in words.
+    fn read_stacks(&self, order: &[(Seat, usize)], shown: usize, scene: &mut TableScene<Action>) {
+        for m in &self.game.last_reading {
+            let p = self.place(m.owner);
+            for (i, l) in m.stack.iter().enumerate() {
+                let k = order.iter().position(|&(o, j)| o == m.owner && j == i);
+                let read = k.is_some_and(|k| k < shown);
+                // Fanned across the hole, the bottom card left, so every
+                // card of the stack shows.
+                let spread = (i as f32 - (m.stack.len() as f32 - 1.0) / 2.0) * 0.035;
+                scene.cards.push(Placed {
+                    key: CardKey::from(l.card),
+                    face: self.face(l.card),
+                    spot: p.spot(p.mat + p.right * spread + Vec3::Y * 0.007, i, true),
+                    action: None,
+                    highlight: k == Some(shown.saturating_sub(1)) && read,
+                });
+            }
+        }
+        if let Some(&(owner, i)) = order.get(shown.saturating_sub(1)) {
+            let p = self.place(owner);
+            scene.labels.push(Label {
+                at: p.mat + p.inward * 0.14 + Vec3::Y * 0.01,
+                text: self.game.reading_words(owner, i),
+                colour: [250, 230, 160],
+                big: true,
+            });
+        }
+    }
+}
+
+/// Health chips along the seat's edge.
+fn health_chips(seat: Seat, f: &Fighter, p: &Place, scene: &mut TableScene<Action>) {
+    for k in 0..f.health {
+        scene.tokens.push(Token {
+            key: CHIP_KEY + (seat * 16 + k as usize) as u32,
+            at: seat_centre(p.angle, 0.05) - p.right * (0.30 + 0.03 * k as f32) + Vec3::Y * 0.002,
+            colour: [196, 150, 90, 255],
+            radius: 0.012,
+        });
     }
 }
 

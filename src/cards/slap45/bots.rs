@@ -834,4 +834,14 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_bot_of_each_level_takes_the_shipped_figures() {
+        let file = BotLevels::load_default().unwrap();
+        for level in Level::ALL {
+            let bot = Slap45Bot::new(level, 1);
+            assert_eq!(bot.spec, file.spec(level));
+            assert_eq!(Agent::<Slap45>::name(&bot), level.to_string());
+        }
+    }
 }

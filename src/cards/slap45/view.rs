@@ -6,7 +6,7 @@
 
 use glam::Vec3;
 
-use super::rules::{Action, Phase, Slap, Slap45, Target};
+use super::rules::{Action, Gang, Phase, Round, Slap, Slap45, Target};
 use super::setup::{CardKind, MEMBERS};
 use crate::cards::core::{Game, Seat};
 use crate::cards::registry::SeatKind;
@@ -148,227 +148,26 @@ impl CardView for Slap45 {
         _staged: Option<usize>,
     ) -> TableScene<Action> {
         let mut scene = TableScene::default();
-        let n = self.players();
         // In a wave every seat still to declare may slap, whoever's turn it is.
         let legal = match (&self.phase, viewer) {
             (Phase::React(_), Some(v)) => self.legal_for(v),
             _ => viewer_turn(self, viewer).1,
         };
-        let mut base_at: Vec<Option<Vec3>> = vec![None; n];
-        let tombstone = base_face(self.rules.gangs.len());
-        let top_max = self
-            .gangs
-            .iter()
-            .map(|g| g.members)
-            .chain([MEMBERS])
-            .chain(self.rules.max_members)
-            .max()
-            .unwrap_or(MEMBERS) as usize;
-        for (seat, gang) in self.gangs.iter().enumerate().take(n) {
-            let angle = seat_angle_for(seat, n, viewer);
-            let centre = seat_centre(angle, 0.12);
-            // The gang's members: alive ones face up, the lost as tombstones.
-            let shown = (gang.members as usize).max(MEMBERS as usize).min(top_max);
-            for (i, spot) in row(centre, angle, shown, 0.45, true)
-                .into_iter()
-                .enumerate()
-            {
-                let alive = i < gang.members as usize;
-                scene.cards.push(Placed {
-                    key: MEMBER_KEY + (seat * 64 + i) as u32,
-                    face: Some(match (alive, gang.gang) {
-                        (true, Some(g)) => member_face(g),
-                        _ => tombstone,
-                    }),
-                    spot,
-                    action: None,
-                    highlight: false,
-                });
-            }
-            // Gold: a coin per card in the stash.
-            let right = crate::cards::table_layout::seat_right(angle);
-            for i in 0..gang.stash.len() {
-                scene.tokens.push(Token {
-                    key: GOLD_KEY + (seat * 64 + i) as u32,
-                    at: centre + right * (0.2 + 0.012 * i as f32) + Vec3::Y * 0.002,
-                    colour: [230, 190, 40, 255],
-                    radius: 0.009,
-                });
-            }
-            let name = gang
-                .gang
-                .and_then(|g| self.rules.gangs.get(g))
-                .map_or_else(|| self.name(seat), |g| g.name.clone());
-            let mut text = format!("{name}: {} left", gang.members);
-            if self.rules.gold {
-                text += &format!(", {} gold", gang.stash.len());
-            }
-            if seat == self.dealer && !matches!(self.phase, Phase::Over) {
-                text += " (deals)";
-            }
-            scene.labels.push(Label {
-                at: seat_centre(angle, 0.03) + Vec3::Y * 0.01,
-                text,
-                colour: seat_rgb(seat),
-                big: false,
-            });
-            // The home base, between this seat and the next.
-            let Some(g) = gang.gang.filter(|_| gang.alive()) else {
-                continue;
-            };
-            let next = seat_angle_for((seat + 1) % n, n, viewer);
-            let mut mid = (angle + next) / 2.0;
-            if next < angle {
-                mid += std::f32::consts::PI;
-            }
-            let at = seat_centre(mid, 0.33);
-            base_at[seat] = Some(at);
-            scene.cards.push(Placed {
-                key: BASE_KEY + seat as u32,
-                face: Some(base_face(g)),
-                spot: Spot {
-                    pos: at,
-                    yaw: seat_yaw(mid),
-                    face_up: true,
-                },
-                action: click(&legal, Target::Base(seat)),
-                highlight: click(&legal, Target::Base(seat)).is_some(),
-            });
-            // The hands on it (a hand that has slapped elsewhere in this wave
-            // is shown where it slapped).
-            let moved = |hand_seat: Seat, second: bool| match &self.phase {
-                Phase::React(r) => matches!(
-                    r.wave.sealed.get(hand_seat),
-                    Some(Some(Action::Slap(s))) if s.second_hand == second
-                ),
-                _ => false,
-            };
-            for (hand_seat, other) in self.gangs.iter().enumerate() {
-                for (h, base) in [other.hands.first, other.hands.second]
-                    .into_iter()
-                    .enumerate()
-                {
-                    if base == Some(seat) && !moved(hand_seat, h == 1) {
-                        scene.tokens.push(Token {
-                            key: HAND_KEY + (hand_seat * 2 + h) as u32,
-                            at: at + Vec3::Y * 0.004,
-                            colour: SEAT_COLOURS[hand_seat % SEAT_COLOURS.len()],
-                            radius: 0.02,
-                        });
-                    }
-                }
-            }
-        }
+        let base_at = gangs(self, viewer, &legal, &mut scene);
         // The deck (face down), the discards (top face up), the flipped card.
-        let deck = self.deck.len();
-        let flip = legal
-            .iter()
-            .find(|a| matches!(a, Action::Flip | Action::Play(0)))
-            .cloned();
         // What the viewer may know of the deck: the final duel's dealer looks
         // through it and plays any card (fanned before him, top card left);
         // the Railroad Company's dealer peeks at the top card.
-        let peek = viewer.and_then(|v| self.peek_for(v));
         match viewer.filter(|&v| self.holds_the_deck(v)) {
-            Some(_) => {
-                for (i, &c) in self.deck.iter().enumerate() {
-                    let play = legal.iter().find(|a| **a == Action::Play(i)).cloned();
-                    let at = DUEL_FAN_AT
-                        + Vec3::new(
-                            (i % DUEL_FAN_ROW) as f32 * DUEL_FAN_STEP.x,
-                            0.0,
-                            (i / DUEL_FAN_ROW) as f32 * DUEL_FAN_STEP.y,
-                        );
-                    scene.cards.push(Placed {
-                        key: c as u32,
-                        face: Some(kind_index(self.kind(c))),
-                        spot: stacked(at, 0.0, i, true),
-                        highlight: play.is_some(),
-                        action: play,
-                    });
-                }
-            }
-            None => {
-                for (i, &c) in self
-                    .deck
-                    .iter()
-                    .rev()
-                    .enumerate()
-                    .skip(deck.saturating_sub(12))
-                {
-                    let top = i + 1 == deck;
-                    let peeked = top && peek == Some(c);
-                    scene.cards.push(Placed {
-                        key: c as u32,
-                        face: peeked.then(|| kind_index(self.kind(c))),
-                        spot: stacked(DECK_AT, 0.0, i, peeked),
-                        action: flip.clone().filter(|_| top),
-                        highlight: flip.is_some() && top,
-                    });
-                }
-            }
+            Some(_) => duel_fan(self, &legal, &mut scene),
+            None => deck_pile(self, viewer, &legal, &mut scene),
         }
-        let discards = self.discard.len();
-        for (i, &c) in self
-            .discard
-            .iter()
-            .enumerate()
-            .skip(discards.saturating_sub(8))
-        {
-            scene.cards.push(Placed {
-                key: c as u32,
-                face: Some(kind_index(self.kind(c))),
-                spot: stacked(DISCARD_AT + Vec3::new(0.16, 0.0, -0.02), 0.0, i, true),
-                action: None,
-                highlight: false,
-            });
-        }
-        if let Some(c) = self.face_up() {
-            scene.cards.push(Placed {
-                key: c as u32,
-                face: Some(kind_index(self.kind(c))),
-                spot: stacked(FACE_UP_AT, 0.0, 0, true),
-                action: click(&legal, Target::Card),
-                highlight: true,
-            });
-        }
-        // The slaps of this wave handed in so far (in the window, each at its
-        // time on the clock): a hand where it landed.
+        discards(self, &mut scene);
+        flipped(self, &legal, &mut scene);
         if let Phase::React(r) = &self.phase {
-            for (seat, sealed) in r.wave.sealed.iter().enumerate() {
-                let Some(Action::Slap(slap)) = sealed else {
-                    continue;
-                };
-                let at = match slap.target {
-                    Target::Card => {
-                        Some(FACE_UP_AT + Vec3::new(0.012 * seat as f32 - 0.03, 0.0, 0.0))
-                    }
-                    // Several hands on one base lie side by side.
-                    Target::Base(b) => base_at.get(b).copied().flatten().map(|at| {
-                        let a = std::f32::consts::TAU * seat as f32 / n as f32;
-                        at + Vec3::new(a.cos(), 0.0, a.sin()) * 0.018
-                    }),
-                    Target::Leave => None,
-                };
-                if let Some(at) = at {
-                    scene.tokens.push(Token {
-                        key: HAND_KEY + 100 + (seat * 2 + usize::from(slap.second_hand)) as u32,
-                        at: at + Vec3::Y * 0.008,
-                        colour: SEAT_COLOURS[seat % SEAT_COLOURS.len()],
-                        radius: 0.016,
-                    });
-                }
-            }
+            wave_slaps(r, &base_at, self.players(), &mut scene);
         }
-        // The verdict: the last thing that happened that was not a void slap.
-        if let Some(line) = self.events.iter().rev().find(|e| !e.ends_with("void")) {
-            scene.labels.push(Label {
-                at: Vec3::new(0.0, TOP + 0.02, -0.17),
-                text: line.clone(),
-                colour: [250, 235, 200],
-                big: true,
-            });
-        }
+        verdict(self, &mut scene);
         scene
     }
 
@@ -409,6 +208,281 @@ impl CardView for Slap45 {
             .contains(&key)
             .then(|| (key - MEMBER_KEY) as usize / 64)
             .filter(|&s| s < self.players() && self.alive(s))
+    }
+}
+
+/// Every gang at its seat with its home base; returns where each base lies.
+fn gangs(
+    game: &Slap45,
+    viewer: Option<Seat>,
+    legal: &[Action],
+    scene: &mut TableScene<Action>,
+) -> Vec<Option<Vec3>> {
+    let n = game.players();
+    let mut base_at: Vec<Option<Vec3>> = vec![None; n];
+    let tombstone = base_face(game.rules.gangs.len());
+    let top_max = game
+        .gangs
+        .iter()
+        .map(|g| g.members)
+        .chain([MEMBERS])
+        .chain(game.rules.max_members)
+        .max()
+        .unwrap_or(MEMBERS) as usize;
+    for (seat, gang) in game.gangs.iter().enumerate().take(n) {
+        let angle = seat_angle_for(seat, n, viewer);
+        let centre = seat_centre(angle, 0.12);
+        members(seat, gang, angle, centre, tombstone, top_max, scene);
+        gold(seat, gang, angle, centre, scene);
+        gang_label(game, seat, gang, angle, scene);
+        base_at[seat] = home_base(game, seat, gang, angle, viewer, legal, scene);
+    }
+    base_at
+}
+
+/// The gang's members in a row: alive ones face up, the lost as tombstones.
+fn members(
+    seat: Seat,
+    gang: &Gang,
+    angle: f32,
+    centre: Vec3,
+    tombstone: usize,
+    top_max: usize,
+    scene: &mut TableScene<Action>,
+) {
+    let shown = (gang.members as usize).max(MEMBERS as usize).min(top_max);
+    for (i, spot) in row(centre, angle, shown, 0.45, true)
+        .into_iter()
+        .enumerate()
+    {
+        let alive = i < gang.members as usize;
+        scene.cards.push(Placed {
+            key: MEMBER_KEY + (seat * 64 + i) as u32,
+            face: Some(match (alive, gang.gang) {
+                (true, Some(g)) => member_face(g),
+                _ => tombstone,
+            }),
+            spot,
+            action: None,
+            highlight: false,
+        });
+    }
+}
+
+/// The gang's gold: a coin per card in the stash, beside its row.
+fn gold(seat: Seat, gang: &Gang, angle: f32, centre: Vec3, scene: &mut TableScene<Action>) {
+    let right = crate::cards::table_layout::seat_right(angle);
+    for i in 0..gang.stash.len() {
+        scene.tokens.push(Token {
+            key: GOLD_KEY + (seat * 64 + i) as u32,
+            at: centre + right * (0.2 + 0.012 * i as f32) + Vec3::Y * 0.002,
+            colour: [230, 190, 40, 255],
+            radius: 0.009,
+        });
+    }
+}
+
+/// The gang's name, members left, gold and whether it deals.
+fn gang_label(game: &Slap45, seat: Seat, gang: &Gang, angle: f32, scene: &mut TableScene<Action>) {
+    let name = gang
+        .gang
+        .and_then(|g| game.rules.gangs.get(g))
+        .map_or_else(|| game.name(seat), |g| g.name.clone());
+    let mut text = format!("{name}: {} left", gang.members);
+    if game.rules.gold {
+        text += &format!(", {} gold", gang.stash.len());
+    }
+    if seat == game.dealer && !matches!(game.phase, Phase::Over) {
+        text += " (deals)";
+    }
+    scene.labels.push(Label {
+        at: seat_centre(angle, 0.03) + Vec3::Y * 0.01,
+        text,
+        colour: seat_rgb(seat),
+        big: false,
+    });
+}
+
+/// A living gang's home base between its seat and the next; returns where it lies.
+fn home_base(
+    game: &Slap45,
+    seat: Seat,
+    gang: &Gang,
+    angle: f32,
+    viewer: Option<Seat>,
+    legal: &[Action],
+    scene: &mut TableScene<Action>,
+) -> Option<Vec3> {
+    let g = gang.gang.filter(|_| gang.alive())?;
+    let n = game.players();
+    let next = seat_angle_for((seat + 1) % n, n, viewer);
+    let mut mid = (angle + next) / 2.0;
+    if next < angle {
+        mid += std::f32::consts::PI;
+    }
+    let at = seat_centre(mid, 0.33);
+    scene.cards.push(Placed {
+        key: BASE_KEY + seat as u32,
+        face: Some(base_face(g)),
+        spot: Spot {
+            pos: at,
+            yaw: seat_yaw(mid),
+            face_up: true,
+        },
+        action: click(legal, Target::Base(seat)),
+        highlight: click(legal, Target::Base(seat)).is_some(),
+    });
+    hands_on_base(game, seat, at, scene);
+    Some(at)
+}
+
+/// The hands on the base at `seat`, each a token in its gang's colour.
+fn hands_on_base(game: &Slap45, seat: Seat, at: Vec3, scene: &mut TableScene<Action>) {
+    // A hand that has slapped elsewhere in this wave is shown where it slapped.
+    let moved = |hand_seat: Seat, second: bool| match &game.phase {
+        Phase::React(r) => matches!(
+            r.wave.sealed.get(hand_seat),
+            Some(Some(Action::Slap(s))) if s.second_hand == second
+        ),
+        _ => false,
+    };
+    for (hand_seat, other) in game.gangs.iter().enumerate() {
+        for (h, base) in [other.hands.first, other.hands.second]
+            .into_iter()
+            .enumerate()
+        {
+            if base == Some(seat) && !moved(hand_seat, h == 1) {
+                scene.tokens.push(Token {
+                    key: HAND_KEY + (hand_seat * 2 + h) as u32,
+                    at: at + Vec3::Y * 0.004,
+                    colour: SEAT_COLOURS[hand_seat % SEAT_COLOURS.len()],
+                    radius: 0.02,
+                });
+            }
+        }
+    }
+}
+
+/// The final duel's deck fanned face up before its dealer, each card playable.
+fn duel_fan(game: &Slap45, legal: &[Action], scene: &mut TableScene<Action>) {
+    for (i, &c) in game.deck.iter().enumerate() {
+        let play = legal.iter().find(|a| **a == Action::Play(i)).cloned();
+        let at = DUEL_FAN_AT
+            + Vec3::new(
+                (i % DUEL_FAN_ROW) as f32 * DUEL_FAN_STEP.x,
+                0.0,
+                (i / DUEL_FAN_ROW) as f32 * DUEL_FAN_STEP.y,
+            );
+        scene.cards.push(Placed {
+            key: c as u32,
+            face: Some(kind_index(game.kind(c))),
+            spot: stacked(at, 0.0, i, true),
+            highlight: play.is_some(),
+            action: play,
+        });
+    }
+}
+
+/// The deck face down, its top card flipped by a click (shown to a dealer who peeks).
+fn deck_pile(
+    game: &Slap45,
+    viewer: Option<Seat>,
+    legal: &[Action],
+    scene: &mut TableScene<Action>,
+) {
+    let deck = game.deck.len();
+    let flip = legal
+        .iter()
+        .find(|a| matches!(a, Action::Flip | Action::Play(0)))
+        .cloned();
+    let peek = viewer.and_then(|v| game.peek_for(v));
+    for (i, &c) in game
+        .deck
+        .iter()
+        .rev()
+        .enumerate()
+        .skip(deck.saturating_sub(12))
+    {
+        let top = i + 1 == deck;
+        let peeked = top && peek == Some(c);
+        scene.cards.push(Placed {
+            key: c as u32,
+            face: peeked.then(|| kind_index(game.kind(c))),
+            spot: stacked(DECK_AT, 0.0, i, peeked),
+            action: flip.clone().filter(|_| top),
+            highlight: flip.is_some() && top,
+        });
+    }
+}
+
+/// The last discards, face up.
+fn discards(game: &Slap45, scene: &mut TableScene<Action>) {
+    let discards = game.discard.len();
+    for (i, &c) in game
+        .discard
+        .iter()
+        .enumerate()
+        .skip(discards.saturating_sub(8))
+    {
+        scene.cards.push(Placed {
+            key: c as u32,
+            face: Some(kind_index(game.kind(c))),
+            spot: stacked(DISCARD_AT + Vec3::new(0.16, 0.0, -0.02), 0.0, i, true),
+            action: None,
+            highlight: false,
+        });
+    }
+}
+
+/// The flipped card in the middle, slapped by a click.
+fn flipped(game: &Slap45, legal: &[Action], scene: &mut TableScene<Action>) {
+    if let Some(c) = game.face_up() {
+        scene.cards.push(Placed {
+            key: c as u32,
+            face: Some(kind_index(game.kind(c))),
+            spot: stacked(FACE_UP_AT, 0.0, 0, true),
+            action: click(legal, Target::Card),
+            highlight: true,
+        });
+    }
+}
+
+/// The slaps of this wave handed in so far: a hand where each landed.
+fn wave_slaps(r: &Round, base_at: &[Option<Vec3>], n: usize, scene: &mut TableScene<Action>) {
+    // In the window each lands at its time on the clock.
+    for (seat, sealed) in r.wave.sealed.iter().enumerate() {
+        let Some(Action::Slap(slap)) = sealed else {
+            continue;
+        };
+        let at = match slap.target {
+            Target::Card => Some(FACE_UP_AT + Vec3::new(0.012 * seat as f32 - 0.03, 0.0, 0.0)),
+            // Several hands on one base lie side by side.
+            Target::Base(b) => base_at.get(b).copied().flatten().map(|at| {
+                let a = std::f32::consts::TAU * seat as f32 / n as f32;
+                at + Vec3::new(a.cos(), 0.0, a.sin()) * 0.018
+            }),
+            Target::Leave => None,
+        };
+        if let Some(at) = at {
+            scene.tokens.push(Token {
+                key: HAND_KEY + 100 + (seat * 2 + usize::from(slap.second_hand)) as u32,
+                at: at + Vec3::Y * 0.008,
+                colour: SEAT_COLOURS[seat % SEAT_COLOURS.len()],
+                radius: 0.016,
+            });
+        }
+    }
+}
+
+/// The verdict: the last thing that happened that was not a void slap.
+fn verdict(game: &Slap45, scene: &mut TableScene<Action>) {
+    if let Some(line) = game.events.iter().rev().find(|e| !e.ends_with("void")) {
+        scene.labels.push(Label {
+            at: Vec3::new(0.0, TOP + 0.02, -0.17),
+            text: line.clone(),
+            colour: [250, 235, 200],
+            big: true,
+        });
     }
 }
 

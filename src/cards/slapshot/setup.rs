@@ -154,160 +154,16 @@ impl Rules {
 
     /// Checks a parsed setup; every problem names the file, line and column.
     pub fn from_setup(setup: &SlapshotSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
-        let mut problems = Vec::new();
-        let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+        let mut problems: Vec<DataError> = Vec::new();
         problems.extend(crate::cards::registry::check_seats(
             &setup.seats,
             file,
             text,
         ));
-        if !(2..=6).contains(&setup.players) {
-            problems.push(at(
-                "players",
-                format!("{} managers: Slapshot is for 2 to 6", setup.players),
-            ));
-        }
-        if setup.first_seat >= setup.players.max(1) {
-            problems.push(at(
-                "first_seat",
-                format!(
-                    "first_seat {} is not a seat of {} managers",
-                    setup.first_seat, setup.players
-                ),
-            ));
-        }
-        if !(1..=50).contains(&setup.wins_to_playoffs) {
-            problems.push(at(
-                "wins_to_playoffs",
-                "wins_to_playoffs must be 1 to 50".into(),
-            ));
-        }
-        if setup.season_turn_limit == 0 {
-            problems.push(at(
-                "season_turn_limit",
-                "season_turn_limit must be at least 1".into(),
-            ));
-        }
-        let mut names = Vec::new();
-        let mut cards = Vec::new();
-        for c in &setup.roster {
-            let here =
-                |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", c.name), 0, msg);
-            let halves = c.value * 2.0;
-            if !(0.0..=20.0).contains(&halves) || halves.fract() != 0.0 {
-                problems.push(here(format!(
-                    "{}: value {} must be 0 to 10 in halves",
-                    c.name, c.value
-                )));
-            }
-            if names.contains(&c.name) {
-                problems.push(DataError::at_nth(
-                    file,
-                    text,
-                    &format!("\"{}\"", c.name),
-                    1,
-                    format!("{} is in the roster twice", c.name),
-                ));
-            }
-            names.push(c.name.clone());
-            cards.push(Card {
-                position: c.position,
-                halves: halves.clamp(0.0, 20.0) as u8,
-                bruiser: c.bruiser,
-                scores_on_goalies: c.scores_on_goalies,
-            });
-        }
-        for p in Position::ALL {
-            let n = cards.iter().filter(|c| c.position == p).count();
-            if n != p.in_box() {
-                problems.push(at(
-                    "roster",
-                    format!(
-                        "the roster has {n} {}; the deck is {} forwards, {} defensemen and {} goalies (54 cards)",
-                        p.plural(),
-                        Position::Forward.in_box(),
-                        Position::Defenseman.in_box(),
-                        Position::Goalie.in_box()
-                    ),
-                ));
-            }
-        }
-        let mut teams = None;
-        if let Some(fixed) = &setup.teams {
-            let section = text
-                .find("teams:")
-                .or_else(|| text.find("teams"))
-                .unwrap_or(0);
-            let after = |needle: &str, msg: String| {
-                let offset = text[section..].find(needle).map(|o| o + section);
-                DataError {
-                    file: file.to_path_buf(),
-                    position: offset.map(|o| crate::scenario::line_col(text, o)),
-                    message: msg,
-                }
-            };
-            if fixed.len() != setup.players {
-                problems.push(at(
-                    "teams",
-                    format!("{} teams for {} managers", fixed.len(), setup.players),
-                ));
-            }
-            let mut used: Vec<CardId> = Vec::new();
-            let mut ids = Vec::new();
-            for (seat, team) in fixed.iter().enumerate() {
-                let mut team_ids = Vec::new();
-                for name in team {
-                    match names.iter().position(|n| n == name) {
-                        Some(id) => {
-                            if used.contains(&(id as CardId)) {
-                                problems.push(after(
-                                    &format!("\"{name}\""),
-                                    format!("{name} is in more than one team"),
-                                ));
-                            }
-                            used.push(id as CardId);
-                            team_ids.push(id as CardId);
-                        }
-                        None => {
-                            let known: Vec<&str> = names.iter().map(String::as_str).collect();
-                            let hint = nearest(name, &known)
-                                .map(|k| format!("; did you mean `{k}`?"))
-                                .unwrap_or_default();
-                            problems.push(after(
-                                &format!("\"{name}\""),
-                                format!("unknown card `{name}` in team {}{hint}", seat + 1),
-                            ));
-                        }
-                    }
-                }
-                let count = |p: Position| {
-                    team_ids
-                        .iter()
-                        .filter(|&&id| cards[id as usize].position == p)
-                        .count()
-                };
-                if team.len() == team_ids.len()
-                    && Position::ALL.iter().any(|&p| count(p) != p.per_team())
-                {
-                    let anchor = team
-                        .first()
-                        .map(|n| format!("\"{n}\""))
-                        .unwrap_or("[".into());
-                    problems.push(after(
-                        &anchor,
-                        format!(
-                            "team {} has {} forwards, {} defensemen and {} goalies; a team is 3 forwards, 2 defensemen and 1 goalie",
-                            seat + 1,
-                            count(Position::Forward),
-                            count(Position::Defenseman),
-                            count(Position::Goalie)
-                        ),
-                    ));
-                }
-                ids.push(team_ids);
-            }
-            teams = Some(ids);
-        }
+        check_settings(setup, file, text, &mut problems);
+        let (names, cards) = read_roster(setup, file, text, &mut problems);
+        check_roster_positions(&cards, file, text, &mut problems);
+        let teams = read_teams(setup, &names, &cards, file, text, &mut problems);
         if !problems.is_empty() {
             return Err(Problems(problems));
         }
@@ -352,5 +208,207 @@ impl Rules {
             self.names[id as usize],
             c.position.letter()
         )
+    }
+}
+
+/// The managers, the first seat, the wins to the playoffs and the season's turn limit.
+fn check_settings(setup: &SlapshotSetup, file: &Path, text: &str, problems: &mut Vec<DataError>) {
+    let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+    if !(2..=6).contains(&setup.players) {
+        problems.push(at(
+            "players",
+            format!("{} managers: Slapshot is for 2 to 6", setup.players),
+        ));
+    }
+    if setup.first_seat >= setup.players.max(1) {
+        problems.push(at(
+            "first_seat",
+            format!(
+                "first_seat {} is not a seat of {} managers",
+                setup.first_seat, setup.players
+            ),
+        ));
+    }
+    if !(1..=50).contains(&setup.wins_to_playoffs) {
+        problems.push(at(
+            "wins_to_playoffs",
+            "wins_to_playoffs must be 1 to 50".into(),
+        ));
+    }
+    if setup.season_turn_limit == 0 {
+        problems.push(at(
+            "season_turn_limit",
+            "season_turn_limit must be at least 1".into(),
+        ));
+    }
+}
+
+/// The roster's names and cards, in order; each value in halves from 0 to
+/// 10, each name once.
+fn read_roster(
+    setup: &SlapshotSetup,
+    file: &Path,
+    text: &str,
+    problems: &mut Vec<DataError>,
+) -> (Vec<String>, Vec<Card>) {
+    let mut names = Vec::new();
+    let mut cards = Vec::new();
+    for c in &setup.roster {
+        let here = |msg: String| DataError::at_nth(file, text, &format!("\"{}\"", c.name), 0, msg);
+        let halves = c.value * 2.0;
+        if !(0.0..=20.0).contains(&halves) || halves.fract() != 0.0 {
+            problems.push(here(format!(
+                "{}: value {} must be 0 to 10 in halves",
+                c.name, c.value
+            )));
+        }
+        if names.contains(&c.name) {
+            problems.push(DataError::at_nth(
+                file,
+                text,
+                &format!("\"{}\"", c.name),
+                1,
+                format!("{} is in the roster twice", c.name),
+            ));
+        }
+        names.push(c.name.clone());
+        cards.push(Card {
+            position: c.position,
+            halves: halves.clamp(0.0, 20.0) as u8,
+            bruiser: c.bruiser,
+            scores_on_goalies: c.scores_on_goalies,
+        });
+    }
+    (names, cards)
+}
+
+/// The roster holds the box's forwards, defensemen and goalies.
+fn check_roster_positions(cards: &[Card], file: &Path, text: &str, problems: &mut Vec<DataError>) {
+    let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+    for p in Position::ALL {
+        let n = cards.iter().filter(|c| c.position == p).count();
+        if n != p.in_box() {
+            problems.push(at(
+                "roster",
+                format!(
+                    "the roster has {n} {}; the deck is {} forwards, {} defensemen and {} goalies (54 cards)",
+                    p.plural(),
+                    Position::Forward.in_box(),
+                    Position::Defenseman.in_box(),
+                    Position::Goalie.in_box()
+                ),
+            ));
+        }
+    }
+}
+
+/// The fixed teams, if any, as card ids: one per manager, every name a
+/// roster card in one team only, each team 3 forwards, 2 defensemen and 1 goalie.
+fn read_teams(
+    setup: &SlapshotSetup,
+    names: &[String],
+    cards: &[Card],
+    file: &Path,
+    text: &str,
+    problems: &mut Vec<DataError>,
+) -> Option<Vec<Vec<CardId>>> {
+    let fixed = setup.teams.as_ref()?;
+    let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
+    let section = text
+        .find("teams:")
+        .or_else(|| text.find("teams"))
+        .unwrap_or(0);
+    let after = |needle: &str, msg: String| {
+        let offset = text[section..].find(needle).map(|o| o + section);
+        DataError {
+            file: file.to_path_buf(),
+            position: offset.map(|o| crate::scenario::line_col(text, o)),
+            message: msg,
+        }
+    };
+    if fixed.len() != setup.players {
+        problems.push(at(
+            "teams",
+            format!("{} teams for {} managers", fixed.len(), setup.players),
+        ));
+    }
+    let mut used: Vec<CardId> = Vec::new();
+    let mut ids = Vec::new();
+    for (seat, team) in fixed.iter().enumerate() {
+        let team_ids = team_card_ids(seat, team, names, &mut used, &after, problems);
+        check_team_positions(seat, team, &team_ids, cards, &after, problems);
+        ids.push(team_ids);
+    }
+    Some(ids)
+}
+
+/// Team `seat`'s cards by id (`used`: the ids in the teams before it);
+/// `after` places a problem in the teams section.
+fn team_card_ids(
+    seat: usize,
+    team: &[String],
+    names: &[String],
+    used: &mut Vec<CardId>,
+    after: &impl Fn(&str, String) -> DataError,
+    problems: &mut Vec<DataError>,
+) -> Vec<CardId> {
+    let mut team_ids = Vec::new();
+    for name in team {
+        match names.iter().position(|n| n == name) {
+            Some(id) => {
+                if used.contains(&(id as CardId)) {
+                    problems.push(after(
+                        &format!("\"{name}\""),
+                        format!("{name} is in more than one team"),
+                    ));
+                }
+                used.push(id as CardId);
+                team_ids.push(id as CardId);
+            }
+            None => {
+                let known: Vec<&str> = names.iter().map(String::as_str).collect();
+                let hint = nearest(name, &known)
+                    .map(|k| format!("; did you mean `{k}`?"))
+                    .unwrap_or_default();
+                problems.push(after(
+                    &format!("\"{name}\""),
+                    format!("unknown card `{name}` in team {}{hint}", seat + 1),
+                ));
+            }
+        }
+    }
+    team_ids
+}
+
+/// Team `seat` (all its names known) is 3 forwards, 2 defensemen and 1 goalie.
+fn check_team_positions(
+    seat: usize,
+    team: &[String],
+    team_ids: &[CardId],
+    cards: &[Card],
+    after: &impl Fn(&str, String) -> DataError,
+    problems: &mut Vec<DataError>,
+) {
+    let count = |p: Position| {
+        team_ids
+            .iter()
+            .filter(|&&id| cards[id as usize].position == p)
+            .count()
+    };
+    if team.len() == team_ids.len() && Position::ALL.iter().any(|&p| count(p) != p.per_team()) {
+        let anchor = team
+            .first()
+            .map(|n| format!("\"{n}\""))
+            .unwrap_or("[".into());
+        problems.push(after(
+            &anchor,
+            format!(
+                "team {} has {} forwards, {} defensemen and {} goalies; a team is 3 forwards, 2 defensemen and 1 goalie",
+                seat + 1,
+                count(Position::Forward),
+                count(Position::Defenseman),
+                count(Position::Goalie)
+            ),
+        ));
     }
 }

@@ -7,7 +7,7 @@ use glam::Vec3;
 
 use crate::cards::core::{Game, Seat, Turn};
 use crate::cards::registry::SeatKind;
-use crate::cards::slapshot::{Action, GameReport, Phase, Position, Slapshot};
+use crate::cards::slapshot::{Action, GameReport, Match, Phase, Position, Slapshot};
 use crate::cards::table_layout::{
     self as layout, TOP, card_size, hand_fan, seat_angle_for, seat_centre, stacked,
 };
@@ -151,136 +151,16 @@ impl CardView for Slapshot {
         if let (Some(shown), Some(g)) = (staged, &self.last_game) {
             self.stage_game(&mut s, g, shown, viewer, &mut place);
         }
-        // A game being arranged: what each side has laid, and your slots.
         if let Phase::Lineup(m) = &self.phase {
-            for side in 0..2 {
-                let seat = [m.away, m.home][side];
-                for (col, &c) in m.lines[side].iter().enumerate() {
-                    place(
-                        &mut s,
-                        c,
-                        Some(seat) == viewer,
-                        row_spot(side, col, Some(seat) == viewer),
-                        None,
-                    );
-                }
-                if you == Some(seat) && self.arranging_side() == Some(side) {
-                    let laid = m.lines[side].len();
-                    for (i, col) in (laid..6).enumerate() {
-                        let spot = row_spot(side, col, true);
-                        s.slots.push(Slot {
-                            at: spot.pos,
-                            yaw: 0.0,
-                            index: i,
-                        });
-                    }
-                }
-            }
-            s.labels.push(Label {
-                at: Vec3::new(-0.4, TOP, -0.03),
-                text: format!("away: seat {}", m.away),
-                colour: seat_rgb(m.away),
-                big: false,
-            });
-            s.labels.push(Label {
-                at: Vec3::new(-0.4, TOP, 0.115),
-                text: format!("home: seat {}", m.home),
-                colour: seat_rgb(m.home),
-                big: false,
-            });
+            self.lay_lineup(&mut s, m, you, viewer, &mut place);
         }
-        // The teams: yours fanned toward you, the others face down at their seats.
         for seat in 0..n {
-            let angle = seat_angle_for(seat, n, viewer);
-            let mine = Some(seat) == viewer;
-            let team: Vec<u8> = self.teams[seat]
-                .iter()
-                .copied()
-                .filter(|c| !placed_keys_contains(&s, *c))
-                .collect();
-            if mine {
-                for (c, spot) in team.iter().zip(hand_fan(team.len())) {
-                    let action = legal
-                        .iter()
-                        .find(|a| matches!(a, Action::Draft(x) | Action::Give(x) | Action::Line(x) if x == c))
-                        .cloned();
-                    place(&mut s, *c, true, spot, action);
-                }
-            } else {
-                let centre = seat_centre(angle, 0.2);
-                for (c, spot) in
-                    team.iter()
-                        .zip(layout::row(centre, angle, team.len(), 0.24, false))
-                {
-                    place(&mut s, *c, false, spot, None);
-                }
-            }
-            let name = match seats.get(seat) {
-                Some(SeatKind::You) => "you".to_string(),
-                Some(k) => k.to_string(),
-                None => String::new(),
-            };
-            let turn_mark = if self.turn() == Turn::Player(seat) {
-                "▶ "
-            } else {
-                ""
-            };
-            s.labels.push(Label {
-                at: if mine {
-                    Vec3::new(-0.45, TOP, 0.44)
-                } else {
-                    seat_centre(angle, 0.06)
-                },
-                text: format!("{turn_mark}seat {seat} ({name}): {} wins", self.wins[seat]),
-                colour: seat_rgb(seat),
-                big: false,
-            });
-            // The manager's token on the scoreboard.
-            let space = self.wins[seat].min(self.rules.wins_to_playoffs);
-            s.tokens.push(Token {
-                key: seat as u32,
-                at: board_space(space, self.rules.wins_to_playoffs)
-                    + Vec3::new(0.0, 0.004 * seat as f32, -0.03 + 0.012 * seat as f32),
-                colour: SEAT_COLOURS[seat % SEAT_COLOURS.len()],
-                radius: 0.011,
-            });
+            self.team_cards(&mut s, seat, viewer, &legal, &mut place);
+            self.manager_label(&mut s, seat, viewer, seats);
+            self.board_token(&mut s, seat);
         }
-        for space in 0..=self.rules.wins_to_playoffs {
-            let text = match space {
-                0 => "Preseason".to_string(),
-                x if x == self.rules.wins_to_playoffs => "Playoffs".to_string(),
-                x => x.to_string(),
-            };
-            s.labels.push(Label {
-                at: board_space(space, self.rules.wins_to_playoffs) + Vec3::new(0.0, 0.0, 0.035),
-                text,
-                colour: [230, 220, 200],
-                big: false,
-            });
-        }
-        // The decks, face down; the top card is picked when picking teams.
-        for p in Position::ALL {
-            let deck = &self.decks[p.index()];
-            let pick = legal.iter().find(|a| **a == Action::Pick(p)).cloned();
-            let count = deck.len();
-            for (i, &c) in deck.iter().enumerate() {
-                let from_top = i;
-                let action = if from_top == 0 { pick.clone() } else { None };
-                place(
-                    &mut s,
-                    c,
-                    false,
-                    stacked(deck_at(p), 0.0, count - 1 - from_top, false),
-                    action,
-                );
-            }
-            s.labels.push(Label {
-                at: deck_at(p) + Vec3::new(0.0, 0.0, 0.08),
-                text: format!("{}: {count}", p.letter()),
-                colour: [230, 220, 200],
-                big: false,
-            });
-        }
+        self.board_labels(&mut s);
+        self.deck_piles(&mut s, &legal, &mut place);
         s
     }
 
@@ -333,6 +213,11 @@ impl CardView for Slapshot {
 
 fn placed_keys_contains(s: &TableScene<Action>, c: u8) -> bool {
     s.cards.iter().any(|p| p.key == c as u32)
+}
+
+/// Whether `a` drafts, gives back or lines up card `c`.
+fn plays_card(a: &Action, c: u8) -> bool {
+    matches!(a, Action::Draft(x) | Action::Give(x) | Action::Line(x) if *x == c)
 }
 
 impl Slapshot {
@@ -434,6 +319,173 @@ impl Slapshot {
                 text: verdict,
                 colour: [255, 230, 140],
                 big: true,
+            });
+        }
+    }
+    /// A game being arranged: what each side has laid, your slots, who is away and home.
+    fn lay_lineup(
+        &self,
+        s: &mut TableScene<Action>,
+        m: &Match,
+        you: Option<Seat>,
+        viewer: Option<Seat>,
+        place: &mut impl FnMut(&mut TableScene<Action>, u8, bool, Spot, Option<Action>),
+    ) {
+        for side in 0..2 {
+            let seat = [m.away, m.home][side];
+            for (col, &c) in m.lines[side].iter().enumerate() {
+                place(
+                    s,
+                    c,
+                    Some(seat) == viewer,
+                    row_spot(side, col, Some(seat) == viewer),
+                    None,
+                );
+            }
+            if you == Some(seat) && self.arranging_side() == Some(side) {
+                let laid = m.lines[side].len();
+                for (i, col) in (laid..6).enumerate() {
+                    let spot = row_spot(side, col, true);
+                    s.slots.push(Slot {
+                        at: spot.pos,
+                        yaw: 0.0,
+                        index: i,
+                    });
+                }
+            }
+        }
+        s.labels.push(Label {
+            at: Vec3::new(-0.4, TOP, -0.03),
+            text: format!("away: seat {}", m.away),
+            colour: seat_rgb(m.away),
+            big: false,
+        });
+        s.labels.push(Label {
+            at: Vec3::new(-0.4, TOP, 0.115),
+            text: format!("home: seat {}", m.home),
+            colour: seat_rgb(m.home),
+            big: false,
+        });
+    }
+
+    /// The team of `seat` not yet on the table: yours fanned, the others face down.
+    fn team_cards(
+        &self,
+        s: &mut TableScene<Action>,
+        seat: Seat,
+        viewer: Option<Seat>,
+        legal: &[Action],
+        place: &mut impl FnMut(&mut TableScene<Action>, u8, bool, Spot, Option<Action>),
+    ) {
+        let angle = seat_angle_for(seat, self.rules.players, viewer);
+        let team: Vec<u8> = self.teams[seat]
+            .iter()
+            .copied()
+            .filter(|c| !placed_keys_contains(s, *c))
+            .collect();
+        if Some(seat) == viewer {
+            for (c, spot) in team.iter().zip(hand_fan(team.len())) {
+                let action = legal.iter().find(|a| plays_card(a, *c)).cloned();
+                place(s, *c, true, spot, action);
+            }
+        } else {
+            let centre = seat_centre(angle, 0.2);
+            for (c, spot) in team
+                .iter()
+                .zip(layout::row(centre, angle, team.len(), 0.24, false))
+            {
+                place(s, *c, false, spot, None);
+            }
+        }
+    }
+
+    /// The manager's seat, who plays it and its wins, marked on its turn.
+    fn manager_label(
+        &self,
+        s: &mut TableScene<Action>,
+        seat: Seat,
+        viewer: Option<Seat>,
+        seats: &[SeatKind],
+    ) {
+        let angle = seat_angle_for(seat, self.rules.players, viewer);
+        let name = match seats.get(seat) {
+            Some(SeatKind::You) => "you".to_string(),
+            Some(k) => k.to_string(),
+            None => String::new(),
+        };
+        let turn_mark = if self.turn() == Turn::Player(seat) {
+            "▶ "
+        } else {
+            ""
+        };
+        s.labels.push(Label {
+            at: if Some(seat) == viewer {
+                Vec3::new(-0.45, TOP, 0.44)
+            } else {
+                seat_centre(angle, 0.06)
+            },
+            text: format!("{turn_mark}seat {seat} ({name}): {} wins", self.wins[seat]),
+            colour: seat_rgb(seat),
+            big: false,
+        });
+    }
+
+    /// The manager's token on the scoreboard.
+    fn board_token(&self, s: &mut TableScene<Action>, seat: Seat) {
+        let space = self.wins[seat].min(self.rules.wins_to_playoffs);
+        s.tokens.push(Token {
+            key: seat as u32,
+            at: board_space(space, self.rules.wins_to_playoffs)
+                + Vec3::new(0.0, 0.004 * seat as f32, -0.03 + 0.012 * seat as f32),
+            colour: SEAT_COLOURS[seat % SEAT_COLOURS.len()],
+            radius: 0.011,
+        });
+    }
+
+    /// The scoreboard's spaces named, Preseason to Playoffs.
+    fn board_labels(&self, s: &mut TableScene<Action>) {
+        for space in 0..=self.rules.wins_to_playoffs {
+            let text = match space {
+                0 => "Preseason".to_string(),
+                x if x == self.rules.wins_to_playoffs => "Playoffs".to_string(),
+                x => x.to_string(),
+            };
+            s.labels.push(Label {
+                at: board_space(space, self.rules.wins_to_playoffs) + Vec3::new(0.0, 0.0, 0.035),
+                text,
+                colour: [230, 220, 200],
+                big: false,
+            });
+        }
+    }
+
+    /// The decks, face down and counted; the top card is picked when picking teams.
+    fn deck_piles(
+        &self,
+        s: &mut TableScene<Action>,
+        legal: &[Action],
+        place: &mut impl FnMut(&mut TableScene<Action>, u8, bool, Spot, Option<Action>),
+    ) {
+        for p in Position::ALL {
+            let deck = &self.decks[p.index()];
+            let pick = legal.iter().find(|a| **a == Action::Pick(p)).cloned();
+            let count = deck.len();
+            for (i, &c) in deck.iter().enumerate() {
+                let from_top = i;
+                let action = if from_top == 0 { pick.clone() } else { None };
+                place(
+                    s,
+                    c,
+                    false,
+                    stacked(deck_at(p), 0.0, count - 1 - from_top, false),
+                    action,
+                );
+            }
+            s.labels.push(Label {
+                at: deck_at(p) + Vec3::new(0.0, 0.0, 0.08),
+                text: format!("{}: {count}", p.letter()),
+                colour: [230, 220, 200],
+                big: false,
             });
         }
     }

@@ -96,6 +96,21 @@ fn cancel_fight(legal: &[Action]) -> Option<Action> {
         .cloned()
 }
 
+/// How weak a gunslinger is: most wounds, then fewest rounds loaded.
+fn weakness(g: &Tabletown, o: Seat) -> i32 {
+    g.slingers[o].wounds as i32 * 2 - g.slingers[o].loaded() as i32
+}
+
+/// The weakest of `among`; of equals, one drawn at random (not the lowest seat).
+fn weakest<R: Rng + ?Sized>(g: &Tabletown, among: &[Seat], rng: &mut R) -> Option<Seat> {
+    pick_max_by_key(among.iter().copied(), |&o| weakness(g, o), rng)
+}
+
+/// Every living gunslinger but `seat`.
+fn enemies_of(g: &Tabletown, seat: Seat) -> Vec<Seat> {
+    g.living().into_iter().filter(|&o| o != seat).collect()
+}
+
 /// The normal policy, from the seat's point of view: reads only the public
 /// table and the seat's own hand (it runs on a `View`'s public state). Ties between equally good targets are drawn
 /// with `rng` ([`pick_max_by_key`]: only a tie draws a number), never settled
@@ -106,162 +121,16 @@ pub fn normal_action<R: Rng + ?Sized>(
     legal: &[Action],
     rng: &mut R,
 ) -> Action {
-    let s = &g.slingers[seat];
-    let living = g.living();
-    let enemies: Vec<Seat> = living.iter().copied().filter(|&o| o != seat).collect();
-    // How weak a gunslinger is: most wounds, then fewest rounds loaded.
-    let weakness = |o: Seat| g.slingers[o].wounds as i32 * 2 - g.slingers[o].loaded() as i32;
-    // The weakest; of equals, one drawn at random (not the lowest seat).
-    let weakest =
-        |among: &[Seat], rng: &mut R| pick_max_by_key(among.iter().copied(), |&o| weakness(o), rng);
-    let has = |a: &Action| legal.contains(a);
     match &g.phase {
-        // Setup: face the weakest (at the start all are alike: at random).
-        Phase::Face { .. } => pick_max_by_key(
-            legal.iter().filter(|a| matches!(a, Action::Face(_))),
-            |a| match a {
-                Action::Face(t) => weakness(*t),
-                _ => i32::MIN,
-            },
-            rng,
-        )
-        .cloned()
-        .unwrap_or_else(|| legal[0].clone()),
-        Phase::Turn => {
-            // Face a living enemy.
-            let facing_ok = s.facing.is_some_and(|f| g.slingers[f].alive && f != seat);
-            if !facing_ok && let Some(t) = weakest(&enemies, &mut *rng) {
-                let a = Action::Track(t);
-                if has(&a) {
-                    return a;
-                }
-            }
-            // Arm the best gun if unarmed, or an upgrade while empty.
-            let best_gun = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Arm(c) => Some((gun_rank(g.kind(*c)), a.clone())),
-                    _ => None,
-                })
-                .max_by_key(|x| x.0);
-            if let Some((rank, arm)) = &best_gun {
-                let current = s.weapon().map_or(0, gun_rank);
-                if current == 0 || (*rank > current && s.loaded() == 0) {
-                    return arm.clone();
-                }
-            }
-            if let Some(load) = legal.iter().find(|a| matches!(a, Action::Load(_))) {
-                return load.clone();
-            }
-            // Reach for the sky on the best-loaded enemy (of equals, one at random).
-            if let Some(a) = pick_max_by_key(
-                legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::Reach(_, t) if g.slingers[*t].loaded() >= 3)),
-                |a| match a {
-                    Action::Reach(_, t) => g.slingers[*t].loaded(),
-                    _ => 0,
-                },
-                rng,
-            ) {
-                return a.clone();
-            }
-            // Otherwise cycle the least useful card.
-            legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Discard(c) => Some((keep_value(g, seat, *c), a.clone())),
-                    _ => None,
-                })
-                .min_by_key(|x| x.0)
-                .map(|x| x.1)
-                .unwrap_or_else(|| legal[0].clone())
-        }
-        Phase::CallDraw { .. } => {
-            // Loaded: the weakest. Empty: the one with the fewest rounds
-            // loaded (the least danger). Equals drawn at random.
-            let target = if s.loaded() > 0 {
-                weakest(&enemies, &mut *rng)
-            } else {
-                pick_min_by_key(enemies.iter().copied(), |&o| g.slingers[o].loaded(), rng)
-            };
-            target
-                .map(Action::CallOut)
-                .unwrap_or_else(|| legal[0].clone())
-        }
+        Phase::Face { .. } => normal_face(g, legal, rng),
+        Phase::Turn => normal_turn(g, seat, legal, rng),
+        Phase::CallDraw { .. } => normal_call_out(g, seat, legal, rng),
         Phase::Combat(c) => match c.step {
-            Step::Respond => {
-                let involved: Vec<Seat> = match c.call {
-                    Call::Draw { drawer, target } => vec![drawer, target],
-                    Call::Shootout { .. } => living.clone(),
-                };
-                let danger = involved.contains(&seat)
-                    && s.loaded() == 0
-                    && involved
-                        .iter()
-                        .any(|&o| o != seat && g.slingers[o].loaded() > 0);
-                if danger && let Some(a) = cancel_fight(legal) {
-                    return a;
-                }
-                Action::LetItRide
-            }
-            Step::Act(_) => {
-                let draw = matches!(c.call, Call::Draw { .. });
-                let shots: Vec<&Action> = legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::Shoot { .. }))
-                    .collect();
-                if draw
-                    && has(&Action::Shoot {
-                        shots: 1,
-                        both_barrels: true,
-                    })
-                {
-                    return Action::Shoot {
-                        shots: 1,
-                        both_barrels: true,
-                    };
-                }
-                if let Some(most) = shots
-                    .iter()
-                    .filter(|a| {
-                        matches!(
-                            a,
-                            Action::Shoot {
-                                both_barrels: false,
-                                ..
-                            }
-                        )
-                    })
-                    .max_by_key(|a| match a {
-                        Action::Shoot { shots, .. } => *shots,
-                        _ => 0,
-                    })
-                {
-                    return (*most).clone();
-                }
-                // No shot: TNT when it hurts others more than it risks (three or more at the table).
-                if living.len() >= 3
-                    && s.wounds <= 3
-                    && let Some(t) = legal
-                        .iter()
-                        .filter(|a| matches!(a, Action::Tnt(_)))
-                        .max_by_key(|a| match a {
-                            Action::Tnt(k) => *k,
-                            _ => 0,
-                        })
-                {
-                    return t.clone();
-                }
-                if has(&Action::Hold) {
-                    Action::Hold
-                } else {
-                    legal[0].clone()
-                }
-            }
+            Step::Respond => normal_respond(g, seat, c.call, legal),
+            Step::Act(_) => normal_shot(g, seat, c.call, legal),
             Step::Cover { .. } => legal[0].clone(),
             Step::Law => {
-                if s.loaded() > 0 {
+                if g.slingers[seat].loaded() > 0 {
                     Action::TurnToFace
                 } else {
                     Action::Stay
@@ -270,6 +139,179 @@ pub fn normal_action<R: Rng + ?Sized>(
             _ => legal[0].clone(),
         },
         _ => legal[0].clone(),
+    }
+}
+
+/// Setup: face the weakest (at the start all are alike: at random).
+fn normal_face<R: Rng + ?Sized>(g: &Tabletown, legal: &[Action], rng: &mut R) -> Action {
+    pick_max_by_key(
+        legal.iter().filter(|a| matches!(a, Action::Face(_))),
+        |a| match a {
+            Action::Face(t) => weakness(g, *t),
+            _ => i32::MIN,
+        },
+        rng,
+    )
+    .cloned()
+    .unwrap_or_else(|| legal[0].clone())
+}
+
+/// The turn: face a living enemy, arm, load, Reach for the Sky on the
+/// best-loaded enemy, or cycle the least useful card.
+fn normal_turn<R: Rng + ?Sized>(
+    g: &Tabletown,
+    seat: Seat,
+    legal: &[Action],
+    rng: &mut R,
+) -> Action {
+    let s = &g.slingers[seat];
+    let enemies = enemies_of(g, seat);
+    let has = |a: &Action| legal.contains(a);
+    // Face a living enemy.
+    let facing_ok = s.facing.is_some_and(|f| g.slingers[f].alive && f != seat);
+    if !facing_ok && let Some(t) = weakest(g, &enemies, &mut *rng) {
+        let a = Action::Track(t);
+        if has(&a) {
+            return a;
+        }
+    }
+    // Arm the best gun if unarmed, or an upgrade while empty.
+    let best_gun = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Arm(c) => Some((gun_rank(g.kind(*c)), a.clone())),
+            _ => None,
+        })
+        .max_by_key(|x| x.0);
+    if let Some((rank, arm)) = &best_gun {
+        let current = s.weapon().map_or(0, gun_rank);
+        if current == 0 || (*rank > current && s.loaded() == 0) {
+            return arm.clone();
+        }
+    }
+    if let Some(load) = legal.iter().find(|a| matches!(a, Action::Load(_))) {
+        return load.clone();
+    }
+    // Reach for the sky on the best-loaded enemy (of equals, one at random).
+    if let Some(a) = pick_max_by_key(
+        legal
+            .iter()
+            .filter(|a| matches!(a, Action::Reach(_, t) if g.slingers[*t].loaded() >= 3)),
+        |a| match a {
+            Action::Reach(_, t) => g.slingers[*t].loaded(),
+            _ => 0,
+        },
+        rng,
+    ) {
+        return a.clone();
+    }
+    // Otherwise cycle the least useful card.
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Discard(c) => Some((keep_value(g, seat, *c), a.clone())),
+            _ => None,
+        })
+        .min_by_key(|x| x.0)
+        .map(|x| x.1)
+        .unwrap_or_else(|| legal[0].clone())
+}
+
+/// Whom to call out: loaded, the weakest; empty, the one with the fewest
+/// rounds loaded (the least danger). Equals drawn at random.
+fn normal_call_out<R: Rng + ?Sized>(
+    g: &Tabletown,
+    seat: Seat,
+    legal: &[Action],
+    rng: &mut R,
+) -> Action {
+    let s = &g.slingers[seat];
+    let enemies = enemies_of(g, seat);
+    let target = if s.loaded() > 0 {
+        weakest(g, &enemies, &mut *rng)
+    } else {
+        pick_min_by_key(enemies.iter().copied(), |&o| g.slingers[o].loaded(), rng)
+    };
+    target
+        .map(Action::CallOut)
+        .unwrap_or_else(|| legal[0].clone())
+}
+
+/// A fight just called: cancelled when the seat is in it, empty, against a
+/// loaded gun; otherwise let ride.
+fn normal_respond(g: &Tabletown, seat: Seat, call: Call, legal: &[Action]) -> Action {
+    let s = &g.slingers[seat];
+    let involved: Vec<Seat> = match call {
+        Call::Draw { drawer, target } => vec![drawer, target],
+        Call::Shootout { .. } => g.living(),
+    };
+    let danger = involved.contains(&seat)
+        && s.loaded() == 0
+        && involved
+            .iter()
+            .any(|&o| o != seat && g.slingers[o].loaded() > 0);
+    if danger && let Some(a) = cancel_fight(legal) {
+        return a;
+    }
+    Action::LetItRide
+}
+
+/// The seat's shot in a fight: both barrels in a DRAW!, else the most
+/// rounds; with no shot, TNT when it pays, else hold.
+fn normal_shot(g: &Tabletown, seat: Seat, call: Call, legal: &[Action]) -> Action {
+    let s = &g.slingers[seat];
+    let has = |a: &Action| legal.contains(a);
+    let draw = matches!(call, Call::Draw { .. });
+    let shots: Vec<&Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Shoot { .. }))
+        .collect();
+    if draw
+        && has(&Action::Shoot {
+            shots: 1,
+            both_barrels: true,
+        })
+    {
+        return Action::Shoot {
+            shots: 1,
+            both_barrels: true,
+        };
+    }
+    if let Some(most) = shots
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Shoot {
+                    both_barrels: false,
+                    ..
+                }
+            )
+        })
+        .max_by_key(|a| match a {
+            Action::Shoot { shots, .. } => *shots,
+            _ => 0,
+        })
+    {
+        return (*most).clone();
+    }
+    // No shot: TNT when it hurts others more than it risks (three or more at the table).
+    if g.living().len() >= 3
+        && s.wounds <= 3
+        && let Some(t) = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Tnt(_)))
+            .max_by_key(|a| match a {
+                Action::Tnt(k) => *k,
+                _ => 0,
+            })
+    {
+        return t.clone();
+    }
+    if has(&Action::Hold) {
+        Action::Hold
+    } else {
+        legal[0].clone()
     }
 }
 

@@ -10,7 +10,7 @@ use super::{
     BlastReport, CowboyId, Effect, Game, Intent, MoveReport, Phase, Refusal, ShotReport, refuse,
 };
 use crate::scenario::game::Token;
-use crate::scenario::town::BuildingKind;
+use crate::scenario::kinds::BuildingKind;
 
 impl Game {
     pub(super) fn act(

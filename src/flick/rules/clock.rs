@@ -4,7 +4,7 @@
 //! twelve o'clock.
 
 use super::{CowboyId, Effect, Game, Outcome, Phase};
-use crate::scenario::town::{HatSide, Team};
+use crate::scenario::kinds::{HatSide, Team};
 
 impl Game {
     /// The colour of the hour in play.

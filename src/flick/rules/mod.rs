@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::scenario::game::{AtNoon, Condition, GameSetup, MAX_TOKENS, Place, SetupError, Token};
-use crate::scenario::town::{BuildingKind, CowboySpec, HatSide, Team};
+use crate::scenario::kinds::{BuildingKind, CowboySpec, HatSide, Team};
 
 /// Index of a cowboy in [`Game::cowboys`] (the town's figures of both teams, in file order).
 pub type CowboyId = usize;

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::scenario::game::Token;
-use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::kinds::{BuildingKind, Team};
 
 /// A token lying in a building.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

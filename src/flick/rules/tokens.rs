@@ -3,7 +3,7 @@
 
 use super::{Cowboy, CowboyId, Effect, Game, PileState, Refusal, refuse};
 use crate::scenario::game::{MAX_TOKENS, Token};
-use crate::scenario::town::BuildingKind;
+use crate::scenario::kinds::BuildingKind;
 
 impl Game {
     pub(super) fn pile(&self, b: BuildingKind) -> Option<usize> {

@@ -4,7 +4,7 @@
 // `AtNoon`, `Condition` and `Place` through `super`, whose imports of them the
 // tests' `use super::*` relies on.
 use super::{AtNoon, Condition, Effect, Game, Outcome, Phase, Place};
-use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::kinds::{BuildingKind, Team};
 
 impl Game {
     pub(super) fn noon_outcome(&self) -> Outcome {

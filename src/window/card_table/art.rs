@@ -78,274 +78,335 @@ pub fn draw_art(img: &mut Pixels, art: Art, centre: P, size: f32, mirror: bool) 
         mirror,
     };
     match art {
-        Art::Revolver => {
-            c.rect((-0.08, -0.42), (0.95, -0.25), 0.03, METAL);
-            c.rect((0.8, -0.5), (0.9, -0.4), 0.01, METAL);
-            c.rect((-0.42, -0.5), (0.06, -0.1), 0.07, STEEL);
-            for y in [-0.4, -0.3, -0.2] {
-                c.line((-0.36, y), (0.0, y), 0.025, METAL);
-            }
-            c.poly(&[(-0.42, -0.5), (-0.58, -0.64), (-0.5, -0.44)], METAL);
-            c.poly(
-                &[(-0.44, -0.16), (-0.1, -0.16), (-0.22, 0.58), (-0.64, 0.5)],
-                WOOD,
-            );
-            let guard_out = arc((-0.02, -0.08), 0.16, 0.0, PI, 12);
-            let mut guard = guard_out.clone();
-            guard.extend(arc((-0.02, -0.08), 0.1, PI, 0.0, 12));
-            c.poly(&guard, METAL);
-            c.line((-0.02, -0.1), (-0.06, 0.02), 0.04, METAL);
-        }
-        Art::Rifle => {
-            c.rect((-0.25, -0.14), (0.98, -0.05), 0.02, METAL);
-            c.rect((-0.1, -0.04), (0.55, 0.04), 0.02, WOOD);
-            c.rect((-0.4, -0.18), (-0.05, 0.06), 0.03, STEEL);
-            c.poly(
-                &[(-0.4, -0.14), (-0.98, 0.0), (-0.98, 0.26), (-0.4, 0.06)],
-                WOOD,
-            );
-            let mut lever = arc((-0.22, 0.14), 0.14, 0.0, PI, 10);
-            lever.extend(arc((-0.22, 0.14), 0.08, PI, 0.0, 10));
-            c.poly(&lever, METAL);
-        }
-        Art::Shotgun => {
-            c.rect((-0.2, -0.16), (0.98, -0.08), 0.02, METAL);
-            c.rect((-0.2, -0.07), (0.98, 0.01), 0.02, STEEL);
-            c.rect((0.05, 0.0), (0.5, 0.1), 0.04, WOOD);
-            c.rect((-0.36, -0.18), (-0.14, 0.06), 0.03, METAL);
-            c.poly(
-                &[(-0.36, -0.15), (-0.98, 0.02), (-0.98, 0.3), (-0.36, 0.06)],
-                WOOD,
-            );
-        }
-        Art::Cannon => {
-            c.poly(
-                &[(-0.75, 0.12), (0.7, -0.5), (0.82, -0.28), (-0.62, 0.36)],
-                METAL,
-            );
-            c.ring((0.76, -0.39), 0.14, 0.07, STEEL);
-            c.circle((-0.72, 0.24), 0.13, METAL);
-            c.ring((-0.25, 0.42), 0.42, 0.32, WOOD);
-            for k in 0..6 {
-                let a = k as f32 * PI / 3.0;
-                c.line(
-                    (-0.25, 0.42),
-                    (-0.25 + 0.34 * a.cos(), 0.42 + 0.34 * a.sin()),
-                    0.06,
-                    WOOD,
-                );
-            }
-            c.circle((-0.25, 0.42), 0.08, METAL);
-        }
-        Art::Bullet => {
-            c.rect((-0.24, -0.05), (0.24, 0.78), 0.03, BRASS);
-            c.rect((-0.28, 0.72), (0.28, 0.84), 0.02, [170, 130, 45, 255]);
-            c.poly(
-                &[
-                    (-0.24, -0.03),
-                    (-0.22, -0.38),
-                    (-0.14, -0.62),
-                    (0.0, -0.8),
-                    (0.14, -0.62),
-                    (0.22, -0.38),
-                    (0.24, -0.03),
-                ],
-                [110, 100, 96, 255],
-            );
-            c.line((-0.16, 0.1), (-0.16, 0.6), 0.05, [236, 206, 120, 255]);
-        }
-        Art::Shell => {
-            c.rect((-0.26, -0.78), (0.26, 0.42), 0.05, RED);
-            c.rect((-0.3, 0.4), (0.3, 0.82), 0.03, BRASS);
-            c.line((-0.16, -0.6), (-0.16, 0.3), 0.05, [210, 90, 80, 255]);
-            c.line((-0.3, 0.52), (0.3, 0.52), 0.03, [170, 130, 45, 255]);
-        }
-        Art::Dynamite => {
-            for x in [-0.45, 0.0, 0.45] {
-                c.rect((x - 0.2, -0.45), (x + 0.2, 0.8), 0.12, RED);
-                c.line((x - 0.1, -0.35), (x - 0.1, 0.7), 0.04, [214, 96, 80, 255]);
-            }
-            c.rect((-0.72, 0.08), (0.72, 0.26), 0.03, INK);
-            c.line((0.0, -0.45), (0.12, -0.66), 0.04, INK);
-            c.line((0.12, -0.66), (0.32, -0.74), 0.04, INK);
-            star(&mut c, (0.38, -0.78), 0.16, 0.06, 5, [250, 200, 60, 255]);
-        }
-        Art::Star => {
-            star(&mut c, (0.0, 0.0), 0.92, 0.5, 6, GOLD);
-            for k in 0..6 {
-                let a = -FRAC_PI_2 + k as f32 * TAU / 6.0;
-                c.circle((0.9 * a.cos(), 0.9 * a.sin()), 0.11, GOLD);
-            }
-            c.ring((0.0, 0.0), 0.36, 0.29, [160, 120, 30, 255]);
-        }
-        Art::Hand => {
-            c.rect((-0.44, -0.08), (0.44, 0.8), 0.26, [222, 180, 140, 255]);
-            for (x, top) in [(-0.42, -0.62), (-0.16, -0.84), (0.1, -0.78), (0.34, -0.58)] {
-                c.rect((x, top), (x + 0.2, 0.15), 0.1, [222, 180, 140, 255]);
-            }
-            c.line((-0.36, 0.32), (-0.78, -0.08), 0.22, [222, 180, 140, 255]);
-            c.circle((-0.78, -0.08), 0.11, [222, 180, 140, 255]);
-            for (x, top) in [(-0.32, -0.5), (-0.06, -0.7), (0.2, -0.64)] {
-                c.line((x, top + 0.12), (x, -0.1), 0.025, [176, 128, 92, 255]);
-            }
-        }
-        Art::Fist => {
-            let skin = [214, 170, 130, 255];
-            c.rect((-0.62, -0.4), (0.52, 0.52), 0.22, skin);
-            for x in [-0.34, -0.06, 0.22] {
-                c.line((x, -0.38), (x, 0.0), 0.04, [168, 120, 86, 255]);
-            }
-            c.line((-0.62, 0.14), (0.16, 0.14), 0.16, [196, 150, 110, 255]);
-            c.rect((-0.3, 0.5), (0.3, 0.86), 0.04, [120, 80, 60, 255]);
-        }
-        Art::Lock => {
-            let mut shackle = arc((0.0, -0.28), 0.46, PI, TAU, 16);
-            shackle.extend(arc((0.0, -0.28), 0.3, TAU, PI, 16));
-            c.poly(&shackle, STEEL);
-            c.rect((-0.46, -0.3), (-0.3, -0.1), 0.0, STEEL);
-            c.rect((0.3, -0.3), (0.46, -0.1), 0.0, STEEL);
-            c.rect((-0.62, -0.16), (0.62, 0.78), 0.1, GOLD);
-            c.circle((0.0, 0.18), 0.13, INK);
-            c.poly(&[(-0.07, 0.22), (0.07, 0.22), (0.1, 0.5), (-0.1, 0.5)], INK);
-        }
-        Art::HockeyStick => {
-            c.line((0.55, -0.92), (-0.28, 0.6), 0.15, WOOD);
-            c.line((0.52, -0.86), (0.42, -0.66), 0.17, INK);
-            c.poly(
-                &[(-0.34, 0.48), (-0.92, 0.6), (-0.92, 0.82), (-0.2, 0.72)],
-                INK,
-            );
-            c.ellipse((0.5, 0.72), 0.26, 0.1, INK);
-        }
-        Art::Puck => {
-            c.rect((-0.8, -0.12), (0.8, 0.3), 0.06, INK);
-            c.ellipse((0.0, 0.3), 0.8, 0.3, INK);
-            c.ellipse((0.0, -0.12), 0.8, 0.3, [64, 64, 70, 255]);
-            c.ellipse((-0.2, -0.18), 0.3, 0.08, [110, 110, 118, 255]);
-        }
-        Art::Tombstone => {
-            let mut stone = arc((0.0, -0.22), 0.58, PI, TAU, 20);
-            stone.extend([(0.58, 0.74), (-0.58, 0.74)]);
-            c.poly(&stone, STONE);
-            let mut inner = arc((0.0, -0.22), 0.48, PI, TAU, 20);
-            inner.extend([(0.48, 0.66), (-0.48, 0.66)]);
-            let mut face = arc((0.0, -0.22), 0.44, PI, TAU, 20);
-            face.extend([(0.44, 0.62), (-0.44, 0.62)]);
-            c.holed(&inner, &face, [112, 112, 108, 255]);
-            c.rect((-0.9, 0.72), (0.9, 0.86), 0.06, [96, 120, 60, 255]);
-        }
-        Art::Horse => {
-            let dark = [96, 60, 34, 255];
-            c.poly(
-                &[
-                    (0.46, 0.86),
-                    (0.5, 0.1),
-                    (0.42, -0.42),
-                    (0.26, -0.72),
-                    (0.2, -0.96),
-                    (0.08, -0.74),
-                    (-0.16, -0.62),
-                    (-0.56, -0.3),
-                    (-0.86, 0.04),
-                    (-0.8, 0.24),
-                    (-0.5, 0.26),
-                    (-0.24, 0.16),
-                    (-0.08, 0.36),
-                    (-0.2, 0.86),
-                ],
-                WOOD,
-            );
-            c.poly(
-                &[
-                    (0.42, -0.42),
-                    (0.58, -0.3),
-                    (0.64, 0.2),
-                    (0.5, 0.5),
-                    (0.5, 0.1),
-                ],
-                dark,
-            );
-            c.circle((-0.12, -0.36), 0.06, INK);
-            c.circle((-0.74, 0.08), 0.04, INK);
-        }
-        Art::Gold => {
-            for (k, y) in [0.5, 0.22, -0.06].into_iter().enumerate() {
-                let x = [-0.1, 0.06, -0.04][k];
-                c.rect(
-                    (x - 0.62, y - 0.1),
-                    (x + 0.62, y + 0.12),
-                    0.05,
-                    [176, 132, 36, 255],
-                );
-                c.ellipse((x, y - 0.1), 0.62, 0.2, GOLD);
-            }
-            c.ellipse((-0.04, -0.16), 0.4, 0.1, [240, 210, 110, 255]);
-            star(&mut c, (0.55, -0.55), 0.22, 0.06, 4, CREAM);
-        }
-        Art::House => {
-            c.poly(&[(-0.78, -0.02), (0.0, -0.8), (0.78, -0.02)], RED);
-            c.rect((-0.6, -0.06), (0.6, 0.8), 0.0, WOOD);
-            c.rect((-0.16, 0.3), (0.16, 0.8), 0.0, INK);
-            c.rect((-0.5, 0.06), (-0.24, 0.3), 0.0, CREAM);
-            c.rect((0.24, 0.06), (0.5, 0.3), 0.0, CREAM);
-        }
-        Art::Heart => {
-            let heart: Vec<P> = (0..48)
-                .map(|i| {
-                    let t = i as f32 / 48.0 * TAU;
-                    let x = 16.0 * t.sin().powi(3);
-                    let y = 13.0 * t.cos()
-                        - 5.0 * (2.0 * t).cos()
-                        - 2.0 * (3.0 * t).cos()
-                        - (4.0 * t).cos();
-                    (x / 18.0, -y / 18.0 - 0.05)
-                })
-                .collect();
-            c.poly(&heart, RED);
-            c.ellipse((-0.38, -0.42), 0.12, 0.07, [226, 120, 110, 255]);
-        }
-        Art::Shield => {
-            let outline = [
-                (-0.66, -0.78),
-                (0.66, -0.78),
-                (0.66, 0.0),
-                (0.36, 0.5),
-                (0.0, 0.86),
-                (-0.36, 0.5),
-                (-0.66, 0.0),
-            ];
-            c.poly(&outline, STEEL);
-            let inner: Vec<P> = outline
-                .iter()
-                .map(|&(x, y)| (x * 0.8, y * 0.8 - 0.02))
-                .collect();
-            c.poly(&inner, [86, 110, 150, 255]);
-            c.line((0.0, -0.6), (0.0, 0.6), 0.1, CREAM);
-            c.line((-0.45, -0.2), (0.45, -0.2), 0.1, CREAM);
-        }
-        Art::Stopwatch => {
-            c.rect((-0.12, -0.9), (0.12, -0.66), 0.03, METAL);
-            c.line((0.42, -0.6), (0.56, -0.74), 0.1, METAL);
-            c.circle((0.0, 0.1), 0.74, STEEL);
-            c.circle((0.0, 0.1), 0.6, CREAM);
-            for k in 0..12 {
-                let a = k as f32 * TAU / 12.0;
-                let (s, co) = a.sin_cos();
-                c.line(
-                    (0.5 * co, 0.1 + 0.5 * s),
-                    (0.58 * co, 0.1 + 0.58 * s),
-                    0.04,
-                    INK,
-                );
-            }
-            c.line((0.0, 0.1), (0.0, -0.34), 0.06, INK);
-            c.line((0.0, 0.1), (0.3, 0.22), 0.06, RED);
-        }
-        Art::Jam => {
-            c.ring((0.0, 0.0), 0.82, 0.62, RED);
-            c.line((-0.58, 0.58), (0.58, -0.58), 0.2, RED);
-        }
+        Art::Revolver => draw_revolver(&mut c),
+        Art::Rifle => draw_rifle(&mut c),
+        Art::Shotgun => draw_shotgun(&mut c),
+        Art::Cannon => draw_cannon(&mut c),
+        Art::Bullet => draw_bullet(&mut c),
+        Art::Shell => draw_shell(&mut c),
+        Art::Dynamite => draw_dynamite(&mut c),
+        Art::Star => draw_star(&mut c),
+        Art::Hand => draw_hand(&mut c),
+        Art::Fist => draw_fist(&mut c),
+        Art::Lock => draw_lock(&mut c),
+        Art::HockeyStick => draw_hockey_stick(&mut c),
+        Art::Puck => draw_puck(&mut c),
+        Art::Tombstone => draw_tombstone(&mut c),
+        Art::Horse => draw_horse(&mut c),
+        Art::Gold => draw_gold(&mut c),
+        Art::House => draw_house(&mut c),
+        Art::Heart => draw_heart(&mut c),
+        Art::Shield => draw_shield(&mut c),
+        Art::Stopwatch => draw_stopwatch(&mut c),
+        Art::Jam => draw_jam(&mut c),
     }
+}
+
+/// A revolver pointing right: barrel, cylinder, wooden grip and trigger guard.
+fn draw_revolver(c: &mut Canvas) {
+    c.rect((-0.08, -0.42), (0.95, -0.25), 0.03, METAL);
+    c.rect((0.8, -0.5), (0.9, -0.4), 0.01, METAL);
+    c.rect((-0.42, -0.5), (0.06, -0.1), 0.07, STEEL);
+    for y in [-0.4, -0.3, -0.2] {
+        c.line((-0.36, y), (0.0, y), 0.025, METAL);
+    }
+    c.poly(&[(-0.42, -0.5), (-0.58, -0.64), (-0.5, -0.44)], METAL);
+    c.poly(
+        &[(-0.44, -0.16), (-0.1, -0.16), (-0.22, 0.58), (-0.64, 0.5)],
+        WOOD,
+    );
+    let guard_out = arc((-0.02, -0.08), 0.16, 0.0, PI, 12);
+    let mut guard = guard_out.clone();
+    guard.extend(arc((-0.02, -0.08), 0.1, PI, 0.0, 12));
+    c.poly(&guard, METAL);
+    c.line((-0.02, -0.1), (-0.06, 0.02), 0.04, METAL);
+}
+
+/// A lever-action rifle: barrel, forestock, receiver, stock and lever loop.
+fn draw_rifle(c: &mut Canvas) {
+    c.rect((-0.25, -0.14), (0.98, -0.05), 0.02, METAL);
+    c.rect((-0.1, -0.04), (0.55, 0.04), 0.02, WOOD);
+    c.rect((-0.4, -0.18), (-0.05, 0.06), 0.03, STEEL);
+    c.poly(
+        &[(-0.4, -0.14), (-0.98, 0.0), (-0.98, 0.26), (-0.4, 0.06)],
+        WOOD,
+    );
+    let mut lever = arc((-0.22, 0.14), 0.14, 0.0, PI, 10);
+    lever.extend(arc((-0.22, 0.14), 0.08, PI, 0.0, 10));
+    c.poly(&lever, METAL);
+}
+
+/// A double-barrelled shotgun with a wooden forestock and stock.
+fn draw_shotgun(c: &mut Canvas) {
+    c.rect((-0.2, -0.16), (0.98, -0.08), 0.02, METAL);
+    c.rect((-0.2, -0.07), (0.98, 0.01), 0.02, STEEL);
+    c.rect((0.05, 0.0), (0.5, 0.1), 0.04, WOOD);
+    c.rect((-0.36, -0.18), (-0.14, 0.06), 0.03, METAL);
+    c.poly(
+        &[(-0.36, -0.15), (-0.98, 0.02), (-0.98, 0.3), (-0.36, 0.06)],
+        WOOD,
+    );
+}
+
+/// A cannon: its barrel raised to the right over a spoked wooden wheel.
+fn draw_cannon(c: &mut Canvas) {
+    c.poly(
+        &[(-0.75, 0.12), (0.7, -0.5), (0.82, -0.28), (-0.62, 0.36)],
+        METAL,
+    );
+    c.ring((0.76, -0.39), 0.14, 0.07, STEEL);
+    c.circle((-0.72, 0.24), 0.13, METAL);
+    c.ring((-0.25, 0.42), 0.42, 0.32, WOOD);
+    for k in 0..6 {
+        let a = k as f32 * PI / 3.0;
+        c.line(
+            (-0.25, 0.42),
+            (-0.25 + 0.34 * a.cos(), 0.42 + 0.34 * a.sin()),
+            0.06,
+            WOOD,
+        );
+    }
+    c.circle((-0.25, 0.42), 0.08, METAL);
+}
+
+/// A cartridge standing up: brass case, rim and lead bullet.
+fn draw_bullet(c: &mut Canvas) {
+    c.rect((-0.24, -0.05), (0.24, 0.78), 0.03, BRASS);
+    c.rect((-0.28, 0.72), (0.28, 0.84), 0.02, [170, 130, 45, 255]);
+    c.poly(
+        &[
+            (-0.24, -0.03),
+            (-0.22, -0.38),
+            (-0.14, -0.62),
+            (0.0, -0.8),
+            (0.14, -0.62),
+            (0.22, -0.38),
+            (0.24, -0.03),
+        ],
+        [110, 100, 96, 255],
+    );
+    c.line((-0.16, 0.1), (-0.16, 0.6), 0.05, [236, 206, 120, 255]);
+}
+
+/// A shotgun shell standing up: red hull on a brass head.
+fn draw_shell(c: &mut Canvas) {
+    c.rect((-0.26, -0.78), (0.26, 0.42), 0.05, RED);
+    c.rect((-0.3, 0.4), (0.3, 0.82), 0.03, BRASS);
+    c.line((-0.16, -0.6), (-0.16, 0.3), 0.05, [210, 90, 80, 255]);
+    c.line((-0.3, 0.52), (0.3, 0.52), 0.03, [170, 130, 45, 255]);
+}
+
+/// Three sticks of dynamite tied together, the fuse lit.
+fn draw_dynamite(c: &mut Canvas) {
+    for x in [-0.45, 0.0, 0.45] {
+        c.rect((x - 0.2, -0.45), (x + 0.2, 0.8), 0.12, RED);
+        c.line((x - 0.1, -0.35), (x - 0.1, 0.7), 0.04, [214, 96, 80, 255]);
+    }
+    c.rect((-0.72, 0.08), (0.72, 0.26), 0.03, INK);
+    c.line((0.0, -0.45), (0.12, -0.66), 0.04, INK);
+    c.line((0.12, -0.66), (0.32, -0.74), 0.04, INK);
+    star(c, (0.38, -0.78), 0.16, 0.06, 5, [250, 200, 60, 255]);
+}
+
+/// A six-pointed sheriff's star with balls on its points.
+fn draw_star(c: &mut Canvas) {
+    star(c, (0.0, 0.0), 0.92, 0.5, 6, GOLD);
+    for k in 0..6 {
+        let a = -FRAC_PI_2 + k as f32 * TAU / 6.0;
+        c.circle((0.9 * a.cos(), 0.9 * a.sin()), 0.11, GOLD);
+    }
+    c.ring((0.0, 0.0), 0.36, 0.29, [160, 120, 30, 255]);
+}
+
+/// An open hand, fingers up and thumb out.
+fn draw_hand(c: &mut Canvas) {
+    c.rect((-0.44, -0.08), (0.44, 0.8), 0.26, [222, 180, 140, 255]);
+    for (x, top) in [(-0.42, -0.62), (-0.16, -0.84), (0.1, -0.78), (0.34, -0.58)] {
+        c.rect((x, top), (x + 0.2, 0.15), 0.1, [222, 180, 140, 255]);
+    }
+    c.line((-0.36, 0.32), (-0.78, -0.08), 0.22, [222, 180, 140, 255]);
+    c.circle((-0.78, -0.08), 0.11, [222, 180, 140, 255]);
+    for (x, top) in [(-0.32, -0.5), (-0.06, -0.7), (0.2, -0.64)] {
+        c.line((x, top + 0.12), (x, -0.1), 0.025, [176, 128, 92, 255]);
+    }
+}
+
+/// A clenched fist over a cuff.
+fn draw_fist(c: &mut Canvas) {
+    let skin = [214, 170, 130, 255];
+    c.rect((-0.62, -0.4), (0.52, 0.52), 0.22, skin);
+    for x in [-0.34, -0.06, 0.22] {
+        c.line((x, -0.38), (x, 0.0), 0.04, [168, 120, 86, 255]);
+    }
+    c.line((-0.62, 0.14), (0.16, 0.14), 0.16, [196, 150, 110, 255]);
+    c.rect((-0.3, 0.5), (0.3, 0.86), 0.04, [120, 80, 60, 255]);
+}
+
+/// A padlock: steel shackle, brass body and keyhole.
+fn draw_lock(c: &mut Canvas) {
+    let mut shackle = arc((0.0, -0.28), 0.46, PI, TAU, 16);
+    shackle.extend(arc((0.0, -0.28), 0.3, TAU, PI, 16));
+    c.poly(&shackle, STEEL);
+    c.rect((-0.46, -0.3), (-0.3, -0.1), 0.0, STEEL);
+    c.rect((0.3, -0.3), (0.46, -0.1), 0.0, STEEL);
+    c.rect((-0.62, -0.16), (0.62, 0.78), 0.1, GOLD);
+    c.circle((0.0, 0.18), 0.13, INK);
+    c.poly(&[(-0.07, 0.22), (0.07, 0.22), (0.1, 0.5), (-0.1, 0.5)], INK);
+}
+
+/// A hockey stick, taped, with a puck by its blade.
+fn draw_hockey_stick(c: &mut Canvas) {
+    c.line((0.55, -0.92), (-0.28, 0.6), 0.15, WOOD);
+    c.line((0.52, -0.86), (0.42, -0.66), 0.17, INK);
+    c.poly(
+        &[(-0.34, 0.48), (-0.92, 0.6), (-0.92, 0.82), (-0.2, 0.72)],
+        INK,
+    );
+    c.ellipse((0.5, 0.72), 0.26, 0.1, INK);
+}
+
+/// A hockey puck seen from the side, a shine on its top.
+fn draw_puck(c: &mut Canvas) {
+    c.rect((-0.8, -0.12), (0.8, 0.3), 0.06, INK);
+    c.ellipse((0.0, 0.3), 0.8, 0.3, INK);
+    c.ellipse((0.0, -0.12), 0.8, 0.3, [64, 64, 70, 255]);
+    c.ellipse((-0.2, -0.18), 0.3, 0.08, [110, 110, 118, 255]);
+}
+
+/// A round-topped tombstone with a carved border, on grass.
+fn draw_tombstone(c: &mut Canvas) {
+    let mut stone = arc((0.0, -0.22), 0.58, PI, TAU, 20);
+    stone.extend([(0.58, 0.74), (-0.58, 0.74)]);
+    c.poly(&stone, STONE);
+    let mut inner = arc((0.0, -0.22), 0.48, PI, TAU, 20);
+    inner.extend([(0.48, 0.66), (-0.48, 0.66)]);
+    let mut face = arc((0.0, -0.22), 0.44, PI, TAU, 20);
+    face.extend([(0.44, 0.62), (-0.44, 0.62)]);
+    c.holed(&inner, &face, [112, 112, 108, 255]);
+    c.rect((-0.9, 0.72), (0.9, 0.86), 0.06, [96, 120, 60, 255]);
+}
+
+/// A horse's head and neck in profile, with its mane.
+fn draw_horse(c: &mut Canvas) {
+    let dark = [96, 60, 34, 255];
+    c.poly(
+        &[
+            (0.46, 0.86),
+            (0.5, 0.1),
+            (0.42, -0.42),
+            (0.26, -0.72),
+            (0.2, -0.96),
+            (0.08, -0.74),
+            (-0.16, -0.62),
+            (-0.56, -0.3),
+            (-0.86, 0.04),
+            (-0.8, 0.24),
+            (-0.5, 0.26),
+            (-0.24, 0.16),
+            (-0.08, 0.36),
+            (-0.2, 0.86),
+        ],
+        WOOD,
+    );
+    c.poly(
+        &[
+            (0.42, -0.42),
+            (0.58, -0.3),
+            (0.64, 0.2),
+            (0.5, 0.5),
+            (0.5, 0.1),
+        ],
+        dark,
+    );
+    c.circle((-0.12, -0.36), 0.06, INK);
+    c.circle((-0.74, 0.08), 0.04, INK);
+}
+
+/// Three stacked gold bars, one glinting.
+fn draw_gold(c: &mut Canvas) {
+    for (k, y) in [0.5, 0.22, -0.06].into_iter().enumerate() {
+        let x = [-0.1, 0.06, -0.04][k];
+        c.rect(
+            (x - 0.62, y - 0.1),
+            (x + 0.62, y + 0.12),
+            0.05,
+            [176, 132, 36, 255],
+        );
+        c.ellipse((x, y - 0.1), 0.62, 0.2, GOLD);
+    }
+    c.ellipse((-0.04, -0.16), 0.4, 0.1, [240, 210, 110, 255]);
+    star(c, (0.55, -0.55), 0.22, 0.06, 4, CREAM);
+}
+
+/// A wooden house with a red roof, a door and two windows.
+fn draw_house(c: &mut Canvas) {
+    c.poly(&[(-0.78, -0.02), (0.0, -0.8), (0.78, -0.02)], RED);
+    c.rect((-0.6, -0.06), (0.6, 0.8), 0.0, WOOD);
+    c.rect((-0.16, 0.3), (0.16, 0.8), 0.0, INK);
+    c.rect((-0.5, 0.06), (-0.24, 0.3), 0.0, CREAM);
+    c.rect((0.24, 0.06), (0.5, 0.3), 0.0, CREAM);
+}
+
+/// A red heart with a highlight.
+fn draw_heart(c: &mut Canvas) {
+    let heart: Vec<P> = (0..48)
+        .map(|i| {
+            let t = i as f32 / 48.0 * TAU;
+            let x = 16.0 * t.sin().powi(3);
+            let y =
+                13.0 * t.cos() - 5.0 * (2.0 * t).cos() - 2.0 * (3.0 * t).cos() - (4.0 * t).cos();
+            (x / 18.0, -y / 18.0 - 0.05)
+        })
+        .collect();
+    c.poly(&heart, RED);
+    c.ellipse((-0.38, -0.42), 0.12, 0.07, [226, 120, 110, 255]);
+}
+
+/// A steel-rimmed blue shield with a cream cross.
+fn draw_shield(c: &mut Canvas) {
+    let outline = [
+        (-0.66, -0.78),
+        (0.66, -0.78),
+        (0.66, 0.0),
+        (0.36, 0.5),
+        (0.0, 0.86),
+        (-0.36, 0.5),
+        (-0.66, 0.0),
+    ];
+    c.poly(&outline, STEEL);
+    let inner: Vec<P> = outline
+        .iter()
+        .map(|&(x, y)| (x * 0.8, y * 0.8 - 0.02))
+        .collect();
+    c.poly(&inner, [86, 110, 150, 255]);
+    c.line((0.0, -0.6), (0.0, 0.6), 0.1, CREAM);
+    c.line((-0.45, -0.2), (0.45, -0.2), 0.1, CREAM);
+}
+
+/// A stopwatch: crown, button, dial with twelve ticks and two hands.
+fn draw_stopwatch(c: &mut Canvas) {
+    c.rect((-0.12, -0.9), (0.12, -0.66), 0.03, METAL);
+    c.line((0.42, -0.6), (0.56, -0.74), 0.1, METAL);
+    c.circle((0.0, 0.1), 0.74, STEEL);
+    c.circle((0.0, 0.1), 0.6, CREAM);
+    for k in 0..12 {
+        let a = k as f32 * TAU / 12.0;
+        let (s, co) = a.sin_cos();
+        c.line(
+            (0.5 * co, 0.1 + 0.5 * s),
+            (0.58 * co, 0.1 + 0.58 * s),
+            0.04,
+            INK,
+        );
+    }
+    c.line((0.0, 0.1), (0.0, -0.34), 0.06, INK);
+    c.line((0.0, 0.1), (0.3, 0.22), 0.06, RED);
+}
+
+/// A jam: a red "no" sign, a ring crossed by a bar.
+fn draw_jam(c: &mut Canvas) {
+    c.ring((0.0, 0.0), 0.82, 0.62, RED);
+    c.line((-0.58, 0.58), (0.58, -0.58), 0.2, RED);
 }
 
 /// A star of `points` points, radii `outer` and `inner`, upright.

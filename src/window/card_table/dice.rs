@@ -6,11 +6,11 @@ use bevy::prelude::*;
 
 use super::faces::Pixels;
 use super::scene::to_image;
-use super::session::CardTable;
 use crate::cards::TableGame;
 use crate::cards::table_layout::{DICE_SCALE, TRAY_AT};
 use crate::physics::dice::FACES;
 use crate::scenario::profile::DiceSpec;
+use crate::tables::cards::session::CardTable;
 use crate::window::Screen;
 
 /// The die on the table.

@@ -7,14 +7,14 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::window::shell::sound::Hear;
+use crate::tables::Hear;
 use bevy::window::PrimaryWindow;
 
 use super::scene::SceneNow;
-use super::session::{CardIntent, CardTable};
 use crate::cards::TableGame;
 use crate::cards::table_layout::{self as layout, card_size};
 use crate::cards::view::{CardKey, Spot};
+use crate::tables::cards::session::{CardHand, CardIntent, CardTable};
 use crate::window::shell::camera::TableCamera;
 use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::{EguiWantsPointer, cursor_on_table};
@@ -110,13 +110,14 @@ pub fn pick_cards<G: TableGame>(
     over_ui: Res<EguiWantsPointer>,
     dock: Res<Dock>,
     now: Res<SceneNow<G>>,
-    table: Option<ResMut<CardTable<G>>>,
+    table: Option<Res<CardTable<G>>>,
     mut plan: ResMut<SlotPlan<G>>,
     mut hovered: ResMut<Hovered>,
     mut intents: MessageWriter<CardIntent<G>>,
+    mut hands: MessageWriter<CardHand<G>>,
     mut hear: MessageWriter<Hear>,
 ) {
-    let Some(mut table) = table else { return };
+    let Some(table) = table else { return };
     let (Ok(window), Ok((camera, cam_t))) = (window.single(), cameras.single()) else {
         return;
     };
@@ -144,8 +145,7 @@ pub fn pick_cards<G: TableGame>(
         && let Some(seat) = table.viewer.filter(|v| !table.is_bot(*v))
         && let Some(why) = table.game.resting(seat)
     {
-        table.refused = Some(why);
-        table.version += 1;
+        hands.write(CardHand::Refused(Some(why)));
         return;
     }
     // Real time: a slap counts at the press, timed on the wave's clock.
@@ -164,10 +164,11 @@ pub fn pick_cards<G: TableGame>(
             // A click on a gang points at it.
             None => match table.game.seat_of_card(now.scene.cards[i].key) {
                 Some(s) if s != seat => {
-                    table.aim = Some(s);
-                    table.version += 1;
+                    hands.write(CardHand::Aim(Some(s)));
                 }
-                _ => table.refused = Some("nothing to slap there".into()),
+                _ => {
+                    hands.write(CardHand::Refused(Some("nothing to slap there".into())));
+                }
             },
         }
         return;
@@ -242,8 +243,9 @@ pub fn pick_cards<G: TableGame>(
                     None => match (plan.slots.iter().position(Option::is_none), action) {
                         (Some(free), Some(action)) => plan.slots[free] = Some((dragged, action)),
                         _ => {
-                            table.refused =
-                                Some("every slot is taken: drag a card out first".into())
+                            hands.write(CardHand::Refused(Some(
+                                "every slot is taken: drag a card out first".into(),
+                            )));
                         }
                     },
                 }
@@ -269,15 +271,16 @@ pub fn pick_cards<G: TableGame>(
             });
         }
         (Some(_), None) | (None, None) => {
-            table.refused = Some(match table.game.turn() {
+            hands.write(CardHand::Refused(Some(match table.game.turn() {
                 crate::cards::core::Turn::Player(s) => format!("wait: it is seat {s}'s turn"),
                 crate::cards::core::Turn::Chance => "wait: the table is dealing or rolling".into(),
                 crate::cards::core::Turn::Over => "the game is over".into(),
-            });
+            })));
         }
         (None, Some(_)) => {
-            table.refused =
-                Some("that card cannot be played now: the panel lists what you can do".into());
+            hands.write(CardHand::Refused(Some(
+                "that card cannot be played now: the panel lists what you can do".into(),
+            )));
         }
     }
 }
@@ -310,9 +313,10 @@ pub fn lay_planned_cards<G: TableGame>(
 /// 0 lowers it (a slap on the card without a point misses).
 pub fn aim_with_keys<G: TableGame>(
     keys: Res<ButtonInput<KeyCode>>,
-    table: Option<ResMut<CardTable<G>>>,
+    table: Option<Res<CardTable<G>>>,
+    mut hands: MessageWriter<CardHand<G>>,
 ) {
-    let Some(mut table) = table else { return };
+    let Some(table) = table else { return };
     const DIGITS: [KeyCode; 10] = [
         KeyCode::Digit0,
         KeyCode::Digit1,
@@ -329,8 +333,7 @@ pub fn aim_with_keys<G: TableGame>(
         if keys.just_pressed(*key) {
             let aim = n.checked_sub(1).filter(|s| *s < table.seats.len());
             if table.aim != aim {
-                table.aim = aim;
-                table.version += 1;
+                hands.write(CardHand::Aim(aim));
             }
         }
     }

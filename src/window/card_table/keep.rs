@@ -1,48 +1,12 @@
 //! *Continue* at the card table: the game on it is saved when the table is
-//! left or the window closes (its whole state, seats and chance), and a
-//! saved game is dealt again exactly (`CardRequest::saved`).
+//! left or the window closes ([`crate::tables::cards::keep`]).
 
 use bevy::prelude::*;
 
-use super::CardRequest;
-use super::session::CardTable;
 use crate::cards::TableGame;
-use crate::saves::{CardSave, ContinueFile, SavedGame, SavedTable};
-
-/// The game on the table as *Continue* keeps it (none once it is over).
-pub fn saved<G: TableGame>(table: &CardTable<G>, request: &CardRequest) -> Option<SavedGame> {
-    if table.game.is_over() {
-        return None;
-    }
-    let state = ron::ser::to_string(&table.game).ok()?;
-    let pos = table.chance.get_word_pos();
-    Some(SavedGame {
-        version: crate::saves::VERSION,
-        title: format!("{}, after {} moves", G::TITLE, table.history.len()),
-        table: SavedTable::Cards(CardSave {
-            game: request.game.key().to_string(),
-            setup: request.setup.clone(),
-            seats: table.seats.clone(),
-            seed: table.seed,
-            chance: ((pos >> 64) as u64, pos as u64),
-            state,
-            log: table.log.clone(),
-        }),
-    })
-}
-
-/// The saved game's state, read back (its problems as text).
-pub fn read_state<G: TableGame>(save: &CardSave) -> Result<G, String> {
-    let game: G = ron::from_str(&save.state).map_err(|e| format!("the saved game: {e}"))?;
-    if game.players() != save.seats.len() {
-        return Err(format!(
-            "the saved game has {} players and {} seats",
-            game.players(),
-            save.seats.len()
-        ));
-    }
-    Ok(game)
-}
+use crate::saves::ContinueFile;
+use crate::tables::cards::keep::{CardRequest, saved};
+use crate::tables::cards::session::CardTable;
 
 /// Saves the game for *Continue*; errors are logged.
 pub fn keep_the_game<G: TableGame>(
@@ -75,16 +39,4 @@ pub fn keep_the_game_on_quit<G: TableGame>(
     if !exits.is_empty() {
         keep_the_game(table, request, file);
     }
-}
-
-/// Whether a saved card game can be dealt again (its state reads back).
-pub fn check_saved(game: crate::cards::CardGame, save: &CardSave) -> Result<(), String> {
-    struct Check<'a>(&'a CardSave);
-    impl crate::cards::registry::GameVisitor for Check<'_> {
-        type Output = Result<(), String>;
-        fn visit<G: TableGame>(self, _: crate::cards::CardGame) -> Self::Output {
-            read_state::<G>(self.0).map(|_| ())
-        }
-    }
-    game.dispatch(Check(save))
 }

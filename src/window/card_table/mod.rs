@@ -2,13 +2,13 @@
 //! (and real dice) on the wooden table. One plugin tree per registered game,
 //! each running only in its own [`Screen::Cards`] state:
 //!
-//! - [`session`]: the rules state as a resource, intents as messages, bots off
-//!   the main thread, chance and dice (no drawing: runs headless);
+//! - the game itself is [`crate::tables::cards`]'s session (no drawing: runs
+//!   headless); this table turns the mouse and keys into its intents;
 //! - [`scene`]: card art painted from the RON card data ([`faces`], [`mesh`]),
 //!   card entities following the game's scene with eased moves and flips;
 //! - [`input`]: hover, click and drag into slots; [`panel`]: the side panel
 //!   and the words on the table; [`dice`]: the tray and the rolling die;
-//!   [`tossing`]: the play mats, cards picked up, flicked and flown on Rapier.
+//!   [`tossing`]: the play mats, cards picked up, flicked and shown in flight.
 //!
 //! A game draws itself through [`crate::cards::view::CardView`]; nothing here
 //! knows which game it is.
@@ -21,30 +21,19 @@ pub mod keep;
 pub mod mesh;
 pub mod panel;
 pub mod scene;
-pub mod session;
 pub mod sounds;
 pub mod tossing;
-
-use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use crate::cards::CardGame;
 use crate::cards::registry::{GameVisitor, TableGame};
-use crate::physics::dice::DiceTray;
 use crate::physics::table::Profile;
-use crate::window::{FrameSystems, Screen, TablePanels};
-
-/// What the card table opens: a game from a setup file, `actions` actions in.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct CardRequest {
-    pub game: CardGame,
-    pub setup: PathBuf,
-    pub actions: usize,
-    /// A saved game to continue instead of a new deal.
-    pub saved: Option<crate::saves::CardSave>,
-}
+use crate::tables::FrameSystems;
+use crate::tables::cards::keep::{self as dealt, CardRequest};
+use crate::tables::cards::session;
+use crate::window::{Screen, TablePanels};
 
 /// One card table's systems: they run only while its game is on screen.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -54,7 +43,7 @@ pub fn plugin(app: &mut App) {
     // The keys in force (the shell's key_bindings plugin keeps them to the settings).
     app.init_resource::<crate::keys::Bindings>();
     // The cards' sounds (played by the shell's sound plugin where there is one).
-    app.add_message::<crate::window::shell::sound::Hear>()
+    app.add_message::<crate::tables::Hear>()
         .init_resource::<input::Hovered>()
         .add_systems(Update, scene::glide_cards.in_set(FrameSystems::Dress));
     for game in CardGame::ALL {
@@ -77,7 +66,8 @@ impl GameVisitor for AddTable<'_> {
                 set.clone().run_if(in_state(screen)).in_set(TablePanels),
             )
             .init_resource::<scene::SceneNow<G>>()
-            .init_resource::<input::SlotPlan<G>>();
+            .init_resource::<input::SlotPlan<G>>()
+            .init_resource::<tossing::TossHand<G>>();
         session::plugin::<G>(app, set.clone());
         app.add_systems(
             OnEnter(screen),
@@ -152,37 +142,14 @@ fn open_table<G: TableGame>(
         next.set(Screen::Menu);
         return;
     };
-    let setup = match G::load_setup(&request.setup, None) {
-        Ok(s) => s,
+    let table = match dealt::deal::<G>(&request, &profile.0) {
+        Ok(table) => table,
         Err(e) => {
             error!("{e}");
             next.set(Screen::Menu);
             return;
         }
     };
-    let p = &profile.0;
-    let dice = DiceTray::new(&p.dice, p.gravity);
-    let mut table = match &request.saved {
-        Some(save) => match keep::read_state::<G>(save) {
-            Ok(game) => {
-                let mut table = session::CardTable::new(game, save.seats.clone(), save.seed, dice);
-                table
-                    .chance
-                    .set_word_pos(((save.chance.0 as u128) << 64) | save.chance.1 as u128);
-                table.log = save.log.clone();
-                table.version += 1;
-                table
-            }
-            Err(e) => {
-                error!("{e}");
-                next.set(Screen::Menu);
-                return;
-            }
-        },
-        None => session::CardTable::new(G::new_game(setup.rules), setup.seats, setup.seed, dice),
-    };
-    table.tossing.range = crate::physics::card_toss::TossRange::new(&p.cards, p.gravity);
-    table.fast_forward(request.actions);
     commands.insert_resource(table);
     for mut c in &mut cameras {
         *c = crate::window::shell::camera::OrbitCamera::card_table();

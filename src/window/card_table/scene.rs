@@ -8,15 +8,15 @@ use std::f32::consts::PI;
 use bevy::prelude::*;
 
 use super::sounds;
-use crate::window::shell::sound::Hear;
+use crate::tables::Hear;
 
 use super::faces::{FaceSpec, Painter, Pixels};
 use super::input::{Hovered, SlotPlan, planned_spot};
 use super::mesh;
-use super::session::CardTable;
 use crate::cards::TableGame;
 use crate::cards::table_layout::{self as layout, CARD_SCALE};
 use crate::cards::view::{CardKey, Spot, TableScene};
+use crate::tables::cards::session::CardTable;
 use crate::window::Screen;
 use crate::window::shell::look::Look;
 
@@ -215,18 +215,7 @@ pub fn lay_out_cards<G: TableGame>(
     if now.version == table.version && now.staged == staged && !plan.is_changed() {
         return;
     }
-    let mut scene = table.game.scene(table.viewer, &table.seats, staged);
-    // Cards arranged in slots lie there (the scene's slots are the same).
-    now.scene.slots.clone_from(&scene.slots);
-    for placed in &mut scene.cards {
-        if let Some(spot) = planned_spot(&now, &plan, placed.key) {
-            placed.spot = spot;
-        }
-        // A tossed card lies where it came to rest on Rapier.
-        if let Some(spot) = table.tossing.rests.get(&placed.key) {
-            placed.spot = *spot;
-        }
-    }
+    let scene = arrange_scene(&table, &mut now, &plan, staged);
     let screen = *state.get();
     let mut seen = HashMap::new();
     for placed in &scene.cards {
@@ -237,123 +226,190 @@ pub fn lay_out_cards<G: TableGame>(
             .unwrap_or_else(|| art.back.clone());
         let entity = match now.entities.get(&placed.key).copied() {
             Some(e) if cards.contains(e) => {
-                if let Ok((mut sprite, current, tween)) = cards.get_mut(e) {
-                    let goal_changed = tween.as_ref().map_or(*current, |t| t.to) != target;
-                    if goal_changed {
-                        let from = *current;
-                        match tween {
-                            Some(mut t) => {
-                                *t = Tween {
-                                    from,
-                                    to: target,
-                                    t: 0.0,
-                                }
-                            }
-                            None => {
-                                commands.entity(e).insert(Tween {
-                                    from,
-                                    to: target,
-                                    t: 0.0,
-                                });
-                            }
-                        }
-                    }
-                    sprite.face = placed.face;
-                }
+                retarget_card(&mut commands, &mut cards, e, target, placed.face);
                 e
             }
-            _ => {
-                // New on the table: dealt from the deck.
-                let from = spot_transform(&layout::stacked(layout::DECK_AT, 0.0, 40, false));
-                commands
-                    .spawn((
-                        Name::new(format!("Card {}", placed.key)),
-                        CardSprite {
-                            key: placed.key,
-                            face: placed.face,
-                        },
-                        from,
-                        Visibility::default(),
-                        Tween {
-                            from,
-                            to: target,
-                            t: 0.0,
-                        },
-                        DespawnOnExit(screen),
-                    ))
-                    .with_children(|p| {
-                        p.spawn((
-                            FaceSide,
-                            Mesh3d(art.face_mesh.clone()),
-                            MeshMaterial3d(face_material.clone()),
-                        ));
-                        p.spawn((
-                            Mesh3d(art.back_mesh.clone()),
-                            MeshMaterial3d(art.back.clone()),
-                        ));
-                        p.spawn((
-                            Glow,
-                            Mesh3d(art.glow_mesh.clone()),
-                            MeshMaterial3d(art.highlight.clone()),
-                            Transform::from_xyz(0.0, -mesh::CARD_T, 0.0),
-                            if placed.highlight {
-                                Visibility::Inherited
-                            } else {
-                                Visibility::Hidden
-                            },
-                        ));
-                    })
-                    .id()
-            }
+            _ => deal_card(&mut commands, &art, placed, target, &face_material, screen),
         };
         // Faces and glows follow the scene.
-        for child in children.iter_descendants(entity) {
-            if let Ok(mut m) = face_sides.get_mut(child)
-                && m.0 != face_material
-            {
-                m.0 = face_material.clone();
-            }
-            if let Ok(mut v) = glows.get_mut(child) {
-                let want = if placed.highlight {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                };
-                if *v != want {
-                    *v = want;
-                }
-            }
-        }
+        dress_card(
+            &children,
+            &mut face_sides,
+            &mut glows,
+            entity,
+            &face_material,
+            placed.highlight,
+        );
         seen.insert(placed.key, entity);
         if plan.dragging.is_some_and(|(k, _)| k == placed.key) {
             commands.entity(entity).insert(Dragged);
         }
     }
-    for (key, e) in now.entities.drain() {
-        if !seen.contains_key(&key)
-            && let Ok(mut ec) = commands.get_entity(e)
-        {
-            ec.despawn();
+    despawn_gone(&mut commands, &mut now.entities, seen);
+    // Tokens (a manager's marker, a wound) glide like cards.
+    lay_out_tokens(
+        &mut commands,
+        &mut now,
+        &scene,
+        &art,
+        &mut materials,
+        &tokens,
+        screen,
+    );
+    now.scene = scene;
+    now.version = table.version;
+    now.staged = staged;
+}
+
+/// The game's scene as the viewer sees it, cards moved to their slots or where tossed ones lie.
+fn arrange_scene<G: TableGame>(
+    table: &CardTable<G>,
+    now: &mut SceneNow<G>,
+    plan: &SlotPlan<G>,
+    staged: Option<usize>,
+) -> TableScene<G::Action> {
+    let mut scene = table.game.scene(table.viewer, &table.seats, staged);
+    // Cards arranged in slots lie there (the scene's slots are the same).
+    now.scene.slots.clone_from(&scene.slots);
+    for placed in &mut scene.cards {
+        if let Some(spot) = planned_spot(now, plan, placed.key) {
+            placed.spot = spot;
+        }
+        // A tossed card lies where it came to rest on Rapier.
+        if let Some(spot) = table.tossing.rests.get(&placed.key) {
+            placed.spot = *spot;
         }
     }
-    now.entities = seen;
-    // Tokens (a manager's marker, a wound) glide like cards.
+    scene
+}
+
+/// Sends a card already on the table gliding to `target` when that is new, and sets its face.
+fn retarget_card(
+    commands: &mut Commands,
+    cards: &mut Query<(&mut CardSprite, &Transform, Option<&mut Tween>)>,
+    e: Entity,
+    target: Transform,
+    face: Option<usize>,
+) {
+    if let Ok((mut sprite, current, tween)) = cards.get_mut(e) {
+        let goal_changed = tween.as_ref().map_or(*current, |t| t.to) != target;
+        if goal_changed {
+            let from = *current;
+            match tween {
+                Some(mut t) => {
+                    *t = Tween {
+                        from,
+                        to: target,
+                        t: 0.0,
+                    }
+                }
+                None => {
+                    commands.entity(e).insert(Tween {
+                        from,
+                        to: target,
+                        t: 0.0,
+                    });
+                }
+            }
+        }
+        sprite.face = face;
+    }
+}
+
+/// Spawns a card new on the table, dealt from the deck to `target`, with face, back and glow.
+fn deal_card<A>(
+    commands: &mut Commands,
+    art: &CardArt,
+    placed: &crate::cards::view::Placed<A>,
+    target: Transform,
+    face_material: &Handle<StandardMaterial>,
+    screen: Screen,
+) -> Entity {
+    let from = spot_transform(&layout::stacked(layout::DECK_AT, 0.0, 40, false));
+    commands
+        .spawn((
+            Name::new(format!("Card {}", placed.key)),
+            CardSprite {
+                key: placed.key,
+                face: placed.face,
+            },
+            from,
+            Visibility::default(),
+            Tween {
+                from,
+                to: target,
+                t: 0.0,
+            },
+            DespawnOnExit(screen),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                FaceSide,
+                Mesh3d(art.face_mesh.clone()),
+                MeshMaterial3d(face_material.clone()),
+            ));
+            p.spawn((
+                Mesh3d(art.back_mesh.clone()),
+                MeshMaterial3d(art.back.clone()),
+            ));
+            p.spawn((
+                Glow,
+                Mesh3d(art.glow_mesh.clone()),
+                MeshMaterial3d(art.highlight.clone()),
+                Transform::from_xyz(0.0, -mesh::CARD_T, 0.0),
+                if placed.highlight {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                },
+            ));
+        })
+        .id()
+}
+
+/// Shows `face_material` on the card's face side and its glow if `highlight`, where changed.
+fn dress_card(
+    children: &Query<&Children>,
+    face_sides: &mut Query<&mut MeshMaterial3d<StandardMaterial>, With<FaceSide>>,
+    glows: &mut Query<&mut Visibility, With<Glow>>,
+    card: Entity,
+    face_material: &Handle<StandardMaterial>,
+    highlight: bool,
+) {
+    for child in children.iter_descendants(card) {
+        if let Ok(mut m) = face_sides.get_mut(child)
+            && m.0 != *face_material
+        {
+            m.0 = face_material.clone();
+        }
+        if let Ok(mut v) = glows.get_mut(child) {
+            let want = if highlight {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            };
+            if *v != want {
+                *v = want;
+            }
+        }
+    }
+}
+
+/// Lays out the scene's tokens: new ones spawned, moved ones gliding, gone ones despawned.
+fn lay_out_tokens<G: TableGame>(
+    commands: &mut Commands,
+    now: &mut SceneNow<G>,
+    scene: &TableScene<G::Action>,
+    art: &CardArt,
+    materials: &mut ResMut<Assets<StandardMaterial>>,
+    tokens: &Query<&Transform, Without<CardSprite>>,
+    screen: Screen,
+) {
     let mut kept = HashMap::new();
     for token in &scene.tokens {
         let to = Transform::from_translation(token.at + Vec3::Y * token.radius * 0.3)
             .with_scale(Vec3::splat(token.radius * 2.0));
-        let material = now
-            .token_materials
-            .entry(token.colour)
-            .or_insert_with(|| {
-                let [r, g, b, _] = token.colour;
-                materials.add(StandardMaterial {
-                    base_color: Color::srgb_u8(r, g, b),
-                    perceptual_roughness: 0.4,
-                    ..default()
-                })
-            })
-            .clone();
+        let material = ensure_token_material(&mut now.token_materials, materials, token.colour);
         let entity = match now.tokens.get(&token.key).copied() {
             Some(e) if tokens.contains(e) => {
                 if let Ok(from) = tokens.get(e)
@@ -382,17 +438,41 @@ pub fn lay_out_cards<G: TableGame>(
         };
         kept.insert(token.key, entity);
     }
-    for (key, e) in now.tokens.drain() {
+    despawn_gone(commands, &mut now.tokens, kept);
+}
+
+/// The material of a token's colour, made the first time the colour is seen.
+fn ensure_token_material(
+    made: &mut HashMap<[u8; 4], Handle<StandardMaterial>>,
+    materials: &mut ResMut<Assets<StandardMaterial>>,
+    colour: [u8; 4],
+) -> Handle<StandardMaterial> {
+    made.entry(colour)
+        .or_insert_with(|| {
+            let [r, g, b, _] = colour;
+            materials.add(StandardMaterial {
+                base_color: Color::srgb_u8(r, g, b),
+                perceptual_roughness: 0.4,
+                ..default()
+            })
+        })
+        .clone()
+}
+
+/// Despawns the entities whose keys are not in `kept`, then keeps `kept`.
+fn despawn_gone<K: Eq + std::hash::Hash>(
+    commands: &mut Commands,
+    entities: &mut HashMap<K, Entity>,
+    kept: HashMap<K, Entity>,
+) {
+    for (key, e) in entities.drain() {
         if !kept.contains_key(&key)
             && let Ok(mut ec) = commands.get_entity(e)
         {
             ec.despawn();
         }
     }
-    now.tokens = kept;
-    now.scene = scene;
-    now.version = table.version;
-    now.staged = staged;
+    *entities = kept;
 }
 
 /// Moves cards along their tweens (eased, lifted in an arc; a flip turns over

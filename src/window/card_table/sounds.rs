@@ -6,14 +6,14 @@
 
 use bevy::prelude::*;
 
-use super::session::CardTable;
 use crate::cards::TableGame;
 use crate::cards::table_layout::{DICE_SCALE, TRAY_AT};
 use crate::cards::view::CardKey;
 use crate::physics::table::Profile;
 use crate::sound::events::die_sounds;
 use crate::sound::{Sound, SoundEvent};
-use crate::window::shell::sound::Hear;
+use crate::tables::Hear;
+use crate::tables::cards::session::CardTable;
 
 /// What has been heard of the table so far.
 #[derive(Default)]

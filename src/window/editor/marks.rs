@@ -12,7 +12,7 @@ use crate::editor::Severity;
 use crate::physics::build::piece_id;
 use crate::physics::pieces::{PieceId, SpawnedTown};
 use crate::scenario::town::PieceList;
-use crate::window::flick_table::session::FlickSession;
+use crate::tables::flick::session::FlickSession;
 
 const GOLD: Color = Color::srgb(0.95, 0.78, 0.45);
 const PROBLEM: Color = Color::srgb(1.0, 0.35, 0.3);

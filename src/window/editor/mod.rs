@@ -24,11 +24,12 @@ use bevy::time::common_conditions::on_timer;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::flick_table::FlickTableError;
-use super::flick_table::session::{FlickAction, FlickIntent};
-use super::flick_table::sets::{FlickOrder, TableEdited};
-use super::{FrameSystems, Screen, TablePanels};
+use super::{Screen, TablePanels};
 use crate::editor::{Edit, EditTown, Problem, Reloaded};
 use crate::scenario::town::PieceRef;
+use crate::tables::FrameSystems;
+use crate::tables::flick::session::{FlickAction, FlickIntent};
+use crate::tables::flick::{FlickOrder, TableEdited};
 
 pub fn plugin(app: &mut App) {
     // The keys in force (the shell's key_bindings plugin keeps them to the settings).

@@ -9,10 +9,9 @@ use bevy_egui::{EguiContexts, egui};
 use super::mouse::{pieces, snap_deg};
 use super::{EditIntent, Editing};
 use crate::editor::{Edit, NewPiece, Severity};
-use crate::scenario::town::{
-    BuildingKind, FigureSpec, HatSide, PieceList, PieceRef, PropKind, Team, Town,
-};
-use crate::window::flick_table::TableEdited;
+use crate::scenario::kinds::{BuildingKind, HatSide, Team};
+use crate::scenario::town::{FigureSpec, PieceList, PieceRef, PropKind, Town};
+use crate::tables::flick::TableEdited;
 use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::{EguiWantsKeyboard, EguiWantsPointer};
 use crate::window::shell::style::{GOLD, GOOD, PROBLEM};

@@ -7,10 +7,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::session::{FlickAction, FlickIntent, FlickSession};
-use super::sets::{FlickPanels, FlickSystems};
+use super::sets::FlickPanels;
 use crate::settings::Settings;
-use crate::window::FrameSystems;
+use crate::tables::FrameSystems;
+use crate::tables::flick::FlickSystems;
+use crate::tables::flick::session::{FlickAction, FlickIntent, FlickSession};
 use crate::window::shell::camera::{OrbitCamera, TableCamera};
 use crate::window::shell::dock::Dock;
 
@@ -20,7 +21,7 @@ pub fn plugin(app: &mut App) {
             Update,
             ask_for_instant_replay
                 .in_set(FrameSystems::Input)
-                .run_if(not(resource_exists::<super::sets::TableEdited>))
+                .run_if(not(resource_exists::<crate::tables::flick::TableEdited>))
                 .in_set(FlickSystems),
         )
         .add_systems(

@@ -8,18 +8,15 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::seats::Seats;
-use super::session::{FlickAction, FlickIntent, FlickSession};
-use super::sets::{FlickOrder, FlickSystems};
-use crate::physics::pieces::{PieceId, PieceKind};
-use crate::physics::table::{Flick, TableIndex};
-use crate::window::FrameSystems;
+use crate::physics::pieces::PieceKind;
+use crate::physics::table::TableIndex;
+use crate::tables::FrameSystems;
+use crate::tables::flick::aim::{Aim, MouseLocked};
+use crate::tables::flick::seats::Seats;
+use crate::tables::flick::session::{FlickAction, FlickIntent, FlickSession};
+use crate::tables::flick::{FlickOrder, FlickSystems};
 use crate::window::shell::pointer::cursor_on_table;
 
-/// A drag this long (metres on the table) is a full-strength flick.
-pub const FULL_PULL: f32 = 0.15;
-/// Drags shorter than this are ignored on release.
-pub const MIN_STRENGTH: f32 = 0.02;
 /// How near the disc's centre a press must be, as a multiple of its radius.
 pub const GRAB_RADIUS: f32 = 1.6;
 /// In a scenario, how near the awaited flick's ring a press must be, metres.
@@ -27,66 +24,20 @@ pub const GAME_GRAB_RADIUS: f32 = 0.05;
 /// On an empty table a full-strength disc slides this far (see `assets/physics.ron`);
 /// distance grows with the square of strength. Used only to draw the aim.
 pub const FULL_SLIDE: f32 = 0.80;
-/// Seconds a computer's aim (a bot's, or a replay's) is on show before it flicks.
-pub const AIM_SECONDS: f32 = 0.8;
-/// Frames a computer's aim is on show at the least, so a slow machine
-/// (software rendering, a screenshot run) still draws it.
-pub const AIM_FRAMES: u32 = 12;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Aim>()
-        .init_resource::<MouseLocked>()
-        .add_systems(
-            Update,
-            (aim_with_mouse, reset_with_key)
-                .in_set(FlickOrder::Decide)
-                .in_set(FlickSystems),
-        )
-        .add_systems(
-            Update,
-            (draw_aim, draw_anchor)
-                .in_set(FrameSystems::Draw)
-                .in_set(FlickSystems),
-        );
-}
-
-/// A replay is playing flicks back in the sandbox: the mouse aims nothing
-/// meanwhile (the replay's aim is shown through [`Aim`]). In a scenario the
-/// mouse rests whenever a computer seat is to act.
-#[derive(Resource, Debug, Default)]
-pub struct MouseLocked(pub bool);
-
-/// The flick being aimed.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Aim {
-    pub piece: Option<PieceId>,
-    pub name: String,
-    /// Where the disc sits.
-    pub anchor: Vec3,
-    /// From the disc back to the cursor, on the table.
-    pub pull: Vec2,
-    /// Off-centre contact (spin), -1..1: hold A/D while aiming.
-    pub spin: f32,
-}
-
-impl Aim {
-    pub fn strength(&self) -> f32 {
-        (self.pull.length() / FULL_PULL).min(1.0)
-    }
-
-    pub fn direction(&self) -> Vec2 {
-        -self.pull.normalize_or_zero()
-    }
-
-    pub fn flick(&self) -> Option<Flick> {
-        let piece = self.piece?;
-        (self.strength() >= MIN_STRENGTH).then(|| Flick {
-            piece,
-            direction: self.direction(),
-            strength: self.strength(),
-            spin: self.spin,
-        })
-    }
+    app.add_systems(
+        Update,
+        (aim_with_mouse, reset_with_key)
+            .in_set(FlickOrder::Decide)
+            .in_set(FlickSystems),
+    )
+    .add_systems(
+        Update,
+        (draw_aim, draw_anchor)
+            .in_set(FrameSystems::Draw)
+            .in_set(FlickSystems),
+    );
 }
 
 #[allow(clippy::too_many_arguments)]

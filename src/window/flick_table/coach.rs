@@ -6,7 +6,7 @@
 //! flicks it says how theirs compared ("the best flick here was worth +2.1;
 //! yours +0.4"), searching the position before the flick in the background
 //! when no hint was asked there. It never plays: it writes no
-//! [`super::session::FlickIntent`]. The [`Coach`] setting turns it off.
+//! [`crate::tables::flick::session::FlickIntent`]. The [`Coach`] setting turns it off.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -15,15 +15,17 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::aim::{Aim, draw_drag};
-use super::bot_turn::{BotTurn, flick_aim};
-use super::seats::Seats;
-use super::session::{FlickSession, Stamp};
-use super::sets::{FlickOrder, FlickPanels, FlickSystems};
+use super::aim::draw_drag;
+use super::sets::FlickPanels;
 use crate::ai::coach::{self, Hint};
 use crate::ai::levels::BotLevels;
 use crate::flick::referee::Referee;
-use crate::window::FrameSystems;
+use crate::tables::FrameSystems;
+use crate::tables::flick::aim::Aim;
+use crate::tables::flick::bots::{BotTurn, flick_aim};
+use crate::tables::flick::seats::Seats;
+use crate::tables::flick::session::{FlickSession, Stamp};
+use crate::tables::flick::{FlickOrder, FlickSystems};
 use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::EguiWantsPointer;
 use crate::window::shell::style::GOOD;

@@ -4,15 +4,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::aim::{Aim, FULL_SLIDE, power_colour};
-use super::reload::ReloadStatus;
-use super::session::FlickSession;
-use super::sets::{FlickPanels, FlickSystems};
-use super::table_replay::{SavedReplay, TableReplayScript};
+use super::aim::{FULL_SLIDE, power_colour};
+use super::sets::FlickPanels;
 use super::tags::{Tag, place_tags};
 use crate::physics::pieces::{Door, Hat, Piece, PieceKind};
 use crate::physics::table::Profile;
-use crate::scenario::town::Team;
+use crate::scenario::kinds::Team;
+use crate::tables::flick::FlickSystems;
+use crate::tables::flick::aim::Aim;
+use crate::tables::flick::reload::ReloadStatus;
+use crate::tables::flick::session::FlickSession;
+use crate::tables::flick::table_replay::{SavedReplay, TableReplayScript};
 use crate::window::shell::camera::TableCamera;
 use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::EguiWantsPointer;
@@ -23,7 +25,7 @@ pub fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (
             label_pieces,
-            show_panels.run_if(not(resource_exists::<super::sets::TableEdited>)),
+            show_panels.run_if(not(resource_exists::<crate::tables::flick::TableEdited>)),
         )
             .chain()
             .in_set(FlickPanels::Hud)
@@ -32,7 +34,7 @@ pub fn plugin(app: &mut App) {
     .add_systems(
         Update,
         draw_door_lines
-            .in_set(crate::window::FrameSystems::Draw)
+            .in_set(crate::tables::FrameSystems::Draw)
             .in_set(FlickSystems),
     );
 }
@@ -130,6 +132,7 @@ fn label_pieces(
     Ok(())
 }
 
+/// The HUD: reload notices, the power meter while aiming, the sandbox and its last flick.
 #[allow(clippy::too_many_arguments)]
 fn show_panels(
     mut contexts: EguiContexts,
@@ -147,162 +150,194 @@ fn show_panels(
     // Notices float over the middle of the 3D view, not of the window.
     let middle = dock.centre_offset();
     let in_game = session.referee().is_some();
-    let index = session.index();
+    let now = time.elapsed_secs();
     if let Some(status) = reload {
-        if let Some(error) = &status.error {
-            egui::Window::new("The saved file has problems")
-                .anchor(egui::Align2::CENTER_TOP, [middle, 10.0])
-                .resizable(false)
-                .collapsible(false)
-                .show(ctx, |ui| {
-                    ui.label(
-                        "The town on the table is the last good one. Fix the file and save again:",
-                    );
-                    for line in error.lines() {
-                        ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
-                    }
-                });
-        } else if let Some((notice, at)) = &status.notice
-            && time.elapsed_secs() - at < 3.0
-        {
-            egui::Window::new("Reloaded")
-                .anchor(egui::Align2::CENTER_TOP, [middle, 10.0])
-                .title_bar(false)
-                .resizable(false)
-                .show(ctx, |ui| {
-                    ui.colored_label(GOOD, notice);
-                });
-        }
+        show_reload_notice(ctx, &status, now, middle);
     }
     if aim.piece.is_some() {
         power_meter(ctx, &aim, middle);
     }
     if !in_game {
         dock.section(ctx, "The sandbox", true, |ui| {
-            ui.label(egui::RichText::new(session.town().map_or("", |t| t.name.as_str())).strong());
-            ui.label(format!("{} pieces on the table", index.len()));
-            if let Some(r) = &replaying {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Replay: flick {} of {}",
-                        (r.played + usize::from(r.shown_since.is_some()))
-                            .max(1)
-                            .min(r.flicks.len()),
-                        r.flicks.len()
-                    ))
-                    .strong(),
-                );
-                if let Some(note) = &r.note {
-                    ui.label(note);
-                }
-            }
-            ui.separator();
-            ui.label("Drag back from a disc, release: flick");
-            ui.label(keys.fill("{SpinLeft} / {SpinRight} while aiming: spin"));
-            ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
-            ui.label(
-                keys.fill("{ResetTown} reset · {Menu} cancel (or menu) · {Screenshot} screenshot"),
-            );
-            ui.label(keys.fill("{SaveFlicks} save the flicks as a replay"));
-            if let Some((said, at)) = &saved.0
-                && time.elapsed_secs() - at < 5.0
-            {
-                match said {
-                    Ok(m) => ui.colored_label(GOOD, m),
-                    Err(m) => ui.colored_label(PROBLEM, m),
-                };
-            }
+            show_sandbox(ui, &session, replaying.as_deref(), &saved, &keys, now);
         });
     }
     if in_game {
         wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
         return Ok(());
     }
-    dock.section(ctx, "Last flick", true, |ui| {
-        // What the flick did is told once the town is seen to come to rest.
-        match session.last_flick() {
-            _ if session.playback().is_some_and(|p| p.instant) => {
-                ui.label("Instant replay (P): the last flick again, at half speed");
-            }
-            _ if session.replaying() => {
-                ui.label("… the town is still moving");
-            }
-            None => {
-                ui.label("No flick yet.");
-            }
-            Some(Err(e)) => {
-                ui.colored_label(egui::Color32::LIGHT_RED, e.to_string());
-            }
-            Some(Ok(o)) => {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{} at {:.0}% power",
-                        o.name,
-                        o.flick.strength * 100.0
-                    ))
-                    .strong(),
-                );
-                ui.label(format!(
-                    "travelled {:.1} cm in {:.2} s{}",
-                    o.travelled * 100.0,
-                    o.sim_time,
-                    if o.at_rest { "" } else { " (cut off)" }
-                ));
-                if !o.still_moving.is_empty() {
-                    let names: Vec<&str> = o
-                        .still_moving
-                        .iter()
-                        .filter_map(|id| index.get(*id))
-                        .map(|p| p.name.as_str())
-                        .collect();
-                    ui.label(format!("still moving: {}", names.join(", ")));
-                }
-                if o.left_table {
-                    ui.colored_label(egui::Color32::LIGHT_RED, "left the table");
-                }
-                ui.separator();
-                if o.touched.is_empty() {
-                    ui.label("touched nothing");
-                } else {
-                    ui.label("touched, in order:");
-                    for t in &o.touched {
-                        let part = match t.part {
-                            crate::physics::pieces::PartKind::Whole => String::new(),
-                            p => format!(" ({p:?})"),
-                        };
-                        ui.label(format!("  {:.3} s  {}{}", t.time, t.name, part));
-                    }
-                }
-                if !o.knocked_over.is_empty() {
-                    ui.separator();
-                    for k in &o.knocked_over {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(255, 200, 120),
-                            format!(
-                                "{} knocked over by {}",
-                                k.name,
-                                k.by_name.as_deref().unwrap_or("?")
-                            ),
-                        );
-                    }
-                }
-                if !o.moved.is_empty() {
-                    ui.separator();
-                    ui.label("also moved:");
-                    for m in &o.moved {
-                        ui.label(format!(
-                            "  {} {:.1} cm{}",
-                            m.name,
-                            m.distance * 100.0,
-                            if m.left_table { ", off the table" } else { "" }
-                        ));
-                    }
-                }
-            }
-        }
-    });
+    dock.section(ctx, "Last flick", true, |ui| show_last_flick(ui, &session));
     wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     Ok(())
+}
+
+/// The saved file's problems, or for 3 seconds a notice that it was reloaded (`now`: seconds).
+fn show_reload_notice(ctx: &egui::Context, status: &ReloadStatus, now: f32, middle: f32) {
+    if let Some(error) = &status.error {
+        egui::Window::new("The saved file has problems")
+            .anchor(egui::Align2::CENTER_TOP, [middle, 10.0])
+            .resizable(false)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(
+                    "The town on the table is the last good one. Fix the file and save again:",
+                );
+                for line in error.lines() {
+                    ui.colored_label(PROBLEM, egui::RichText::new(line).monospace());
+                }
+            });
+    } else if let Some((notice, at)) = &status.notice
+        && now - at < 3.0
+    {
+        egui::Window::new("Reloaded")
+            .anchor(egui::Align2::CENTER_TOP, [middle, 10.0])
+            .title_bar(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.colored_label(GOOD, notice);
+            });
+    }
+}
+
+/// The sandbox's section: its town, the replay under way, the controls, the last save's word.
+fn show_sandbox(
+    ui: &mut egui::Ui,
+    session: &FlickSession,
+    replaying: Option<&TableReplayScript>,
+    saved: &SavedReplay,
+    keys: &crate::keys::Bindings,
+    now: f32,
+) {
+    ui.label(egui::RichText::new(session.town().map_or("", |t| t.name.as_str())).strong());
+    ui.label(format!("{} pieces on the table", session.index().len()));
+    if let Some(r) = replaying {
+        ui.label(
+            egui::RichText::new(format!(
+                "Replay: flick {} of {}",
+                (r.played + usize::from(r.shown_since.is_some()))
+                    .max(1)
+                    .min(r.flicks.len()),
+                r.flicks.len()
+            ))
+            .strong(),
+        );
+        if let Some(note) = &r.note {
+            ui.label(note);
+        }
+    }
+    ui.separator();
+    ui.label("Drag back from a disc, release: flick");
+    ui.label(keys.fill("{SpinLeft} / {SpinRight} while aiming: spin"));
+    ui.label("Right-drag orbit · middle-drag pan · wheel zoom");
+    ui.label(keys.fill("{ResetTown} reset · {Menu} cancel (or menu) · {Screenshot} screenshot"));
+    ui.label(keys.fill("{SaveFlicks} save the flicks as a replay"));
+    if let Some((said, at)) = &saved.0
+        && now - at < 5.0
+    {
+        match said {
+            Ok(m) => ui.colored_label(GOOD, m),
+            Err(m) => ui.colored_label(PROBLEM, m),
+        };
+    }
+}
+
+/// What the last flick did, told once the town is seen to come to rest.
+fn show_last_flick(ui: &mut egui::Ui, session: &FlickSession) {
+    match session.last_flick() {
+        _ if session.playback().is_some_and(|p| p.instant) => {
+            ui.label("Instant replay (P): the last flick again, at half speed");
+        }
+        _ if session.replaying() => {
+            ui.label("… the town is still moving");
+        }
+        None => {
+            ui.label("No flick yet.");
+        }
+        Some(Err(e)) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, e.to_string());
+        }
+        Some(Ok(o)) => {
+            show_flick_travel(ui, session, o);
+            show_flick_contacts(ui, o);
+        }
+    }
+}
+
+/// The flicked piece and its power, how far it went, what still moved, whether it left the table.
+fn show_flick_travel(
+    ui: &mut egui::Ui,
+    session: &FlickSession,
+    o: &crate::physics::table::FlickOutcome,
+) {
+    ui.label(
+        egui::RichText::new(format!(
+            "{} at {:.0}% power",
+            o.name,
+            o.flick.strength * 100.0
+        ))
+        .strong(),
+    );
+    ui.label(format!(
+        "travelled {:.1} cm in {:.2} s{}",
+        o.travelled * 100.0,
+        o.sim_time,
+        if o.at_rest { "" } else { " (cut off)" }
+    ));
+    if !o.still_moving.is_empty() {
+        let index = session.index();
+        let names: Vec<&str> = o
+            .still_moving
+            .iter()
+            .filter_map(|id| index.get(*id))
+            .map(|p| p.name.as_str())
+            .collect();
+        ui.label(format!("still moving: {}", names.join(", ")));
+    }
+    if o.left_table {
+        ui.colored_label(egui::Color32::LIGHT_RED, "left the table");
+    }
+}
+
+/// What the flicked piece touched in order, the figures knocked over, the other pieces moved.
+fn show_flick_contacts(ui: &mut egui::Ui, o: &crate::physics::table::FlickOutcome) {
+    ui.separator();
+    if o.touched.is_empty() {
+        ui.label("touched nothing");
+    } else {
+        ui.label("touched, in order:");
+        for t in &o.touched {
+            let part = match t.part {
+                crate::physics::pieces::PartKind::Whole => String::new(),
+                p => format!(" ({p:?})"),
+            };
+            ui.label(format!("  {:.3} s  {}{}", t.time, t.name, part));
+        }
+    }
+    if !o.knocked_over.is_empty() {
+        ui.separator();
+        for k in &o.knocked_over {
+            ui.colored_label(
+                egui::Color32::from_rgb(255, 200, 120),
+                format!(
+                    "{} knocked over by {}",
+                    k.name,
+                    k.by_name.as_deref().unwrap_or("?")
+                ),
+            );
+        }
+    }
+    if !o.moved.is_empty() {
+        ui.separator();
+        ui.label("also moved:");
+        for m in &o.moved {
+            ui.label(format!(
+                "  {} {:.1} cm{}",
+                m.name,
+                m.distance * 100.0,
+                if m.left_table { ", off the table" } else { "" }
+            ));
+        }
+    }
 }
 
 /// The power meter while aiming, at the bottom of the 3D view.

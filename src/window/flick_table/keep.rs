@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 
 use super::FlickRequest;
-use super::seats::Seats;
-use super::session::FlickSession;
 use crate::saves::ContinueFile;
+use crate::tables::flick::seats::Seats;
+use crate::tables::flick::session::FlickSession;
 use crate::window::Screen;
 
 pub fn plugin(app: &mut App) {

@@ -1,46 +1,37 @@
-//! The Flick 'em Up table: the town made visible, mouse flicks, the HUD, the
-//! referee, computer seats and scripted flicks. Everything here runs only in
+//! The Flick 'em Up table as the window shows it: the town made visible,
+//! mouse flicks, the HUD and panels, the coach. Everything here runs only in
 //! [`Screen::Flick`]; entering it opens the requested town (or scenario),
 //! leaving it takes the town off.
 //!
-//! One loop, as at the card table: the mouse, the bots, replays, scripts,
-//! the panels and live reload write [`session::FlickIntent`]s; one system
-//! applies them to the one [`session::FlickSession`] (a flick is run to rest
-//! there and recorded); the pieces' entities follow the session, a flick
-//! shown through its recording. Files, lowest first (none imports a file
-//! above it, nor this one):
+//! The game itself is [`crate::tables::flick`]'s session: the mouse, the
+//! bots, replays, scripts, the panels and live reload write its
+//! `FlickIntent`s; one system applies them (a flick is run to rest there and
+//! recorded); the pieces' entities follow the session, a flick shown
+//! through its recording. Files, lowest first (none imports a file above
+//! it, nor this one):
 //!
 //! ```text
-//! sets, seats      system sets; who sits in each team's seat
-//! session          the session resource, its intents, their one apply system
-//! pieces, scene    the entities follow the session; meshes and materials
+//! sets             the panels' system sets
+//! scene            the pieces dressed: meshes and materials
 //! shapes           the pieces' render meshes, inside their colliders
-//! aim, reload      the mouse's drag and its aim on show; file events
-//! bot_turn         computer seats think off the main thread and hand in steps
-//! script           --flick / --aim from the command line
-//! table_replay     a table replay played back in the sandbox; F5 saves one
+//! aim              the mouse's drag and the aim on show
 //! hud, panels      the sandbox's HUD; a scenario's panels
 //! tags             where the name tags go over the town
 //! coach            hints for the person's flick (the hard bot's, drawn, never
 //!                  played) and how each of their flicks compared
+//! after_the_flick  the instant replay and the shot markers
+//! keep             the game kept for Continue when the table is left
 //! ```
 
 pub mod after_the_flick;
 pub mod aim;
-pub mod bot_turn;
 pub mod coach;
 pub mod hud;
 pub mod keep;
 pub mod panels;
-pub mod pieces;
-pub mod reload;
 pub mod scene;
-pub mod script;
-pub mod seats;
-pub mod session;
 pub mod sets;
 pub mod shapes;
-pub mod table_replay;
 pub mod tags;
 
 use std::path::PathBuf;
@@ -48,11 +39,13 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use super::{FrameSystems, Screen, TablePanels};
+use super::{Screen, TablePanels};
 use crate::scenario::Town;
-pub use seats::{Seat, Seats, level_title};
-use session::{FlickAction, FlickIntent, FlickSession};
-pub use sets::{FlickOrder, FlickPanels, FlickSystems, TableEdited};
+use crate::tables::flick::session::{FlickAction, FlickIntent, FlickSession};
+use crate::tables::flick::{
+    FlickOrder, FlickSystems, Seat, Seats, TableEdited, bots, pieces, reload, script, table_replay,
+};
+pub use sets::FlickPanels;
 
 /// What the Flick table opens: a town in the sandbox, or a scenario.
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -77,7 +70,7 @@ pub fn plugin(app: &mut App) {
     // The keys in force (the shell's key_bindings plugin keeps them to the settings).
     app.init_resource::<crate::keys::Bindings>();
     let on_screen = in_state(Screen::Flick);
-    core_plugin(app);
+    crate::tables::flick::plugin(app);
     app.init_resource::<FlickTableError>()
         .configure_sets(Update, FlickSystems.run_if(on_screen.clone()))
         // The town editor owns the table: no flicks, bots, scripts or
@@ -109,7 +102,7 @@ pub fn plugin(app: &mut App) {
             scene::plugin,
             aim::plugin,
             reload::plugin,
-            bot_turn::plugin,
+            bots::plugin,
             script::plugin,
             table_replay::plugin,
             hud::plugin,
@@ -123,21 +116,6 @@ pub fn plugin(app: &mut App) {
             OnExit(Screen::Flick),
             (keep::keep_the_game, close_town).chain(),
         );
-}
-
-/// The table without a window: the order of its sets, the session and its
-/// intents, the pieces' entities following it. A headless app with this (and
-/// `window::frame_order`) plays what the window plays; tests drive it with
-/// intents.
-pub fn core_plugin(app: &mut App) {
-    app.configure_sets(Update, FlickOrder::Decide.in_set(FrameSystems::Input))
-        .configure_sets(
-            Update,
-            (FlickOrder::Apply, FlickOrder::Follow)
-                .chain()
-                .in_set(FrameSystems::Apply),
-        )
-        .add_plugins((session::plugin, pieces::plugin));
 }
 
 /// Opens the requested town or scenario (a file that does not load goes
@@ -182,9 +160,11 @@ fn close_town(world: &mut World) {
     world.resource_mut::<FlickSession>().close();
     pieces::clear_town(world);
     // A bot still thinking is dropped with its game.
-    world.insert_resource(bot_turn::BotTurn::default());
+    world.insert_resource(bots::BotTurn::default());
     // And the coach's search, and what it said of this game.
     world.insert_resource(coach::CoachHint::default());
-    *world.resource_mut::<aim::Aim>() = aim::Aim::default();
-    world.resource_mut::<aim::MouseLocked>().0 = false;
+    *world.resource_mut::<crate::tables::flick::aim::Aim>() = Default::default();
+    world
+        .resource_mut::<crate::tables::flick::aim::MouseLocked>()
+        .0 = false;
 }

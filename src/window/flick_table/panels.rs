@@ -8,16 +8,17 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::bot_turn::{BotTurn, ReplayScript};
-use super::seats::{Seats, level_title};
-use super::session::{FlickAction, FlickIntent, FlickSession, ScenarioPlay};
-use super::sets::{FlickPanels, FlickSystems};
+use super::sets::FlickPanels;
 use crate::bot_level::Level;
 use crate::flick::driver::Step;
 use crate::flick::referee::Side;
 use crate::flick::rules::{Intent, Outcome, Phase, colour_name, hour_colour};
-use crate::scenario::town::{HatSide, Team};
+use crate::scenario::kinds::{HatSide, Team};
 use crate::scenario::{self, Town};
+use crate::tables::flick::FlickSystems;
+use crate::tables::flick::bots::{BotTurn, ReplayScript};
+use crate::tables::flick::seats::{Seats, level_title};
+use crate::tables::flick::session::{FlickAction, FlickIntent, FlickSession, ScenarioPlay};
 use crate::window::shell::dock::Dock;
 use crate::window::shell::style::{self, GOLD, PROBLEM};
 
@@ -127,198 +128,286 @@ fn show_game_panels(
     };
     let game = &play.referee.game;
     let replaying = session.replaying();
+    let replay = replay.is_some();
     dock.section(ctx, "Flick 'em Up!", true, |ui| {
-        ui.horizontal(|ui| {
-            ui.label(
-                egui::RichText::new(format!("{} o'clock", game.hour.min(12)))
-                    .font(style::display(20.0))
-                    .color(GOLD),
-            );
-            if game.hour >= 12 {
-                ui.label("high noon");
-            } else {
-                let colour = hour_colour(game.hour);
-                ui.colored_label(
-                    hat_colour32(colour),
-                    format!("{} hour", colour_name(colour)),
-                );
-            }
-        });
-        let bot = seats.bot_to_act(game);
-        let bots_turn = bot.is_some();
-        if let Some(team) = game.current_team() {
-            match bot {
-                Some((_, level)) => ui.label(format!(
-                    "{} ({}) to play",
-                    team_name(team),
-                    seat_title(level, replay.is_some())
-                )),
-                None => ui.label(format!("{} to play", team_name(team))),
-            };
-        }
-        if let Some(c) = game.current_cowboy() {
-            let cowboy = &game.cowboys[c];
-            let phase = match &game.phase {
-                Phase::Acting { actions_left, .. } => format!("{actions_left} action(s) left"),
-                Phase::AwaitMove { .. } if bots_turn => "moving".into(),
-                Phase::AwaitShots { .. } if bots_turn => "shooting".into(),
-                Phase::AwaitBlast { .. } if bots_turn => "throwing the dynamite".into(),
-                Phase::AwaitMove { .. } => "drag back from him to move (the movement disc)".into(),
-                Phase::AwaitShots { bullets_left, .. } => {
-                    format!("drag back from him to shoot ({bullets_left} bullet(s))")
-                }
-                Phase::AwaitBlast { .. } => "drag back from him to throw the dynamite".into(),
-                Phase::AwaitKeep { token, .. } => format!("revealed: {token:?}"),
-                _ => String::new(),
-            };
-            ui.label(egui::RichText::new(format!("{} — {phase}", cowboy.name)).strong());
-        }
-        if !bots_turn
-            && matches!(
-                game.phase,
-                Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
-            )
-        {
-            // The second bullet of two goes on the side the first did not.
-            let sides = play.referee.shot_sides();
-            ui.horizontal(|ui| {
-                ui.label("bullet on his");
-                for side in [Side::Left, Side::Right] {
-                    let label = egui::Button::selectable(play.side == side, side.name());
-                    if ui.add_enabled(sides.contains(&side), label).clicked() {
-                        intents.write(FlickIntent::person(FlickAction::Side(side)));
-                    }
-                }
-            });
-        }
-        if let Some(o) = &play.referee.last_outcome {
-            let touched: Vec<&str> = o.touched.iter().map(|t| t.name.as_str()).collect();
-            ui.label(format!(
-                "last flick: {:.0} cm, touched {}",
-                o.travelled * 100.0,
-                if touched.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    touched.join(", ")
-                }
-            ));
-        }
-        if let Some(m) = &session.message {
-            ui.colored_label(PROBLEM, m);
-        }
-        if let Some(m) = &bots.problem {
-            ui.colored_label(PROBLEM, m);
-        }
-        ui.separator();
-        if let Some((team, level)) = bot
-            && !replaying
-        {
-            ui.colored_label(
-                egui::Color32::from_rgb(255, 200, 90),
-                bot_line(play, &bots, team, seat_title(level, replay.is_some())),
-            );
-        } else if !replaying {
-            ui.horizontal_wrapped(|ui| {
-                for intent in game.legal_intents() {
-                    if ui.button(describe(play, &intent)).clicked() {
-                        intents.write(FlickIntent::person(FlickAction::Step(Step::Intent(intent))));
-                    }
-                }
-            });
-            if matches!(game.phase, Phase::Acting { .. }) {
-                for b in &play.blocked_doors {
-                    if ui
-                        .button(format!("Move the objects from the {}'s door", b.title()))
-                        .clicked()
-                    {
-                        intents.write(FlickIntent::person(FlickAction::ClearDoor(*b)));
-                    }
-                }
-            }
-        } else {
-            ui.label("…");
+        for action in show_turn(ui, &session, play, &seats, &bots, replay) {
+            intents.write(FlickIntent::person(action));
         }
     });
     // What wins, in the file's words and its rules': the menu showed the
     // description once, the table keeps it in view.
-    dock.section(ctx, "To win", true, |ui| {
-        for line in game.setup.how_to_win() {
-            ui.label(egui::RichText::new(line).small());
-        }
-    });
-    dock.section(ctx, "Cowboys", true, |ui| {
-        for team in [Team::Lawmen, Team::Outlaws] {
-            ui.label(egui::RichText::new(team_name(team)).strong());
-            for c in game.cowboys.iter().filter(|c| c.team == team) {
-                ui.horizontal(|ui| {
-                    ui.colored_label(hat_colour32(c.side), format!("hat {}", c.hat));
-                    let mut line = format!("{:<12}", c.name);
-                    if c.alive() {
-                        line += &format!(" {}", "♥".repeat(c.hit_points as usize));
-                    } else {
-                        line += " ✝ dead";
-                    }
-                    if c.fallen {
-                        line += " (down)";
-                    }
-                    if let Some(b) = c.inside {
-                        line += &format!(" in the {}", b.title());
-                    }
-                    if !c.tokens.is_empty() {
-                        line += &format!(" {:?}", c.tokens);
-                    }
-                    ui.label(line);
-                });
-            }
-        }
-        let piles: Vec<String> = game
-            .piles
-            .iter()
-            .filter(|p| !p.tokens.is_empty())
-            .map(|p| {
-                let up: Vec<_> = p.face_up().collect();
-                let down = p.face_down_count();
-                match (up.is_empty(), down) {
-                    (_, 0) => format!("{}: {up:?}", p.building.title()),
-                    (true, n) => format!("{}: {n} face down", p.building.title()),
-                    (false, n) => format!("{}: {up:?} and {n} face down", p.building.title()),
-                }
-            })
-            .collect();
-        if !piles.is_empty() {
-            ui.separator();
-            for p in piles {
-                ui.label(p);
-            }
-        }
-    });
+    dock.section(ctx, "To win", true, |ui| show_how_to_win(ui, play));
+    dock.section(ctx, "Cowboys", true, |ui| show_cowboys(ui, play));
     if let Some(outcome) = game.outcome()
         && !replaying
+        && let Some(again) = show_high_noon(ctx, &dock, &session, play, outcome)
     {
-        egui::Window::new("High noon")
-            .anchor(egui::Align2::CENTER_CENTER, [dock.centre_offset(), 0.0])
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| {
-                let text = match outcome {
-                    Outcome::Winner(t) => format!("The {} win!", team_name(*t)),
-                    Outcome::Draw => "A draw: nobody wins.".into(),
-                };
-                ui.label(
-                    egui::RichText::new(text)
-                        .font(style::display(30.0))
-                        .color(GOLD),
-                );
-                ui.label(game.log.last().cloned().unwrap_or_default());
-                if ui.button("Play again").clicked()
-                    && let Some(file) = session.file()
-                {
-                    intents.write(FlickIntent::open(file));
-                }
-            });
+        intents.write(again);
     }
     wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     Ok(())
+}
+
+/// The game's first section: clock, turn, last flick, problems; returns the choices clicked.
+fn show_turn(
+    ui: &mut egui::Ui,
+    session: &FlickSession,
+    play: &ScenarioPlay,
+    seats: &Seats,
+    bots: &BotTurn,
+    replay: bool,
+) -> Vec<FlickAction> {
+    let game = &play.referee.game;
+    let replaying = session.replaying();
+    let mut actions = Vec::new();
+    show_clock(ui, play);
+    let bot = seats.bot_to_act(game);
+    let bots_turn = bot.is_some();
+    show_whose_turn(ui, play, bot, replay);
+    if !bots_turn
+        && matches!(
+            game.phase,
+            Phase::AwaitShots { .. } | Phase::AwaitBlast { .. }
+        )
+    {
+        actions.extend(choose_bullet_side(ui, play));
+    }
+    show_last_flick(ui, play);
+    if let Some(m) = &session.message {
+        ui.colored_label(PROBLEM, m);
+    }
+    if let Some(m) = &bots.problem {
+        ui.colored_label(PROBLEM, m);
+    }
+    ui.separator();
+    if let Some((team, level)) = bot
+        && !replaying
+    {
+        ui.colored_label(
+            egui::Color32::from_rgb(255, 200, 90),
+            bot_line(play, bots, team, seat_title(level, replay)),
+        );
+    } else if !replaying {
+        actions.extend(choose_intents(ui, play));
+    } else {
+        ui.label("…");
+    }
+    actions
+}
+
+/// The hour, large, and its colour (or high noon).
+fn show_clock(ui: &mut egui::Ui, play: &ScenarioPlay) {
+    let game = &play.referee.game;
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new(format!("{} o'clock", game.hour.min(12)))
+                .font(style::display(20.0))
+                .color(GOLD),
+        );
+        if game.hour >= 12 {
+            ui.label("high noon");
+        } else {
+            let colour = hour_colour(game.hour);
+            ui.colored_label(
+                hat_colour32(colour),
+                format!("{} hour", colour_name(colour)),
+            );
+        }
+    });
+}
+
+/// The team to play (its computer seat, if one) and what the cowboy to act is doing.
+fn show_whose_turn(
+    ui: &mut egui::Ui,
+    play: &ScenarioPlay,
+    bot: Option<(Team, Level)>,
+    replay: bool,
+) {
+    let game = &play.referee.game;
+    if let Some(team) = game.current_team() {
+        match bot {
+            Some((_, level)) => ui.label(format!(
+                "{} ({}) to play",
+                team_name(team),
+                seat_title(level, replay)
+            )),
+            None => ui.label(format!("{} to play", team_name(team))),
+        };
+    }
+    if let Some(c) = game.current_cowboy() {
+        let cowboy = &game.cowboys[c];
+        let phase = describe_phase(&game.phase, bot.is_some());
+        ui.label(egui::RichText::new(format!("{} — {phase}", cowboy.name)).strong());
+    }
+}
+
+/// What the cowboy to act is doing in `phase`: a computer seat's step or the person's task.
+fn describe_phase(phase: &Phase, bots_turn: bool) -> String {
+    match phase {
+        Phase::Acting { actions_left, .. } => format!("{actions_left} action(s) left"),
+        Phase::AwaitMove { .. } if bots_turn => "moving".into(),
+        Phase::AwaitShots { .. } if bots_turn => "shooting".into(),
+        Phase::AwaitBlast { .. } if bots_turn => "throwing the dynamite".into(),
+        Phase::AwaitMove { .. } => "drag back from him to move (the movement disc)".into(),
+        Phase::AwaitShots { bullets_left, .. } => {
+            format!("drag back from him to shoot ({bullets_left} bullet(s))")
+        }
+        Phase::AwaitBlast { .. } => "drag back from him to throw the dynamite".into(),
+        Phase::AwaitKeep { token, .. } => format!("revealed: {token:?}"),
+        _ => String::new(),
+    }
+}
+
+/// The side of the cowboy the bullet starts from; returns the sides clicked.
+fn choose_bullet_side(ui: &mut egui::Ui, play: &ScenarioPlay) -> Vec<FlickAction> {
+    // The second bullet of two goes on the side the first did not.
+    let sides = play.referee.shot_sides();
+    let mut actions = Vec::new();
+    ui.horizontal(|ui| {
+        ui.label("bullet on his");
+        for side in [Side::Left, Side::Right] {
+            let label = egui::Button::selectable(play.side == side, side.name());
+            if ui.add_enabled(sides.contains(&side), label).clicked() {
+                actions.push(FlickAction::Side(side));
+            }
+        }
+    });
+    actions
+}
+
+/// How far the last flick went and what it touched.
+fn show_last_flick(ui: &mut egui::Ui, play: &ScenarioPlay) {
+    if let Some(o) = &play.referee.last_outcome {
+        let touched: Vec<&str> = o.touched.iter().map(|t| t.name.as_str()).collect();
+        ui.label(format!(
+            "last flick: {:.0} cm, touched {}",
+            o.travelled * 100.0,
+            if touched.is_empty() {
+                "nothing".to_string()
+            } else {
+                touched.join(", ")
+            }
+        ));
+    }
+}
+
+/// A button per rule choice, and per blocked door while acting; returns the choices clicked.
+fn choose_intents(ui: &mut egui::Ui, play: &ScenarioPlay) -> Vec<FlickAction> {
+    let game = &play.referee.game;
+    let mut actions = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        for intent in game.legal_intents() {
+            if ui.button(describe(play, &intent)).clicked() {
+                actions.push(FlickAction::Step(Step::Intent(intent)));
+            }
+        }
+    });
+    if matches!(game.phase, Phase::Acting { .. }) {
+        for b in &play.blocked_doors {
+            if ui
+                .button(format!("Move the objects from the {}'s door", b.title()))
+                .clicked()
+            {
+                actions.push(FlickAction::ClearDoor(*b));
+            }
+        }
+    }
+    actions
+}
+
+/// What wins the scenario, line by line.
+fn show_how_to_win(ui: &mut egui::Ui, play: &ScenarioPlay) {
+    for line in play.referee.game.setup.how_to_win() {
+        ui.label(egui::RichText::new(line).small());
+    }
+}
+
+/// Each team's cowboys (hat, health, where, tokens), then the tokens left in the buildings.
+fn show_cowboys(ui: &mut egui::Ui, play: &ScenarioPlay) {
+    let game = &play.referee.game;
+    for team in [Team::Lawmen, Team::Outlaws] {
+        ui.label(egui::RichText::new(team_name(team)).strong());
+        for c in game.cowboys.iter().filter(|c| c.team == team) {
+            ui.horizontal(|ui| {
+                ui.colored_label(hat_colour32(c.side), format!("hat {}", c.hat));
+                let mut line = format!("{:<12}", c.name);
+                if c.alive() {
+                    line += &format!(" {}", "♥".repeat(c.hit_points as usize));
+                } else {
+                    line += " ✝ dead";
+                }
+                if c.fallen {
+                    line += " (down)";
+                }
+                if let Some(b) = c.inside {
+                    line += &format!(" in the {}", b.title());
+                }
+                if !c.tokens.is_empty() {
+                    line += &format!(" {:?}", c.tokens);
+                }
+                ui.label(line);
+            });
+        }
+    }
+    let piles = describe_piles(play);
+    if !piles.is_empty() {
+        ui.separator();
+        for p in piles {
+            ui.label(p);
+        }
+    }
+}
+
+/// A line per building with tokens: those face up and how many lie face down.
+fn describe_piles(play: &ScenarioPlay) -> Vec<String> {
+    let game = &play.referee.game;
+    game.piles
+        .iter()
+        .filter(|p| !p.tokens.is_empty())
+        .map(|p| {
+            let up: Vec<_> = p.face_up().collect();
+            let down = p.face_down_count();
+            match (up.is_empty(), down) {
+                (_, 0) => format!("{}: {up:?}", p.building.title()),
+                (true, n) => format!("{}: {n} face down", p.building.title()),
+                (false, n) => format!("{}: {up:?} and {n} face down", p.building.title()),
+            }
+        })
+        .collect()
+}
+
+/// The verdict at high noon with a button to play again; returns the intent to reopen the file.
+fn show_high_noon(
+    ctx: &egui::Context,
+    dock: &Dock,
+    session: &FlickSession,
+    play: &ScenarioPlay,
+    outcome: &Outcome,
+) -> Option<FlickIntent> {
+    let game = &play.referee.game;
+    let mut again = None;
+    egui::Window::new("High noon")
+        .anchor(egui::Align2::CENTER_CENTER, [dock.centre_offset(), 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            let text = match outcome {
+                Outcome::Winner(t) => format!("The {} win!", team_name(*t)),
+                Outcome::Draw => "A draw: nobody wins.".into(),
+            };
+            ui.label(
+                egui::RichText::new(text)
+                    .font(style::display(30.0))
+                    .color(GOLD),
+            );
+            ui.label(game.log.last().cloned().unwrap_or_default());
+            if ui.button("Play again").clicked()
+                && let Some(file) = session.file()
+            {
+                again = Some(FlickIntent::open(file));
+            }
+        });
+    again
 }
 
 /// The log (in a game) in the room the dock has left, and the scenarios to

@@ -8,17 +8,19 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::sets::FlickSystems;
 use super::shapes;
 use crate::physics::pieces::{
     DiscKind, Door, Hat, PartKind, Piece, PieceCollider, PieceKind, TableTop,
 };
 use crate::physics::table::Profile;
-use crate::scenario::town::{BuildingKind, HatSide, PropKind, Team};
+use crate::scenario::kinds::{BuildingKind, HatSide, Team};
+use crate::scenario::town::PropKind;
+use crate::tables::FrameSystems;
+use crate::tables::flick::FlickSystems;
+use crate::window::Screen;
 use crate::window::shell::look::{Graphics, Look, TextureSpec, textured};
 use crate::window::shell::paint::{Painter, Rgba};
 use crate::window::shell::textures::{self, Print};
-use crate::window::{FrameSystems, Screen};
 
 pub fn plugin(app: &mut App) {
     // Made when the town is first shown, not at start-up: a player who

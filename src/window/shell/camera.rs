@@ -6,7 +6,7 @@
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 
-use crate::window::FrameSystems;
+use crate::tables::FrameSystems;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Framing>()

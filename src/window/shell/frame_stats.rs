@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 
-use crate::window::FrameSystems;
+use crate::tables::FrameSystems;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<FrameStats>()

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use super::camera::OrbitCamera;
-use crate::window::FrameSystems;
+use crate::tables::FrameSystems;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<ScreenshotScript>().add_systems(

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 use crate::settings::Settings;
 use crate::sound::{Bank, RATE, SoundEvent, events, gains};
-use crate::window::FrameSystems;
+use crate::tables::{FrameSystems, Hear};
 use crate::window::shell::camera::OrbitCamera;
 use crate::window::shell::frame_stats::FrameStats;
 
@@ -33,10 +33,6 @@ pub fn plugin(app: &mut App) {
         app.add_systems(Update, drop_heard_sounds.after(FrameSystems::Draw));
     }
 }
-
-/// A sound a table wants heard now.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct Hear(pub SoundEvent);
 
 /// At most this many sounds start in one frame (the loudest): a crowd of
 /// knocks is heard as a crowd either way, and the frame stays cheap.

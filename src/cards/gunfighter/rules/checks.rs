@@ -4,10 +4,9 @@
 
 use rand::Rng;
 
-use super::{Fighter, Gunfighter, Phase};
+use super::{Fighter, Gunfighter, Phase, View};
 use crate::cards::core::shuffled;
 use crate::cards::gunfighter::setup::CardId;
-use crate::cards::gunfighter::view::View;
 
 impl Gunfighter {
     /// The state's consistency: every card of a dealt character's deck and

@@ -126,225 +126,281 @@ impl Gunfighter {
                     decks,
                     covert,
                 },
-            ) => {
-                let n = self.rules.players;
-                let mut distinct = characters.clone();
-                distinct.sort();
-                distinct.dedup();
-                if characters.len() != n
-                    || distinct.len() != n
-                    || characters.iter().any(|&c| c >= self.rules.characters.len())
-                {
-                    return refuse("one character per seat, each once");
-                }
-                if !self.rules.random_characters && characters != (0..n).collect::<Vec<_>>() {
-                    return refuse("characters are chosen by seat in this setup");
-                }
-                if decks.len() != n
-                    || decks
-                        .iter()
-                        .zip(&characters)
-                        .any(|(d, &c)| !is_permutation(d, &self.rules.characters[c].deck))
-                {
-                    return refuse("each deck must be its character's 30 cards, shuffled");
-                }
-                if !is_permutation(&covert, &self.rules.covert) {
-                    return refuse("the covert deck must be the covert cards, shuffled");
-                }
-                self.covert_deck = covert;
-                self.fighters = characters
-                    .iter()
-                    .zip(decks)
-                    .map(|(&character, deck)| Fighter {
-                        character,
-                        health: self.rules.health,
-                        alive: true,
-                        deck,
-                        bandolier: Vec::new(),
-                        pocket: Vec::new(),
-                        discard: Vec::new(),
-                        covert: Vec::new(),
-                        before: Vec::new(),
-                        armor: 0,
-                        ready_ms: 0,
-                        holstered: false,
-                        covert_played: false,
-                    })
-                    .collect();
-                for s in 0..n {
-                    let k = self.rules.covert_hand.min(self.covert_deck.len());
-                    let hand: Vec<CardId> = self.covert_deck.drain(..k).collect();
-                    self.fighters[s].covert = hand;
-                }
-                for s in 0..n {
-                    self.events
-                        .push(format!("Seat {s} plays {}", self.name_of(s)));
-                }
-                self.start_showdown();
-            }
-            (Phase::Reshuffle, Action::Reshuffle { decks }) => {
-                if decks.len() != self.rules.players
-                    || self.fighters.iter().zip(&decks).any(|(f, d)| {
-                        if f.alive {
-                            !is_permutation(d, &reshuffle_pool(f))
-                        } else {
-                            !d.is_empty()
-                        }
-                    })
-                {
-                    return refuse(
-                        "each living deck must be its deck, pocket and discard, shuffled",
-                    );
-                }
-                for (f, d) in self.fighters.iter_mut().zip(decks) {
-                    if f.alive {
-                        f.deck = d;
-                        f.pocket.clear();
-                        f.discard.clear();
-                    }
-                }
-                self.events
-                    .push("The decks run short: discards and pockets are shuffled back".into());
-                self.start_showdown();
-            }
+            ) => self.apply_deal(characters, decks, covert),
+            (Phase::Reshuffle, Action::Reshuffle { decks }) => self.apply_reshuffle(decks),
             (
                 &Phase::Exchange { seat },
                 a @ (Action::Exchange { .. } | Action::Arrange { .. } | Action::Keep),
-            ) => {
-                if !self.legal_actions().contains(&a) {
-                    return refuse(format!(
-                        "{a:?} is not a swap {} can make",
-                        self.name_of(seat)
-                    ));
-                }
-                match a {
-                    Action::Exchange { slot, pocket } => {
-                        let f = &mut self.fighters[seat];
-                        let drawn = f.bandolier[slot].expect("a legal slot holds a card");
-                        f.bandolier[slot] = Some(f.pocket[pocket]);
-                        f.pocket[pocket] = drawn;
-                        self.events.push(format!(
-                            "{} swaps a card with the pocket",
-                            self.name_of(seat)
-                        ));
-                    }
-                    Action::Arrange { a, b } => {
-                        self.fighters[seat].bandolier.swap(a, b);
-                    }
-                    _ => self.next_exchange(Some(seat)),
-                }
-            }
+            ) => self.apply_exchange(seat, a),
             (
                 &Phase::Prepare { seat },
                 a @ (Action::Covert { .. } | Action::Early { .. } | Action::Ready),
-            ) => match a {
-                Action::Covert { card, target } => {
-                    let f = &self.fighters[seat];
-                    if f.covert_played {
-                        return refuse("one covert card before a showdown");
-                    }
-                    let Some(k) = f.covert.iter().position(|&c| c == card) else {
-                        return refuse("that covert card is not in your hand");
-                    };
-                    if !self
-                        .targets_of(seat, self.rules.card(card).play)
-                        .contains(&target)
-                    {
-                        return refuse("that card cannot be played on that seat");
-                    }
-                    self.fighters[seat].covert.remove(k);
-                    self.fighters[seat].covert_played = true;
-                    self.covert_discard.push(card);
-                    self.play_before(seat, card, target);
-                }
-                Action::Early { slot, target } => {
-                    let Some(Some(card)) = self.fighters[seat].bandolier.get(slot).copied() else {
-                        return refuse("no card in that slot");
-                    };
-                    let play = self.rules.card(card).play;
-                    if !matches!(play, Play::Before(_)) {
-                        return refuse("that card is tossed in the showdown, not played before it");
-                    }
-                    if !self.targets_of(seat, play).contains(&target) {
-                        return refuse("that card cannot be played on that seat");
-                    }
-                    self.fighters[seat].bandolier[slot] = None;
-                    self.fighters[seat].before.push(card);
-                    self.play_before(seat, card, target);
-                }
-                _ => self.next_prepare(seat),
-            },
-            (Phase::Showdown, Action::Land { in_hole }) => {
-                let Some(t) = self.in_the_air().copied() else {
-                    return refuse("no card is in the air");
-                };
-                self.tosses.last_mut().expect("in the air").in_hole = Some(in_hole);
-                if in_hole {
-                    self.mats[t.target].push(Landed {
-                        card: t.card,
-                        thrower: t.thrower,
-                        at_ms: t.at_ms,
-                    });
-                    self.events.push(format!(
-                        "{} lands in {}'s hole",
-                        self.card_name(t.card),
-                        self.name_of(t.target)
-                    ));
-                } else {
-                    self.events.push(format!(
-                        "{} misses {}'s hole",
-                        self.card_name(t.card),
-                        self.name_of(t.target)
-                    ));
-                }
-                self.after_toss();
-            }
+            ) => self.apply_prepare(seat, a),
+            (Phase::Showdown, Action::Land { in_hole }) => self.apply_land(in_hole),
             (Phase::Showdown, a @ (Action::Toss { .. } | Action::Wait | Action::Holster)) => {
-                if self.in_the_air().is_some() {
-                    return refuse("a card is still in the air");
-                }
-                let Some(seat) = self.next_tosser() else {
-                    return refuse("the five seconds are over");
-                };
-                match a {
-                    Action::Toss { slot, target } => {
-                        let Some(Some(card)) = self.fighters[seat].bandolier.get(slot).copied()
-                        else {
-                            return refuse("no card in that bandolier slot");
-                        };
-                        if target >= self.rules.players || !self.fighters[target].alive {
-                            return refuse("no living gunfighter's mat there");
-                        }
-                        let at_ms = self.fighters[seat].ready_ms;
-                        self.fighters[seat].bandolier[slot] = None;
-                        self.fighters[seat].ready_ms += TOSS_MS;
-                        self.tosses.push(Toss {
-                            thrower: seat,
-                            card,
-                            target,
-                            at_ms,
-                            in_hole: None,
-                        });
-                        self.events.push(format!(
-                            "{} tosses {} at {}'s mat ({at_ms} ms)",
-                            self.name_of(seat),
-                            self.card_name(card),
-                            self.name_of(target)
-                        ));
-                    }
-                    Action::Wait => {
-                        self.fighters[seat].ready_ms += WAIT_MS;
-                        self.after_toss();
-                    }
-                    _ => {
-                        self.fighters[seat].holstered = true;
-                        self.events.push(format!("{} holsters", self.name_of(seat)));
-                        self.after_toss();
-                    }
-                }
+                self.apply_showdown_turn(a)
             }
-            (_, a) => return refuse(format!("{a:?} is not possible now ({:?})", self.phase)),
+            (_, a) => refuse(format!("{a:?} is not possible now ({:?})", self.phase)),
         }
+    }
+
+    /// The deal: checks the characters, the decks and the covert deck, then deals.
+    fn apply_deal(
+        &mut self,
+        characters: Vec<usize>,
+        decks: Vec<Vec<CardId>>,
+        covert: Vec<CardId>,
+    ) -> Result<(), Illegal> {
+        let n = self.rules.players;
+        let mut distinct = characters.clone();
+        distinct.sort();
+        distinct.dedup();
+        if characters.len() != n
+            || distinct.len() != n
+            || characters.iter().any(|&c| c >= self.rules.characters.len())
+        {
+            return refuse("one character per seat, each once");
+        }
+        if !self.rules.random_characters && characters != (0..n).collect::<Vec<_>>() {
+            return refuse("characters are chosen by seat in this setup");
+        }
+        if decks.len() != n
+            || decks
+                .iter()
+                .zip(&characters)
+                .any(|(d, &c)| !is_permutation(d, &self.rules.characters[c].deck))
+        {
+            return refuse("each deck must be its character's 30 cards, shuffled");
+        }
+        if !is_permutation(&covert, &self.rules.covert) {
+            return refuse("the covert deck must be the covert cards, shuffled");
+        }
+        self.deal_fighters(characters, decks, covert);
+        Ok(())
+    }
+
+    /// Seats the checked characters with their decks, deals the covert hands
+    /// and starts the first showdown.
+    fn deal_fighters(
+        &mut self,
+        characters: Vec<usize>,
+        decks: Vec<Vec<CardId>>,
+        covert: Vec<CardId>,
+    ) {
+        let n = self.rules.players;
+        self.covert_deck = covert;
+        self.fighters = characters
+            .iter()
+            .zip(decks)
+            .map(|(&character, deck)| Fighter {
+                character,
+                health: self.rules.health,
+                alive: true,
+                deck,
+                bandolier: Vec::new(),
+                pocket: Vec::new(),
+                discard: Vec::new(),
+                covert: Vec::new(),
+                before: Vec::new(),
+                armor: 0,
+                ready_ms: 0,
+                holstered: false,
+                covert_played: false,
+            })
+            .collect();
+        for s in 0..n {
+            let k = self.rules.covert_hand.min(self.covert_deck.len());
+            let hand: Vec<CardId> = self.covert_deck.drain(..k).collect();
+            self.fighters[s].covert = hand;
+        }
+        for s in 0..n {
+            self.events
+                .push(format!("Seat {s} plays {}", self.name_of(s)));
+        }
+        self.start_showdown();
+    }
+
+    /// The reshuffle: checks each new deck, then puts it in place.
+    fn apply_reshuffle(&mut self, decks: Vec<Vec<CardId>>) -> Result<(), Illegal> {
+        if decks.len() != self.rules.players
+            || self.fighters.iter().zip(&decks).any(|(f, d)| {
+                if f.alive {
+                    !is_permutation(d, &reshuffle_pool(f))
+                } else {
+                    !d.is_empty()
+                }
+            })
+        {
+            return refuse("each living deck must be its deck, pocket and discard, shuffled");
+        }
+        for (f, d) in self.fighters.iter_mut().zip(decks) {
+            if f.alive {
+                f.deck = d;
+                f.pocket.clear();
+                f.discard.clear();
+            }
+        }
+        self.events
+            .push("The decks run short: discards and pockets are shuffled back".into());
+        self.start_showdown();
+        Ok(())
+    }
+
+    /// `seat`'s swap with its pocket, swap of two bandolier slots, or keep.
+    fn apply_exchange(&mut self, seat: Seat, a: Action) -> Result<(), Illegal> {
+        if !self.legal_actions().contains(&a) {
+            return refuse(format!(
+                "{a:?} is not a swap {} can make",
+                self.name_of(seat)
+            ));
+        }
+        match a {
+            Action::Exchange { slot, pocket } => {
+                let f = &mut self.fighters[seat];
+                let drawn = f.bandolier[slot].expect("a legal slot holds a card");
+                f.bandolier[slot] = Some(f.pocket[pocket]);
+                f.pocket[pocket] = drawn;
+                self.events.push(format!(
+                    "{} swaps a card with the pocket",
+                    self.name_of(seat)
+                ));
+            }
+            Action::Arrange { a, b } => {
+                self.fighters[seat].bandolier.swap(a, b);
+            }
+            _ => self.next_exchange(Some(seat)),
+        }
+        Ok(())
+    }
+
+    /// `seat`'s covert card, card played early from the bandolier, or ready.
+    fn apply_prepare(&mut self, seat: Seat, a: Action) -> Result<(), Illegal> {
+        match a {
+            Action::Covert { card, target } => self.play_covert(seat, card, target),
+            Action::Early { slot, target } => self.play_early(seat, slot, target),
+            _ => {
+                self.next_prepare(seat);
+                Ok(())
+            }
+        }
+    }
+
+    /// `seat` plays covert card `card` from its hand on `target`.
+    fn play_covert(&mut self, seat: Seat, card: CardId, target: Seat) -> Result<(), Illegal> {
+        let f = &self.fighters[seat];
+        if f.covert_played {
+            return refuse("one covert card before a showdown");
+        }
+        let Some(k) = f.covert.iter().position(|&c| c == card) else {
+            return refuse("that covert card is not in your hand");
+        };
+        if !self
+            .targets_of(seat, self.rules.card(card).play)
+            .contains(&target)
+        {
+            return refuse("that card cannot be played on that seat");
+        }
+        self.fighters[seat].covert.remove(k);
+        self.fighters[seat].covert_played = true;
+        self.covert_discard.push(card);
+        self.play_before(seat, card, target);
+        Ok(())
+    }
+
+    /// `seat` plays the "before a showdown" card in bandolier slot `slot` on `target`.
+    fn play_early(&mut self, seat: Seat, slot: usize, target: Seat) -> Result<(), Illegal> {
+        let Some(Some(card)) = self.fighters[seat].bandolier.get(slot).copied() else {
+            return refuse("no card in that slot");
+        };
+        let play = self.rules.card(card).play;
+        if !matches!(play, Play::Before(_)) {
+            return refuse("that card is tossed in the showdown, not played before it");
+        }
+        if !self.targets_of(seat, play).contains(&target) {
+            return refuse("that card cannot be played on that seat");
+        }
+        self.fighters[seat].bandolier[slot] = None;
+        self.fighters[seat].before.push(card);
+        self.play_before(seat, card, target);
+        Ok(())
+    }
+
+    /// The card in the air comes to rest, inside the hole (onto the mat's stack) or not.
+    fn apply_land(&mut self, in_hole: bool) -> Result<(), Illegal> {
+        let Some(t) = self.in_the_air().copied() else {
+            return refuse("no card is in the air");
+        };
+        self.tosses.last_mut().expect("in the air").in_hole = Some(in_hole);
+        if in_hole {
+            self.mats[t.target].push(Landed {
+                card: t.card,
+                thrower: t.thrower,
+                at_ms: t.at_ms,
+            });
+            self.events.push(format!(
+                "{} lands in {}'s hole",
+                self.card_name(t.card),
+                self.name_of(t.target)
+            ));
+        } else {
+            self.events.push(format!(
+                "{} misses {}'s hole",
+                self.card_name(t.card),
+                self.name_of(t.target)
+            ));
+        }
+        self.after_toss();
+        Ok(())
+    }
+
+    /// The next tosser's toss, wait or holster, once no card is in the air.
+    fn apply_showdown_turn(&mut self, a: Action) -> Result<(), Illegal> {
+        if self.in_the_air().is_some() {
+            return refuse("a card is still in the air");
+        }
+        let Some(seat) = self.next_tosser() else {
+            return refuse("the five seconds are over");
+        };
+        match a {
+            Action::Toss { slot, target } => self.toss_card(seat, slot, target),
+            Action::Wait => {
+                self.fighters[seat].ready_ms += WAIT_MS;
+                self.after_toss();
+                Ok(())
+            }
+            _ => {
+                self.fighters[seat].holstered = true;
+                self.events.push(format!("{} holsters", self.name_of(seat)));
+                self.after_toss();
+                Ok(())
+            }
+        }
+    }
+
+    /// `seat` tosses the card in bandolier slot `slot` at `target`'s mat.
+    fn toss_card(&mut self, seat: Seat, slot: usize, target: Seat) -> Result<(), Illegal> {
+        let Some(Some(card)) = self.fighters[seat].bandolier.get(slot).copied() else {
+            return refuse("no card in that bandolier slot");
+        };
+        if target >= self.rules.players || !self.fighters[target].alive {
+            return refuse("no living gunfighter's mat there");
+        }
+        let at_ms = self.fighters[seat].ready_ms;
+        self.fighters[seat].bandolier[slot] = None;
+        self.fighters[seat].ready_ms += TOSS_MS;
+        self.tosses.push(Toss {
+            thrower: seat,
+            card,
+            target,
+            at_ms,
+            in_hole: None,
+        });
+        self.events.push(format!(
+            "{} tosses {} at {}'s mat ({at_ms} ms)",
+            self.name_of(seat),
+            self.card_name(card),
+            self.name_of(target)
+        ));
         Ok(())
     }
 }

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::aim::{Aim, FULL_PULL};
 use super::session::{FlickAction, FlickIntent, FlickSession};
-use super::sets::{FlickOrder, FlickSystems};
+use super::{FlickOrder, FlickSystems};
 use crate::physics::table::Flick;
 
 pub fn plugin(app: &mut App) {

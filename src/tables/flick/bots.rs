@@ -19,7 +19,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use super::aim::{AIM_FRAMES, AIM_SECONDS, Aim, FULL_PULL};
 use super::seats::Seats;
 use super::session::{By, FlickAction, FlickIntent, FlickSession, Stamp};
-use super::sets::{FlickOrder, FlickSystems};
+use super::{FlickOrder, FlickSystems};
 use crate::ai::levels::BotLevels;
 use crate::ai::plan::Planned;
 use crate::ai::player::FlickBot;
@@ -352,7 +352,7 @@ fn show(referee: &Referee, step: Step, plan: Option<Planned>, stamp: Stamp) -> D
 /// The aim to show for a bot's flick (or the coach's hint), as the mouse's
 /// drag is shown: from where the disc starts, the flick it meant (its plan,
 /// before its hand shook; the step itself when it made no plan).
-pub(super) fn flick_aim(referee: &Referee, step: &Step, plan: Option<Planned>) -> Option<Aim> {
+pub fn flick_aim(referee: &Referee, step: &Step, plan: Option<Planned>) -> Option<Aim> {
     let (side, played) = match step {
         Step::Intent(_) => return None,
         Step::Move(aim) => (None, *aim),

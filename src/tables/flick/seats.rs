@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::bot_level::Level;
 use crate::flick::rules::Game;
-use crate::scenario::town::Team;
+use crate::scenario::kinds::Team;
 
 /// Who plays a team: a person at the mouse, or a computer opponent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

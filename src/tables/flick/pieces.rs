@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::session::FlickSession;
-use super::sets::{FlickOrder, FlickSystems};
+use super::{FlickOrder, FlickSystems};
 use crate::physics::pieces::{self, Hat, SpawnedTown};
 
 pub fn plugin(app: &mut App) {

@@ -1,14 +1,16 @@
-//! What one seat may know of a game of The Gunfighter, and the log's lines.
-//! Every mat, every card tossed and every discard is face up on the table;
-//! a seat's bandolier (face down, memorised), pocket and covert hand are its
-//! own, the decks' order nobody's.
+//! What one seat may know of a game of The Gunfighter (the [`Game`]'s
+//! observation), and the log's lines. Every mat, every card tossed and every
+//! discard is face up on the table; a seat's bandolier (face down,
+//! memorised), pocket and covert hand are its own, the decks' order nobody's.
+//!
+//! [`Game`]: crate::cards::core::Game
 
 use std::sync::Arc;
 
-use super::resolve::Landed;
-use super::rules::{Action, Gunfighter, MatReading, Phase, Toss};
-use super::setup::{CardId, Rules};
+use super::{Action, Gunfighter, MatReading, Phase, Toss};
 use crate::cards::core::Seat;
+use crate::cards::gunfighter::resolve::Landed;
+use crate::cards::gunfighter::setup::{CardId, Rules};
 
 /// Another gunfighter as the table shows him.
 #[derive(Clone, Debug, PartialEq)]

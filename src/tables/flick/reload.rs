@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use super::session::{FlickIntent, FlickSession};
-use super::sets::{FlickOrder, FlickSystems};
+use super::{FlickOrder, FlickSystems};
 use crate::physics::table::Profile;
 use crate::scenario::{PhysicsProfile, Town};
 

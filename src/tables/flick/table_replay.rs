@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::aim::{AIM_FRAMES, AIM_SECONDS, Aim, FULL_PULL, MouseLocked};
 use super::reload::Watched;
 use super::session::{By, FlickAction, FlickIntent, FlickSession};
-use super::sets::{FlickOrder, FlickSystems};
+use super::{FlickOrder, FlickSystems};
 use crate::physics::replay::{TableFlick, TableReplay};
 use crate::physics::table::Flick;
 use crate::scenario::data_name;

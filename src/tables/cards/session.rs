@@ -15,11 +15,12 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::toss::{Throw, Tossing};
 use crate::cards::TableGame;
 use crate::cards::core::{Agent, Game, Seat, Turn};
 use crate::cards::registry::SeatKind;
 use crate::physics::dice::{DiceTray, Roll};
-use crate::window::FrameSystems;
+use crate::tables::FrameSystems;
 
 /// Seconds between a bot's actions, so a person can follow them.
 pub const BOT_PACE: f32 = 0.7;
@@ -62,6 +63,17 @@ impl<A> WaveClock<A> {
 pub struct CardIntent<G: TableGame> {
     pub seat: Option<Seat>,
     pub action: G::Action,
+}
+
+/// What a person's hand does at the table beside the rules' actions.
+#[derive(Message, Clone, Debug)]
+pub enum CardHand<G: TableGame> {
+    /// Points the pistol-finger at a seat (Slap .45; `None`: at nobody).
+    Aim(Option<Seat>),
+    /// Why a click did nothing, shown as a refused action is (`None`: clears it).
+    Refused(Option<String>),
+    /// A toss flicked: it goes when the hand is free ([`release_tosses`]).
+    Toss { throw: Throw, action: G::Action },
 }
 
 /// A bot's thinking, done: its seat, its agent handed back, and its action.
@@ -119,9 +131,9 @@ pub struct CardTable<G: TableGame> {
     pub aim: Option<Seat>,
     /// Real time by the clock: its run and the seconds since its countdown began.
     pub clock: Option<(u64, f32)>,
-    /// Tossing: the card in your hand (picked up from the bandolier), the
-    /// throw your flick made, the mats and cards in flight on Rapier.
-    pub tossing: super::tossing::Tossing<G::Action>,
+    /// Tossing: the throw your flick made and the toss it stands for, the
+    /// cards in flight on Rapier and where they came to rest.
+    pub tossing: Tossing<G::Action>,
 }
 
 impl<G: TableGame> CardTable<G> {
@@ -168,7 +180,7 @@ impl<G: TableGame> CardTable<G> {
             wave: None,
             aim: None,
             clock: None,
-            tossing: super::tossing::Tossing::new(crate::physics::card_toss::TossRange::new(
+            tossing: Tossing::new(crate::physics::card_toss::TossRange::new(
                 &crate::scenario::profile::CardTossSpec::default(),
                 9.81,
             )),
@@ -360,22 +372,27 @@ impl<G: TableGame> CardTable<G> {
 
 /// The card table's rules-side systems for game `G` (added once per registered game).
 pub fn plugin<G: TableGame>(app: &mut App, set: impl SystemSet + Clone) {
-    app.add_message::<CardIntent<G>>().add_systems(
-        Update,
-        (
+    app.add_message::<CardIntent<G>>()
+        .add_message::<CardHand<G>>()
+        .add_systems(
+            Update,
             (
-                run_chance::<G>,
-                run_clock::<G>,
-                run_wave_clock::<G>,
-                run_bots::<G>,
-                run_staging::<G>,
+                (
+                    run_chance::<G>,
+                    release_tosses::<G>,
+                    run_clock::<G>,
+                    run_wave_clock::<G>,
+                    run_bots::<G>,
+                    run_staging::<G>,
+                )
+                    .chain()
+                    .in_set(FrameSystems::Input),
+                (apply_hands::<G>, apply_intents::<G>, advance_flights::<G>)
+                    .chain()
+                    .in_set(FrameSystems::Apply),
             )
-                .chain()
-                .in_set(FrameSystems::Input),
-            apply_intents::<G>.in_set(FrameSystems::Apply),
-        )
-            .in_set(set),
-    );
+                .in_set(set),
+        );
 }
 
 /// Draws chance outcomes (a shuffle at once; a die thrown on the felt, then
@@ -495,12 +512,10 @@ pub fn run_clock<G: TableGame>(
         table.clock = None;
         // The showdown is over: its cards go where the rules put them.
         table.tossing.rests.clear();
-        table.tossing.held = None;
         return;
     };
     if table.clock.is_none_or(|(id, _)| id != clock.id) {
         table.clock = Some((clock.id, 0.0));
-        table.tossing.held = None;
         return;
     }
     if table.staging.is_some() {
@@ -695,4 +710,76 @@ pub fn apply_intents<G: TableGame>(
             table.refused = Some(why);
         }
     }
+}
+
+/// Applies what the person's hand did this frame, in order.
+pub fn apply_hands<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    mut hands: MessageReader<CardHand<G>>,
+) {
+    let Some(mut table) = table else {
+        hands.clear();
+        return;
+    };
+    for hand in hands.read() {
+        match hand {
+            CardHand::Aim(seat) => {
+                if table.aim != *seat {
+                    table.aim = *seat;
+                    table.version += 1;
+                }
+            }
+            CardHand::Refused(why) => {
+                table.refused = why.clone();
+                table.version += 1;
+            }
+            CardHand::Toss { throw, action } => {
+                table.tossing.throw = Some(*throw);
+                table.tossing.pending = Some(action.clone());
+            }
+        }
+    }
+}
+
+/// A toss flicked goes when the person's hand is free (the game awaits
+/// them); one the rules no longer allow is dropped, saying why. Without a
+/// clock running, or a person at the table, there is none.
+pub fn release_tosses<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    mut intents: MessageWriter<CardIntent<G>>,
+) {
+    let Some(mut table) = table else { return };
+    let table = &mut *table;
+    let you = table.viewer.filter(|v| !table.is_bot(*v));
+    let (Some(_), Some(you)) = (table.clock_ms(), you) else {
+        table.tossing.pending = None;
+        return;
+    };
+    if table.tossing.pending.is_none() || table.awaiting_you() != Some(you) {
+        return;
+    }
+    let toss = table.tossing.pending.take().expect("a toss pending");
+    if table.game.legal_actions().contains(&toss) {
+        intents.write(CardIntent {
+            seat: Some(you),
+            action: toss,
+        });
+    } else {
+        table.tossing.throw = None;
+        table.refused = Some("that card cannot be tossed now".into());
+    }
+}
+
+/// Moves the tossed cards' flights on by the frame's time (a stalled frame
+/// does not skip a flight, as the clock); a flight ends after its last pose,
+/// or at once when the table runs as fast as it can.
+pub fn advance_flights<G: TableGame>(table: Option<ResMut<CardTable<G>>>, time: Res<Time>) {
+    let Some(mut table) = table else { return };
+    let table = &mut *table;
+    let pace = table.pace;
+    let dt = time.delta_secs().min(MAX_TICK) / pace.max(1e-3);
+    table.tossing.flights.retain_mut(|f| {
+        f.t += dt;
+        ((f.t / f.dt) as usize) < f.path.len() && pace > 0.0
+    });
 }

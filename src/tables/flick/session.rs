@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 
 use super::seats::Seats;
-use super::sets::{FlickOrder, FlickSystems};
+use super::{FlickOrder, FlickSystems};
 use crate::bot_level::Level;
 use crate::flick::driver::{RandomPlayer, Step, play};
 use crate::flick::markers::{Marker, shot_marker};
@@ -29,11 +29,11 @@ use crate::physics::Table;
 use crate::physics::pieces::PieceId;
 use crate::physics::table::{Flick, FlickError, FlickOutcome, Profile, TableIndex};
 use crate::saves::{FlickSave, SavedGame, SavedStep, SavedTable, rules_text};
-use crate::scenario::town::{BuildingKind, Team};
+use crate::scenario::kinds::{BuildingKind, Team};
 use crate::scenario::{PhysicsProfile, Town};
 use crate::sound::events::flick_sounds;
 use crate::sound::{Sound, SoundEvent};
-use crate::window::shell::sound::Hear;
+use crate::tables::Hear;
 
 pub fn plugin(app: &mut App) {
     // The sounds of flicks (played by the shell's sound plugin where there is one).

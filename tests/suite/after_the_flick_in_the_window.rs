@@ -10,8 +10,8 @@ use highnoon::flick::markers::{ShotVerdict, shot_marker};
 use highnoon::physics::table::Flick;
 use highnoon::scenario::{PhysicsProfile, data_root};
 use highnoon::settings::Settings;
-use highnoon::window::flick_table::seats::{Seat, Seats};
-use highnoon::window::flick_table::session::{By, FlickAction, FlickIntent, FlickSession};
+use highnoon::tables::flick::seats::{Seat, Seats};
+use highnoon::tables::flick::session::{By, FlickAction, FlickIntent, FlickSession};
 use highnoon::window::shell::camera::OrbitCamera;
 
 use crate::common::standard_sim;
@@ -191,7 +191,7 @@ fn with_follow_the_flick_on_the_camera_follows_the_disc_and_comes_back() {
     use std::time::Duration;
     let mut app = highnoon::window::render_bench::Offscreen::new(
         profile(),
-        &crate::common::bank_robbery_window([None, None]),
+        &crate::common::window::bank_robbery_window([None, None]),
         (160, 100),
         0,
     );
