@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::bot_level::Level;
-use crate::cards::registry::SeatKind;
+use crate::cards::seating::SeatKind;
 use crate::flick::driver::{Step, play};
 use crate::flick::referee::Referee;
 use crate::flick::replay::ReplayStep;

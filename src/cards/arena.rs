@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::core::{Agent, Game, random_playout};
-use super::registry::TableGame;
+use super::table_game::TableGame;
 use crate::bot_level::Level;
 
 /// The outcome of a bot-against-bot series.

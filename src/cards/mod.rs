@@ -7,9 +7,11 @@ pub mod bots;
 pub mod core;
 pub mod gunfighter;
 pub mod registry;
+pub mod seating;
 pub mod setup_edit;
 pub mod slap45;
 pub mod slapshot;
+pub mod table_game;
 pub mod table_layout;
 pub mod tabletown;
 pub mod terminal;
@@ -17,7 +19,8 @@ pub mod view;
 
 use std::path::Path;
 
-pub use registry::{CardGame, TableGame};
+pub use registry::CardGame;
+pub use table_game::TableGame;
 
 use crate::scenario::Problems;
 
@@ -92,12 +95,12 @@ pub(crate) fn check_roster<'a>(
 pub(crate) fn check_table(
     file: &Path,
     text: &str,
-    seats: &[registry::SeatKind],
+    seats: &[seating::SeatKind],
     players: usize,
     range: std::ops::RangeInclusive<usize>,
     title: &str,
 ) -> Vec<crate::scenario::DataError> {
-    let mut problems: Vec<_> = registry::check_seats(seats, file, text)
+    let mut problems: Vec<_> = seating::check_seats(seats, file, text)
         .into_iter()
         .collect();
     if !range.contains(&players) {

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::core::{Agent, Seat, Turn};
-use super::registry::TableGame;
+use super::table_game::TableGame;
 use crate::bot_level::Level;
 
 /// Who sits where, and where a human's `s` saves the game.

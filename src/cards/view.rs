@@ -7,7 +7,7 @@
 use glam::Vec3;
 
 use super::core::{Game, Seat};
-use super::registry::SeatKind;
+use super::seating::SeatKind;
 
 /// An RGBA colour.
 pub type Rgba = [u8; 4];

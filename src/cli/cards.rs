@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use highnoon::bot_level::Level;
 use highnoon::cards::CardGame;
 use highnoon::cards::arena;
-use highnoon::cards::registry::{GameVisitor, TableGame};
+use highnoon::cards::registry::GameVisitor;
+use highnoon::cards::table_game::TableGame;
 use highnoon::scenario::Problems;
 
 use super::{fail, game_keys, parse};
@@ -170,7 +171,7 @@ fn play<G: TableGame>(game: CardGame, args: &CardsArgs) -> ExitCode {
     let path = args.setup.clone().unwrap_or_else(|| game.default_setup());
     let made = match &args.load {
         Some(saved) => highnoon::cards::terminal::load::<G>(saved),
-        None => highnoon::cards::registry::load_game::<G>(&path, args.players),
+        None => highnoon::cards::table_game::load_game::<G>(&path, args.players),
     };
     let state = match made {
         Ok(g) => g,

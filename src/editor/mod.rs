@@ -404,245 +404,340 @@ impl EditTown {
 
     /// The text after `edit`.
     fn edited(&self, edit: &Edit) -> Result<String, String> {
-        let text = &self.text;
+        let text = self.text.as_str();
         let root = ron_text::read(text).map_err(|e| {
             let (l, c) = line_col(text, e.at);
             format!("{l}:{c}: {}", e.message)
         })?;
-        let item = |piece: PieceRef| {
-            root.field(piece.list.key())
-                .and_then(|l| l.items().get(piece.index))
-                .ok_or_else(|| format!("there is no {} {}", piece.list.key(), piece.index))
-        };
-        let missing = || "the file's text has no place for that".to_string();
         match edit {
-            Edit::Move { piece, to_cm } => {
-                let node = item(*piece)?;
-                if piece.list == PieceList::Discs {
-                    Ok(patch::splice(
-                        text,
-                        node.span.clone(),
-                        &patch::place(*to_cm),
-                    ))
-                } else {
-                    patch::set_field(text, node, "at_cm", &patch::place(*to_cm)).ok_or_else(missing)
-                }
-            }
-            Edit::Turn { piece, facing_deg } => {
-                if piece.list == PieceList::Discs {
-                    return Err("a disc has no facing".into());
-                }
-                let node = item(*piece)?;
-                let facing = patch::number(facing_deg.rem_euclid(360.0));
-                let facing = if facing == "360.0" {
-                    "0.0".into()
-                } else {
-                    facing
-                };
-                patch::set_field(text, node, "facing_deg", &facing).ok_or_else(missing)
-            }
-            Edit::Delete { piece } => {
-                item(*piece)?;
-                let list = root.field(piece.list.key()).ok_or_else(missing)?;
-                let gone = patch::remove_item(text, list, piece.index).ok_or_else(missing)?;
-                if piece.list != PieceList::Figures {
-                    return Ok(gone);
-                }
-                // A cowboy taken off takes his own settings with him (the
-                // game section's `cowboys` entry of that name), unless
-                // another figure answers to it.
-                match self.only_one_called(piece.index) {
-                    Some(name) => without_cowboy_entry(gone, &name),
-                    None => Ok(gone),
-                }
-            }
-            Edit::Add(new) => {
-                let key = new.list().key();
-                match root.field(key) {
-                    Some(list) => patch::append_item(text, list, &new.text()).ok_or_else(missing),
-                    None => {
-                        // A list the file leaves out: added after the list
-                        // before it in the documented order.
-                        let at = PieceList::ALL
-                            .iter()
-                            .position(|l| *l == new.list())
-                            .unwrap_or(0);
-                        let before = PieceList::ALL[..at]
-                            .iter()
-                            .rev()
-                            .map(|l| l.key())
-                            .find(|k| root.field(k).is_some())
-                            .or(Some("name"));
-                        let value = if new.list() == PieceList::Discs {
-                            format!("[{}]", new.text())
-                        } else {
-                            format!("[\n        {},\n    ]", new.text())
-                        };
-                        patch::insert_field_line(text, &root, before, key, &value)
-                            .ok_or_else(missing)
-                    }
-                }
-            }
+            Edit::Move { piece, to_cm } => Self::move_piece(text, &root, *piece, *to_cm),
+            Edit::Turn { piece, facing_deg } => Self::turn_piece(text, &root, *piece, *facing_deg),
+            Edit::Delete { piece } => self.delete_piece(text, &root, *piece),
+            Edit::Add(new) => Self::add_piece(text, &root, new),
             Edit::SetField {
                 piece,
                 field,
                 value,
-            } => {
-                let node = item(*piece)?;
-                let set = patch::set_field(text, node, field, value).ok_or_else(missing)?;
-                if piece.list != PieceList::Figures {
-                    return Ok(set);
-                }
-                let set = if field == "team" {
-                    self.with_hat_for_team(set, piece.index, value)?
-                } else {
-                    set
-                };
-                // A name, a hat or a side may change the name he answers
-                // to (an unnamed cowboy is "Lawman 3").
-                self.renamed_in_game(set, piece.index)
-            }
+            } => self.set_piece_field(text, &root, *piece, field, value),
             Edit::SetGame { field, value } => {
                 let inner = game_section(text, &root)?;
-                patch::set_field(text, inner, field, value).ok_or_else(missing)
+                patch::set_field(text, inner, field, value).ok_or_else(Self::no_place)
             }
-            Edit::AddToken { building, token } => {
-                let inner = game_section(text, &root)?;
-                let (piles, pile) = pile_of(text, inner, *building);
-                let token = format!("{token:?}");
-                match (piles, pile) {
-                    (Some(_), Some(pile)) => {
-                        let tokens = pile.field("tokens").ok_or_else(missing)?;
-                        patch::append_item(text, tokens, &token).ok_or_else(missing)
-                    }
-                    (Some(piles), None) => patch::append_item(
-                        text,
-                        piles,
-                        &format!("(building: {building:?}, tokens: [{token}])"),
-                    )
-                    .ok_or_else(missing),
-                    (None, _) => {
-                        let piles = format!("[(building: {building:?}, tokens: [{token}])]");
-                        if text[inner.span.clone()].contains('\n') {
-                            // Written a field a line: on a line after the initiative.
-                            patch::insert_field_line(
-                                text,
-                                inner,
-                                Some("initiative"),
-                                "piles",
-                                &piles,
-                            )
-                        } else {
-                            // Written on one line: added after its last field.
-                            patch::set_field(text, inner, "piles", &piles)
-                        }
-                        .ok_or_else(missing)
-                    }
-                }
-            }
+            Edit::AddToken { building, token } => Self::add_token(text, &root, *building, *token),
             Edit::RemoveToken { building, index } => {
-                let inner = game_section(text, &root)?;
-                let (Some(piles), Some(pile)) = pile_of(text, inner, *building) else {
-                    return Err(format!("no tokens lie in the {}", building.title()));
-                };
-                let tokens = pile.field("tokens").ok_or_else(missing)?;
-                let n = tokens.items().len();
-                if *index >= n {
-                    return Err(format!("the {} holds {n} tokens", building.title()));
-                }
-                if n == 1 {
-                    let at = piles
-                        .items()
-                        .iter()
-                        .position(|p| p.span == pile.span)
-                        .ok_or_else(missing)?;
-                    patch::remove_item(text, piles, at).ok_or_else(missing)
-                } else {
-                    patch::remove_item(text, tokens, *index).ok_or_else(missing)
-                }
+                Self::remove_token(text, &root, *building, *index)
             }
             Edit::PileFaceDown {
                 building,
                 face_down,
-            } => {
-                let inner = game_section(text, &root)?;
-                let (_, Some(pile)) = pile_of(text, inner, *building) else {
-                    return Err(format!("no tokens lie in the {}", building.title()));
-                };
-                patch::set_field(text, pile, "face_down", &face_down.to_string())
-                    .ok_or_else(missing)
-            }
+            } => Self::set_pile_face_down(text, &root, *building, *face_down),
             Edit::SetCowboy { name, field, value } => {
-                if field == "name" {
-                    return Err("a cowboy's entry is named by his figure: rename the figure".into());
-                }
-                let inner = game_section(text, &root)?;
-                let (list, entry) = cowboy_of(text, inner, name);
-                match (value, list, entry) {
-                    (Some(v), _, Some((_, entry))) => {
-                        patch::set_field(text, entry, field, v).ok_or_else(missing)
-                    }
-                    (Some(v), Some(list), None) => {
-                        patch::append_item(text, list, &format!("(name: {name:?}, {field}: {v})"))
-                            .ok_or_else(missing)
-                    }
-                    (Some(v), None, None) => {
-                        let item = format!("(name: {name:?}, {field}: {v})");
-                        if !text[inner.span.clone()].contains('\n') {
-                            // Written on one line: added after its last field.
-                            return patch::set_field(text, inner, "cowboys", &format!("[{item}]"))
-                                .ok_or_else(missing);
-                        }
-                        // Written a field a line: an empty list on a line
-                        // after the hit points (or the initiative), then
-                        // opened onto lines of its own with the entry.
-                        let after = ["hit_points", "initiative"]
-                            .into_iter()
-                            .find(|k| inner.field(k).is_some());
-                        let opened = patch::insert_field_line(text, inner, after, "cowboys", "[]")
-                            .ok_or_else(missing)?;
-                        let root = ron_text::read(&opened).map_err(|e| e.message)?;
-                        let list = game_section(&opened, &root)?
-                            .field("cowboys")
-                            .ok_or_else(missing)?;
-                        patch::append_item(&opened, list, &item).ok_or_else(missing)
-                    }
-                    (None, _, None) => Ok(text.clone()),
-                    (None, list, Some((index, entry))) => {
-                        if entry.field(field).is_none() {
-                            return Ok(text.clone());
-                        }
-                        let rest = entry
-                            .fields()
-                            .iter()
-                            .filter_map(|f| f.name.as_ref())
-                            .filter(|n| n.0 != "name" && n.0 != *field)
-                            .count();
-                        let list = list.ok_or_else(missing)?;
-                        match (rest, list.items().len()) {
-                            (0, 1) => patch::remove_field(text, inner, "cowboys"),
-                            (0, _) => patch::remove_item(text, list, index),
-                            _ => patch::remove_field(text, entry, field),
-                        }
-                        .ok_or_else(missing)
-                    }
-                }
+                Self::set_cowboy_field(text, &root, name, field, value.as_deref())
             }
-            Edit::AddGame => {
-                if root.field("game").is_some() {
-                    return Err("the town is a scenario already".into());
+            Edit::AddGame => self.add_game(text, &root),
+        }
+    }
+
+    /// Why an edit finds nowhere in the file's text to go.
+    fn no_place() -> String {
+        "the file's text has no place for that".to_string()
+    }
+
+    /// The item of `piece` in the file, or why there is none.
+    fn find_piece(root: &ron_text::Node, piece: PieceRef) -> Result<&ron_text::Node, String> {
+        root.field(piece.list.key())
+            .and_then(|l| l.items().get(piece.index))
+            .ok_or_else(|| format!("there is no {} {}", piece.list.key(), piece.index))
+    }
+
+    /// The text with `piece` moved to `to_cm` (a disc is only its place).
+    fn move_piece(
+        text: &str,
+        root: &ron_text::Node,
+        piece: PieceRef,
+        to_cm: (f32, f32),
+    ) -> Result<String, String> {
+        let node = Self::find_piece(root, piece)?;
+        if piece.list == PieceList::Discs {
+            Ok(patch::splice(text, node.span.clone(), &patch::place(to_cm)))
+        } else {
+            patch::set_field(text, node, "at_cm", &patch::place(to_cm)).ok_or_else(Self::no_place)
+        }
+    }
+
+    /// The text with `piece` turned to face `facing_deg` (written in 0..360).
+    fn turn_piece(
+        text: &str,
+        root: &ron_text::Node,
+        piece: PieceRef,
+        facing_deg: f32,
+    ) -> Result<String, String> {
+        if piece.list == PieceList::Discs {
+            return Err("a disc has no facing".into());
+        }
+        let node = Self::find_piece(root, piece)?;
+        let facing = patch::number(facing_deg.rem_euclid(360.0));
+        let facing = if facing == "360.0" {
+            "0.0".into()
+        } else {
+            facing
+        };
+        patch::set_field(text, node, "facing_deg", &facing).ok_or_else(Self::no_place)
+    }
+
+    /// The text without `piece`; a cowboy takes his own settings with him.
+    fn delete_piece(
+        &self,
+        text: &str,
+        root: &ron_text::Node,
+        piece: PieceRef,
+    ) -> Result<String, String> {
+        Self::find_piece(root, piece)?;
+        let list = root.field(piece.list.key()).ok_or_else(Self::no_place)?;
+        let gone = patch::remove_item(text, list, piece.index).ok_or_else(Self::no_place)?;
+        if piece.list != PieceList::Figures {
+            return Ok(gone);
+        }
+        // A cowboy taken off takes his own settings with him (the
+        // game section's `cowboys` entry of that name), unless
+        // another figure answers to it.
+        match self.only_one_called(piece.index) {
+            Some(name) => without_cowboy_entry(gone, &name),
+            None => Ok(gone),
+        }
+    }
+
+    /// The text with `new` at the end of its list (the list added when the
+    /// file leaves it out).
+    fn add_piece(text: &str, root: &ron_text::Node, new: &NewPiece) -> Result<String, String> {
+        let key = new.list().key();
+        if let Some(list) = root.field(key) {
+            return patch::append_item(text, list, &new.text()).ok_or_else(Self::no_place);
+        }
+        // A list the file leaves out: added after the list
+        // before it in the documented order.
+        let at = PieceList::ALL
+            .iter()
+            .position(|l| *l == new.list())
+            .unwrap_or(0);
+        let before = PieceList::ALL[..at]
+            .iter()
+            .rev()
+            .map(|l| l.key())
+            .find(|k| root.field(k).is_some())
+            .or(Some("name"));
+        let value = if new.list() == PieceList::Discs {
+            format!("[{}]", new.text())
+        } else {
+            format!("[\n        {},\n    ]", new.text())
+        };
+        patch::insert_field_line(text, root, before, key, &value).ok_or_else(Self::no_place)
+    }
+
+    /// The text with one field of `piece` set to `value`; a figure changing
+    /// sides takes his hat along, and one renamed what the game says of him.
+    fn set_piece_field(
+        &self,
+        text: &str,
+        root: &ron_text::Node,
+        piece: PieceRef,
+        field: &str,
+        value: &str,
+    ) -> Result<String, String> {
+        let node = Self::find_piece(root, piece)?;
+        let set = patch::set_field(text, node, field, value).ok_or_else(Self::no_place)?;
+        if piece.list != PieceList::Figures {
+            return Ok(set);
+        }
+        let set = if field == "team" {
+            self.with_hat_for_team(set, piece.index, value)?
+        } else {
+            set
+        };
+        // A name, a hat or a side may change the name he answers
+        // to (an unnamed cowboy is "Lawman 3").
+        self.renamed_in_game(set, piece.index)
+    }
+
+    /// The text with `token` at the end of the first pile in `building` (a
+    /// new pile, and the `piles` list, where there is none).
+    fn add_token(
+        text: &str,
+        root: &ron_text::Node,
+        building: BuildingKind,
+        token: crate::scenario::game::Token,
+    ) -> Result<String, String> {
+        let inner = game_section(text, root)?;
+        let (piles, pile) = pile_of(text, inner, building);
+        let token = format!("{token:?}");
+        match (piles, pile) {
+            (Some(_), Some(pile)) => {
+                let tokens = pile.field("tokens").ok_or_else(Self::no_place)?;
+                patch::append_item(text, tokens, &token).ok_or_else(Self::no_place)
+            }
+            (Some(piles), None) => patch::append_item(
+                text,
+                piles,
+                &format!("(building: {building:?}, tokens: [{token}])"),
+            )
+            .ok_or_else(Self::no_place),
+            (None, _) => {
+                let piles = format!("[(building: {building:?}, tokens: [{token}])]");
+                if text[inner.span.clone()].contains('\n') {
+                    // Written a field a line: on a line after the initiative.
+                    patch::insert_field_line(text, inner, Some("initiative"), "piles", &piles)
+                } else {
+                    // Written on one line: added after its last field.
+                    patch::set_field(text, inner, "piles", &piles)
                 }
-                let first = self
-                    .town
-                    .figures
-                    .iter()
-                    .find(|f| f.team != Team::Neutral)
-                    .map(|f| f.display_name())
-                    .ok_or("a scenario needs a cowboy to open the game: add one first")?;
-                let value = NEW_GAME.replace("INITIATIVE", &format!("{first:?}"));
-                patch::insert_field_line(text, &root, None, "game", &value).ok_or_else(missing)
+                .ok_or_else(Self::no_place)
             }
         }
+    }
+
+    /// The text without the `index`th token of the first pile in `building`
+    /// (the pile with it when it was the last).
+    fn remove_token(
+        text: &str,
+        root: &ron_text::Node,
+        building: BuildingKind,
+        index: usize,
+    ) -> Result<String, String> {
+        let inner = game_section(text, root)?;
+        let (Some(piles), Some(pile)) = pile_of(text, inner, building) else {
+            return Err(format!("no tokens lie in the {}", building.title()));
+        };
+        let tokens = pile.field("tokens").ok_or_else(Self::no_place)?;
+        let n = tokens.items().len();
+        if index >= n {
+            return Err(format!("the {} holds {n} tokens", building.title()));
+        }
+        if n == 1 {
+            let at = piles
+                .items()
+                .iter()
+                .position(|p| p.span == pile.span)
+                .ok_or_else(Self::no_place)?;
+            patch::remove_item(text, piles, at).ok_or_else(Self::no_place)
+        } else {
+            patch::remove_item(text, tokens, index).ok_or_else(Self::no_place)
+        }
+    }
+
+    /// The text with the first pile in `building` laid face down or face up.
+    fn set_pile_face_down(
+        text: &str,
+        root: &ron_text::Node,
+        building: BuildingKind,
+        face_down: bool,
+    ) -> Result<String, String> {
+        let inner = game_section(text, root)?;
+        let (_, Some(pile)) = pile_of(text, inner, building) else {
+            return Err(format!("no tokens lie in the {}", building.title()));
+        };
+        patch::set_field(text, pile, "face_down", &face_down.to_string()).ok_or_else(Self::no_place)
+    }
+
+    /// The text with a field of cowboy `name`'s own settings set to `value`,
+    /// or with `None` taken back to the game section's default.
+    fn set_cowboy_field(
+        text: &str,
+        root: &ron_text::Node,
+        name: &str,
+        field: &str,
+        value: Option<&str>,
+    ) -> Result<String, String> {
+        if field == "name" {
+            return Err("a cowboy's entry is named by his figure: rename the figure".into());
+        }
+        let inner = game_section(text, root)?;
+        let (list, entry) = cowboy_of(text, inner, name);
+        match (value, list, entry) {
+            (Some(v), _, Some((_, entry))) => {
+                patch::set_field(text, entry, field, v).ok_or_else(Self::no_place)
+            }
+            (Some(v), Some(list), None) => {
+                patch::append_item(text, list, &format!("(name: {name:?}, {field}: {v})"))
+                    .ok_or_else(Self::no_place)
+            }
+            (Some(v), None, None) => {
+                let item = format!("(name: {name:?}, {field}: {v})");
+                Self::add_cowboys_list(text, inner, &item)
+            }
+            (None, _, None) => Ok(text.to_string()),
+            (None, list, Some((index, entry))) => {
+                Self::unset_cowboy_field(text, inner, list, index, entry, field)
+            }
+        }
+    }
+
+    /// The text with a `cowboys` list holding `item` in the game section
+    /// `inner`, which has none.
+    fn add_cowboys_list(text: &str, inner: &ron_text::Node, item: &str) -> Result<String, String> {
+        if !text[inner.span.clone()].contains('\n') {
+            // Written on one line: added after its last field.
+            return patch::set_field(text, inner, "cowboys", &format!("[{item}]"))
+                .ok_or_else(Self::no_place);
+        }
+        // Written a field a line: an empty list on a line
+        // after the hit points (or the initiative), then
+        // opened onto lines of its own with the entry.
+        let after = ["hit_points", "initiative"]
+            .into_iter()
+            .find(|k| inner.field(k).is_some());
+        let opened = patch::insert_field_line(text, inner, after, "cowboys", "[]")
+            .ok_or_else(Self::no_place)?;
+        let root = ron_text::read(&opened).map_err(|e| e.message)?;
+        let list = game_section(&opened, &root)?
+            .field("cowboys")
+            .ok_or_else(Self::no_place)?;
+        patch::append_item(&opened, list, item).ok_or_else(Self::no_place)
+    }
+
+    /// The text without `field` in the `index`th `cowboys` entry, `entry`:
+    /// the entry goes when only his name is left (the list with it when it
+    /// was the last).
+    fn unset_cowboy_field(
+        text: &str,
+        inner: &ron_text::Node,
+        list: Option<&ron_text::Node>,
+        index: usize,
+        entry: &ron_text::Node,
+        field: &str,
+    ) -> Result<String, String> {
+        if entry.field(field).is_none() {
+            return Ok(text.to_string());
+        }
+        let rest = entry
+            .fields()
+            .iter()
+            .filter_map(|f| f.name.as_ref())
+            .filter(|n| n.0 != "name" && n.0 != field)
+            .count();
+        let list = list.ok_or_else(Self::no_place)?;
+        match (rest, list.items().len()) {
+            (0, 1) => patch::remove_field(text, inner, "cowboys"),
+            (0, _) => patch::remove_item(text, list, index),
+            _ => patch::remove_field(text, entry, field),
+        }
+        .ok_or_else(Self::no_place)
+    }
+
+    /// The text with a `game` section of the documented defaults, the first
+    /// cowboy opening the game.
+    fn add_game(&self, text: &str, root: &ron_text::Node) -> Result<String, String> {
+        if root.field("game").is_some() {
+            return Err("the town is a scenario already".into());
+        }
+        let first = self
+            .town
+            .figures
+            .iter()
+            .find(|f| f.team != Team::Neutral)
+            .map(|f| f.display_name())
+            .ok_or("a scenario needs a cowboy to open the game: add one first")?;
+        let value = NEW_GAME.replace("INITIATIVE", &format!("{first:?}"));
+        patch::insert_field_line(text, root, None, "game", &value).ok_or_else(Self::no_place)
     }
 
     /// The name figure `index` answers to, when no other figure of the

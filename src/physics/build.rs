@@ -213,6 +213,32 @@ pub fn piece_id(town: &Town, piece: PieceRef) -> Option<PieceId> {
     None
 }
 
+/// How high above the table a prop's origin stands as it is laid out.
+fn prop_height(profile: &PhysicsProfile, kind: PropKind) -> f32 {
+    let pieces = &profile.pieces;
+    match kind {
+        PropKind::Barrel => pieces.barrel.height / 2.0,
+        PropKind::Cactus => 0.0,
+        PropKind::Fence => pieces.fence.size.1 / 2.0,
+        PropKind::Tumbleweed => pieces.tumbleweed.radius,
+    }
+}
+
+/// The pose a town's entry is laid out at (before the town settles), as
+/// [`build`] lays it: a piece the editor moved or turned is set down here.
+pub fn laid_pose(profile: &PhysicsProfile, town: &Town, piece: PieceRef) -> Option<Pose> {
+    let (at_cm, facing) = town.placement(piece)?;
+    let y = match piece.list {
+        PieceList::Buildings | PieceList::Gallows | PieceList::Figures => 0.0,
+        PieceList::Props => prop_height(profile, town.props[piece.index].kind),
+        PieceList::Discs => match DISC_KINDS[piece.index] {
+            DiscKind::Movement => profile.pieces.movement_disc.height / 2.0,
+            DiscKind::Bullet => profile.pieces.bullet.height / 2.0,
+        },
+    };
+    Some(placed(at_cm, y, facing))
+}
+
 /// One movement disc and four bullets, always, in this order.
 pub const DISC_KINDS: [DiscKind; 5] = [
     DiscKind::Movement,
@@ -440,11 +466,12 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
     }
 
     for spec in &town.props {
-        let (y, material) = match spec.kind {
-            PropKind::Barrel => (pieces.barrel.height / 2.0, &pieces.barrel.material),
-            PropKind::Cactus => (0.0, &pieces.cactus.material),
-            PropKind::Fence => (pieces.fence.size.1 / 2.0, &pieces.fence.material),
-            PropKind::Tumbleweed => (pieces.tumbleweed.radius, &pieces.tumbleweed.material),
+        let y = prop_height(profile, spec.kind);
+        let material = match spec.kind {
+            PropKind::Barrel => &pieces.barrel.material,
+            PropKind::Cactus => &pieces.cactus.material,
+            PropKind::Fence => &pieces.fence.material,
+            PropKind::Tumbleweed => &pieces.tumbleweed.material,
         };
         let shape = prop_shape(profile, spec.kind);
         let m = profile.material(material);

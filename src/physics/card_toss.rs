@@ -84,7 +84,7 @@ impl TossRange {
     /// one card.
     pub fn new(spec: &CardTossSpec, gravity: f32) -> Self {
         let mut world = super::world::World::new(gravity, spec.dt, spec.card_size.0);
-        let (bodies, colliders) = (&mut world.bodies, &mut world.colliders);
+        let (bodies, colliders) = (&mut world.sets.bodies, &mut world.sets.colliders);
         let ground = bodies.insert(RigidBodyBuilder::fixed());
         // The table.
         colliders.insert_with_parent(
@@ -166,7 +166,7 @@ impl TossRange {
 
     /// The card's pose (position, rotation).
     pub fn card_pose(&self) -> (Vec3, Quat) {
-        let rb = &self.world.bodies[self.card];
+        let rb = &self.world.sets.bodies[self.card];
         (rb.translation(), *rb.rotation())
     }
 
@@ -239,7 +239,7 @@ impl TossRange {
             range.push_air();
             range.world.step(&mut pipeline);
             let (p, _) = range.card_pose();
-            let rb = &range.world.bodies[range.card];
+            let rb = &range.world.sets.bodies[range.card];
             if p.y < top && rb.linvel().y <= 0.0 && range.touching() {
                 return (Vec2::new(p.x, p.z) - throw.from).dot(dir);
             }
@@ -275,7 +275,7 @@ impl TossRange {
         let s = &self.spec;
         let dir = Vec2::from_angle(throw.heading);
         let pitch = throw.angle + s.release_pitch_deg.to_radians();
-        let rb = &mut self.world.bodies[self.card];
+        let rb = &mut self.world.sets.bodies[self.card];
         rb.set_translation(
             Vec3::new(throw.from.x, s.release_height, throw.from.y),
             true,
@@ -299,7 +299,7 @@ impl TossRange {
     /// The air's force on the card for the next step (replacing the last).
     fn push_air(&mut self) {
         let area = self.spec.card_size.0 * self.spec.card_size.1;
-        let rb = &mut self.world.bodies[self.card];
+        let rb = &mut self.world.sets.bodies[self.card];
         rb.reset_forces(false);
         let force = air_force(&self.spec, rb.linvel(), *rb.rotation() * Vec3::Y, area);
         if force != Vec3::ZERO {
@@ -310,6 +310,7 @@ impl TossRange {
     /// The card touches something (the table, the mat).
     fn touching(&self) -> bool {
         self.world
+            .sets
             .narrow_phase
             .contact_pairs()
             .any(|p| p.has_any_active_contact())
@@ -334,7 +335,7 @@ impl TossRange {
             if let Some(p) = path.as_deref_mut() {
                 p.push(self.card_pose());
             }
-            let rb = &self.world.bodies[self.card];
+            let rb = &self.world.sets.bodies[self.card];
             if rb.is_sleeping() {
                 at_rest = true;
                 break;

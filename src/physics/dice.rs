@@ -90,7 +90,7 @@ impl DiceTray {
     /// An empty tray (floor and four walls) and one die resting in its middle.
     pub fn new(spec: &DiceSpec, gravity: f32) -> Self {
         let mut world = super::world::World::new(gravity, spec.dt, spec.size);
-        let (bodies, colliders) = (&mut world.bodies, &mut world.colliders);
+        let (bodies, colliders) = (&mut world.sets.bodies, &mut world.sets.colliders);
         let felt = |c: ColliderBuilder| {
             c.friction(spec.tray_friction)
                 .restitution(spec.tray_restitution)
@@ -164,28 +164,28 @@ impl DiceTray {
 
     /// Puts a fixed box in the tray (a card, a deck), by its half extents.
     pub fn add_obstacle(&mut self, half_extents: Vec3, centre: Vec3, rotation: Quat) {
-        let body = self.world.bodies.insert(
+        let body = self.world.sets.bodies.insert(
             RigidBodyBuilder::fixed()
                 .translation(centre)
                 .rotation(rotation.to_scaled_axis()),
         );
-        self.world.colliders.insert_with_parent(
+        self.world.sets.colliders.insert_with_parent(
             ColliderBuilder::cuboid(half_extents.x, half_extents.y, half_extents.z)
                 .friction(self.spec.tray_friction),
             body,
-            &mut self.world.bodies,
+            &mut self.world.sets.bodies,
         );
     }
 
     /// The die's pose.
     pub fn die_pose(&self) -> Pose {
-        let rb = &self.world.bodies[self.die];
+        let rb = &self.world.sets.bodies[self.die];
         (rb.translation(), *rb.rotation())
     }
 
     /// Sets the die moving from `throw`.
     pub fn start(&mut self, throw: &Throw) {
-        let rb = &mut self.world.bodies[self.die];
+        let rb = &mut self.world.sets.bodies[self.die];
         rb.set_translation(throw.position, true);
         rb.set_rotation(throw.rotation, true);
         rb.set_linvel(throw.velocity, true);
@@ -205,7 +205,7 @@ impl DiceTray {
             if let Some(p) = path.as_deref_mut() {
                 p.push(self.die_pose());
             }
-            let rb = &self.world.bodies[self.die];
+            let rb = &self.world.sets.bodies[self.die];
             if rb.is_sleeping() || rb.translation().y < -self.spec.size * 4.0 {
                 break;
             }
@@ -215,7 +215,7 @@ impl DiceTray {
 
     /// What the die shows now.
     pub fn read(&self) -> Reading {
-        let rb = &self.world.bodies[self.die];
+        let rb = &self.world.sets.bodies[self.die];
         let (p, r) = (rb.translation(), *rb.rotation());
         let (hx, hz) = (self.spec.tray_size.0 / 2.0, self.spec.tray_size.1 / 2.0);
         let inside = p.x.abs() < hx && p.z.abs() < hz && p.y > 0.0;

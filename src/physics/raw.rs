@@ -1,29 +1,25 @@
-//! The same table stepped by raw rapier3d, with no Bevy around it: the yardstick
-//! for bevy_rapier's overhead in the bench.
+//! The same table in a bare rapier3d loop: the yardstick for the table's own
+//! overhead in the bench. Its state is a copy of the table's sets, stepped by
+//! the same fixed step ([`RapierSets::step`], the same stepping and contact
+//! hook), so both run the same physics and take the same steps; what it
+//! leaves out is everything the table does around a step (recording,
+//! listening, contact tracking, the flick's outcome).
 
 use bevy::math::{Vec2, Vec3};
-use bevy_rapier3d::rapier::prelude::*;
+use bevy_rapier3d::rapier::prelude::{PhysicsPipeline, RigidBodyHandle};
 
 use super::Table;
 use super::contact_hooks::ThinPieceHooks;
 use super::pieces::PieceId;
 use super::table::{Stillness, TableIndex};
+use super::world::{RapierSets, Stepping};
 use crate::scenario::PhysicsProfile;
 
 /// A copy of a [`Table`]'s Rapier state, stepped with nothing around it.
 #[derive(Clone)]
 pub struct RawWorld {
-    pub gravity: Vec3,
-    pub params: IntegrationParameters,
-    pub substeps: usize,
-    pub islands: IslandManager,
-    pub broad_phase: DefaultBroadPhase,
-    pub narrow_phase: NarrowPhase,
-    pub bodies: RigidBodySet,
-    pub colliders: ColliderSet,
-    pub impulse_joints: ImpulseJointSet,
-    pub multibody_joints: MultibodyJointSet,
-    pub ccd: CCDSolver,
+    pub stepping: Stepping,
+    pub sets: RapierSets,
     body_of_piece: Vec<RigidBodyHandle>,
     mass_speed: Vec<f32>,
     max_impulse: f32,
@@ -39,7 +35,6 @@ impl RawWorld {
     pub fn from_table(table: &Table) -> Self {
         let profile = table.profile();
         let index = table.index();
-        let state = table.state().clone();
         let body_of_piece: Vec<_> = index.pieces.iter().map(|p| p.body).collect();
         let mass_speed = index
             .pieces
@@ -55,17 +50,8 @@ impl RawWorld {
             })
             .collect();
         Self {
-            gravity: Vec3::new(0.0, -profile.gravity, 0.0),
-            params: super::sim::integration_parameters(profile),
-            substeps: profile.solver.substeps,
-            islands: state.islands,
-            broad_phase: state.broad_phase,
-            narrow_phase: state.narrow_phase,
-            bodies: state.bodies,
-            colliders: state.colliders,
-            impulse_joints: state.impulse_joints,
-            multibody_joints: state.multibody_joints,
-            ccd: state.ccd_solver,
+            stepping: Stepping::from_profile(profile),
+            sets: table.state().clone(),
             body_of_piece,
             mass_speed,
             max_impulse: profile.flick.max_impulse,
@@ -76,24 +62,11 @@ impl RawWorld {
         }
     }
 
+    /// One fixed step (the table's `substeps` Rapier steps).
     pub fn step(&mut self, pipeline: &mut PhysicsPipeline) {
-        for _ in 0..self.substeps {
-            pipeline.step(
-                self.gravity,
-                &self.params,
-                &mut self.islands,
-                &mut self.broad_phase,
-                &mut self.narrow_phase,
-                &mut self.bodies,
-                &mut self.colliders,
-                &mut self.impulse_joints,
-                &mut self.multibody_joints,
-                &mut self.ccd,
-                // The same contact hook as the table's: same scene, same physics.
-                &ThinPieceHooks,
-                &(),
-            );
-        }
+        // The same contact hook as the table's: same scene, same physics.
+        self.sets
+            .step(pipeline, &self.stepping, &ThinPieceHooks, |_| {});
     }
 
     /// The same impulse as a centred `Flick`, then steps until every body sleeps
@@ -108,49 +81,53 @@ impl RawWorld {
         let h = self.body_of_piece[piece.0 as usize];
         let speed = self.mass_speed[piece.0 as usize];
         let d = direction.normalize_or_zero();
-        let rb = &mut self.bodies[h];
+        let rb = &mut self.sets.bodies[h];
         let magnitude = (strength.clamp(0.0, 1.0) * speed * rb.mass()).min(self.max_impulse);
         rb.apply_impulse(Vec3::new(d.x, 0.0, d.y) * magnitude, true);
-        let mut stillness = Stillness::new(&self.index, &self.bodies, &self.profile);
+        let mut stillness = Stillness::new(&self.index, &self.sets.bodies, &self.profile);
         let mut steps = 0;
         loop {
             self.step(pipeline);
             steps += 1;
             // Same rule as the game: a piece that drops off the table leaves the simulation.
             let fallen: Vec<_> = self
+                .sets
                 .islands
                 .active_bodies()
-                .filter(|h| self.bodies[*h].translation().y < -self.fall_depth)
+                .filter(|h| self.sets.bodies[*h].translation().y < -self.fall_depth)
                 .collect();
             for h in fallen {
-                self.bodies[h].set_enabled(false);
+                self.sets.bodies[h].set_enabled(false);
             }
             let still = stillness.settle(
                 steps,
                 &self.index,
-                &self.islands,
-                &mut self.bodies,
+                &self.sets.islands,
+                &mut self.sets.bodies,
                 &self.profile,
             );
             if still {
                 // As the table does: step until Rapier files the islands asleep.
                 let cap = super::table::filing_steps(&self.profile);
                 let mut k = 0;
-                while k < cap && self.islands.active_bodies().next().is_some() {
+                while k < cap && self.sets.islands.active_bodies().next().is_some() {
                     if stillness.frozen() {
-                        super::table::sleep_awake(&self.islands, &mut self.bodies);
+                        super::table::sleep_awake(&self.sets.islands, &mut self.sets.bodies);
                     }
                     self.step(pipeline);
                     k += 1;
                 }
             }
-            if still || self.islands.active_bodies().next().is_none() || steps >= self.max_steps {
+            if still
+                || self.sets.islands.active_bodies().next().is_none()
+                || steps >= self.max_steps
+            {
                 return steps;
             }
         }
     }
 
     pub fn translation(&self, piece: PieceId) -> Vec3 {
-        self.bodies[self.body_of_piece[piece.0 as usize]].translation()
+        self.sets.bodies[self.body_of_piece[piece.0 as usize]].translation()
     }
 }

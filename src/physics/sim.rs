@@ -8,57 +8,27 @@ use std::sync::Arc;
 
 use bevy::math::{Quat, Vec2, Vec3};
 use bevy_rapier3d::rapier::math::Pose;
-use bevy_rapier3d::rapier::prelude::{
-    CCDSolver, ColliderSet, DefaultBroadPhase, ImpulseJointSet, IntegrationParameters,
-    IslandManager, MultibodyJointSet, NarrowPhase, PhysicsPipeline, RigidBodySet,
-};
+use bevy_rapier3d::rapier::prelude::{PhysicsPipeline, RigidBodySet};
 
 use super::build;
 use super::contact_hooks::ThinPieceHooks;
 use super::pieces::{DiscKind, PieceId, PieceKind};
 use super::strikes::{Ear, Strike};
 use super::table::{self, Flick, FlickError, FlickOutcome, FlickRun, TableIndex};
+use super::world::{RapierSets, Stepping};
 use crate::scenario::{PhysicsProfile, Town};
 
-/// Every piece of Rapier state that a step reads or writes: cloning it forks
-/// the table, restoring it puts the town back bit for bit.
-#[derive(Clone)]
-pub struct TableState {
-    pub islands: IslandManager,
-    pub broad_phase: DefaultBroadPhase,
-    pub narrow_phase: NarrowPhase,
-    pub ccd_solver: CCDSolver,
-    pub bodies: RigidBodySet,
-    pub colliders: ColliderSet,
-    pub impulse_joints: ImpulseJointSet,
-    pub multibody_joints: MultibodyJointSet,
-}
-
-/// A saved table, for putting the town back exactly.
-pub type Snapshot = Arc<TableState>;
-
-/// Rapier's settings from the profile. Gravity is kept apart (explicit, not
-/// scaled by `length_unit`).
-pub fn integration_parameters(profile: &PhysicsProfile) -> IntegrationParameters {
-    IntegrationParameters {
-        dt: profile.solver.dt / profile.solver.substeps as f32,
-        length_unit: profile.solver.length_unit,
-        num_solver_iterations: profile.solver.iterations,
-        normalized_prediction_distance: profile.solver.prediction_distance
-            / profile.solver.length_unit,
-        max_ccd_substeps: profile.solver.ccd_substeps,
-        contact_recycling: profile.solver.contact_recycling,
-        ..IntegrationParameters::default()
-    }
-}
+/// A saved table (every piece of Rapier state a step reads or writes), for
+/// putting the town back exactly.
+pub type Snapshot = Arc<RapierSets>;
 
 /// A town on the table.
 pub struct Table {
-    state: TableState,
+    state: RapierSets,
     /// Scratch space only (no state that outlives a step): a fork gets a fresh one.
     pipeline: PhysicsPipeline,
-    params: IntegrationParameters,
-    gravity: Vec3,
+    /// Always the profile's ([`Stepping::from_profile`]).
+    stepping: Stepping,
     profile: Arc<PhysicsProfile>,
     index: Arc<TableIndex>,
     /// The town as laid out and settled, for resets.
@@ -138,8 +108,7 @@ impl Clone for Table {
         Self {
             state: self.state.clone(),
             pipeline: PhysicsPipeline::new(),
-            params: self.params,
-            gravity: self.gravity,
+            stepping: self.stepping,
             profile: self.profile.clone(),
             index: self.index.clone(),
             initial: self.initial.clone(),
@@ -156,16 +125,7 @@ impl Table {
     /// Builds the table, lays `town` out on it and lets it settle.
     pub fn new(profile: PhysicsProfile, town: &Town) -> Self {
         let built = build::build(&profile, town);
-        let mut state = TableState {
-            islands: IslandManager::new(),
-            broad_phase: DefaultBroadPhase::new(),
-            narrow_phase: NarrowPhase::new(),
-            ccd_solver: CCDSolver::new(),
-            bodies: built.bodies,
-            colliders: built.colliders,
-            impulse_joints: ImpulseJointSet::new(),
-            multibody_joints: MultibodyJointSet::new(),
-        };
+        let mut state = RapierSets::new(built.bodies, built.colliders);
         for p in &built.index.pieces {
             let rb = &mut state.bodies[p.body];
             let activation = rb.activation_mut();
@@ -173,14 +133,12 @@ impl Table {
             activation.angular_threshold = profile.sleep.angular_threshold;
             activation.time_until_sleep = profile.sleep.time_until_sleep;
         }
-        let params = integration_parameters(&profile);
-        let gravity = Vec3::new(0.0, -profile.gravity, 0.0);
+        let stepping = Stepping::from_profile(&profile);
         let mut table = Self {
             initial: Arc::new(state.clone()),
             state,
             pipeline: PhysicsPipeline::new(),
-            params,
-            gravity,
+            stepping,
             profile: Arc::new(profile),
             index: Arc::new(built.index),
             recording: None,
@@ -237,12 +195,12 @@ impl Table {
     }
 
     /// The Rapier state, read only (tests and measurements).
-    pub fn state(&self) -> &TableState {
+    pub fn state(&self) -> &RapierSets {
         &self.state
     }
 
     /// The Rapier state, for measurements that need to step it themselves.
-    pub fn state_mut(&mut self) -> &mut TableState {
+    pub fn state_mut(&mut self) -> &mut RapierSets {
         self.pristine = None;
         &mut self.state
     }
@@ -269,36 +227,24 @@ impl Table {
             .map(|p| (p.id, p.kind))
     }
 
-    /// One fixed step of the table (`substeps` Rapier steps).
+    /// One fixed step of the table (`substeps` Rapier steps), heard after
+    /// each Rapier step when listening.
     pub fn step(&mut self) {
         self.pristine = None;
-        let s = &mut self.state;
-        for _ in 0..self.profile.solver.substeps {
-            self.pipeline.step(
-                self.gravity,
-                &self.params,
-                &mut s.islands,
-                &mut s.broad_phase,
-                &mut s.narrow_phase,
-                &mut s.bodies,
-                &mut s.colliders,
-                &mut s.impulse_joints,
-                &mut s.multibody_joints,
-                &mut s.ccd_solver,
-                &ThinPieceHooks,
-                &(),
-            );
-            if let Some(ear) = self.ear.as_mut() {
-                ear.listen(
-                    self.params.dt,
-                    self.gravity.length(),
-                    &self.index,
-                    &s.narrow_phase,
-                    &s.colliders,
-                    &s.bodies,
-                );
-            }
-        }
+        let (stepping, index, ear) = (&self.stepping, &self.index, &mut self.ear);
+        self.state
+            .step(&mut self.pipeline, stepping, &ThinPieceHooks, |s| {
+                if let Some(ear) = ear.as_mut() {
+                    ear.listen(
+                        stepping.params.dt,
+                        stepping.gravity.length(),
+                        index,
+                        &s.narrow_phase,
+                        &s.colliders,
+                        &s.bodies,
+                    );
+                }
+            });
     }
 
     /// From now on every contact that strikes is heard (for sound); the
@@ -314,7 +260,9 @@ impl Table {
 
     /// Seconds since [`Table::listen`] (0 when not listening).
     pub fn heard_for(&self) -> f32 {
-        self.ear.as_ref().map_or(0.0, |e| e.elapsed(self.params.dt))
+        self.ear
+            .as_ref()
+            .map_or(0.0, |e| e.elapsed(self.stepping.params.dt))
     }
 
     /// True when every body sleeps.
@@ -344,7 +292,7 @@ impl Table {
         p.sleep.settle_after -= earlier;
         p.sleep.freeze_after -= earlier;
         p.sleep.time_until_sleep = quick.time_until_sleep.unwrap_or(p.sleep.time_until_sleep);
-        self.params = integration_parameters(&p);
+        self.stepping = Stepping::from_profile(&p);
         self.profile = Arc::new(p);
         self.quick = Some(quick);
         let _ = self.fit_bodies_to_step();
@@ -564,6 +512,15 @@ impl Table {
         rb.set_linvel(Vec3::ZERO, false);
         rb.set_angvel(Vec3::ZERO, false);
         rb.sleep();
+    }
+
+    /// Sets a piece down at `pose`, at rest, as the town now lays it out (a
+    /// piece moved or turned in the editor): the rest of the table stays as
+    /// it lies, and a reset comes back to the table so changed.
+    pub fn set_down(&mut self, id: PieceId, pose: Pose) {
+        let h = self.index.get(id).expect("piece").body;
+        self.put(h, pose);
+        self.initial = Arc::new(self.state.clone());
     }
 
     /// Lays a piece on its back at `at` (metres, on the table), its head

@@ -8,6 +8,7 @@
 pub mod game;
 pub mod kinds;
 pub mod params;
+pub mod placement;
 pub mod profile;
 mod profile_check;
 pub mod town;

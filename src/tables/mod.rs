@@ -11,10 +11,12 @@
 //! tables/
 //!   flick/   the Flick session, its seats, bots, playback, reloads, scripts
 //!   cards/   any registered card game: its session, bots, clock, dice, tosses
+//!   watch    the one file watcher (live reload, the editor's file)
 //! ```
 
 pub mod cards;
 pub mod flick;
+pub mod watch;
 
 use bevy::prelude::*;
 

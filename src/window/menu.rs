@@ -15,7 +15,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::bot_level::Level;
 use crate::cards::CardGame;
-use crate::cards::registry::{SeatKind, SetupForm, seats_for};
+use crate::cards::registry::SetupForm;
+use crate::cards::seating::{SeatKind, seats_for};
 use crate::physics::table::Profile;
 use crate::scenario::Town;
 use crate::scenario::yours::{self, YourTown, towns_dir};

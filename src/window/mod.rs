@@ -154,6 +154,7 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
         .add_plugins(EguiPlugin::default())
         .add_plugins(plugin)
         .insert_resource(options.screenshot.clone())
+        .insert_resource(shell::camera::ScriptedCamera(options.screenshot.camera))
         .insert_resource(options.flick_script.clone())
         .insert_resource(options.autoplay)
         .insert_resource(options.graphics)

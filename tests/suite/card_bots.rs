@@ -71,7 +71,7 @@ fn sampled_world_looks_the_same<G: TableGame>(g: &G, seed: u64) -> bool {
 
 /// Every registered game, 3 players, from its shipped setup.
 fn new_game<G: TableGame>(game: CardGame, players: usize) -> G {
-    highnoon::cards::registry::load_game(&game.default_setup(), Some(players)).unwrap()
+    highnoon::cards::table_game::load_game(&game.default_setup(), Some(players)).unwrap()
 }
 
 /// A world sampled from a seat's observation (as the bots sample them) is

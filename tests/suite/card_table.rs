@@ -13,7 +13,9 @@ use rand_chacha::ChaCha8Rng;
 
 use highnoon::bot_level::Level;
 use highnoon::cards::core::{Agent, Game, Seat, Turn};
-use highnoon::cards::registry::{GameVisitor, SeatKind, TableGame, load_game};
+use highnoon::cards::registry::GameVisitor;
+use highnoon::cards::seating::SeatKind;
+use highnoon::cards::table_game::{TableGame, load_game};
 use highnoon::cards::{CardGame, slapshot, tabletown};
 use highnoon::physics::dice::DiceTray;
 use highnoon::scenario::PhysicsProfile;
@@ -191,7 +193,7 @@ fn bots_play_whole_games_through_the_app_with_real_dice_and_the_history_replays(
                 }
             }
             for (seat, a) in &t.history {
-                highnoon::cards::registry::act(&mut replay, *seat, a.clone()).expect("replays");
+                highnoon::cards::table_game::act(&mut replay, *seat, a.clone()).expect("replays");
             }
             assert!(
                 replay == t.game,
@@ -559,7 +561,7 @@ fn your_flick_is_tossed_on_rapier_and_the_rules_count_where_it_rests() {
         let card = table.game.fighters[0].bandolier[slot].unwrap();
         let expected = alone.fly(
             &mats,
-            highnoon::cards::registry::Flight {
+            highnoon::cards::table_game::Flight {
                 thrower: 0,
                 target,
                 key: u32::from(card),

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 use highnoon::cards::core::{Game, Turn};
-use highnoon::cards::registry::{SeatKind, load_game};
+use highnoon::cards::seating::SeatKind;
+use highnoon::cards::table_game::load_game;
 use highnoon::cards::{CardGame, slapshot, tabletown};
 use highnoon::tables::cards::session::CardTable;
 use rand::{Rng, SeedableRng};

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 
 use highnoon::bot_level::Level;
 use highnoon::cards::CardGame;
-use highnoon::cards::registry::{GameVisitor, SeatKind, TableGame};
+use highnoon::cards::registry::GameVisitor;
+use highnoon::cards::seating::SeatKind;
+use highnoon::cards::table_game::TableGame;
 use highnoon::flick::driver::RandomPlayer;
 use highnoon::physics::dice::DiceTray;
 use highnoon::saves::{self, SavedGame, SavedStep, SavedTable, rules_text};

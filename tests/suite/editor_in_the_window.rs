@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use highnoon::editor::Edit;
-use highnoon::physics::Table;
 use highnoon::scenario::town::{PieceList, PieceRef};
 use highnoon::scenario::{PhysicsProfile, data_root};
 use highnoon::tables::flick::TableEdited;
@@ -60,17 +59,42 @@ fn push_a_barrel_onto_wyatt(app: &mut Offscreen) {
     app.frame().expect("a frame");
 }
 
-/// The table shows the town as edited, piece for piece.
-fn assert_the_table_shows_the_edited_town(app: &Offscreen, profile: &PhysicsProfile) {
+/// The table shows the town as edited, piece for piece: the session holds
+/// it, and every piece the file places stands where it says (within 1 cm,
+/// facing its way within 1°), as the table's pieces and their entities.
+fn assert_the_table_shows_the_edited_town(app: &Offscreen) {
     let session = app.world().resource::<FlickSession>();
     let town = editing(app).town.town();
     assert_eq!(session.town(), Some(town));
-    let laid = Table::new(profile.clone(), town);
-    assert_eq!(
-        session.table().map(Table::pose_hash),
-        Some(laid.pose_hash()),
-        "the table is not the edited town"
-    );
+    let table = session.table().expect("a table");
+    let spawned = app
+        .world()
+        .resource::<highnoon::physics::pieces::SpawnedTown>();
+    for piece in town.entries() {
+        let ((x, z), facing) = town.placement(piece).unwrap();
+        let id = highnoon::physics::build::piece_id(town, piece).unwrap();
+        let (at, turned) = table.pose(id);
+        let shown = app
+            .world()
+            .get::<Transform>(spawned.entity(id).unwrap())
+            .unwrap();
+        assert_eq!(
+            (shown.translation, shown.rotation),
+            (at, turned),
+            "{piece:?}"
+        );
+        let off = Vec2::new(at.x - x / 100.0, at.z - z / 100.0).length();
+        assert!(off < 0.01, "{piece:?} stands {off} m off its place");
+        if piece.list != PieceList::Discs {
+            let ahead = turned * Vec3::X;
+            let yaw = (-ahead.z).atan2(ahead.x).to_degrees();
+            let diff = (yaw - facing).rem_euclid(360.0);
+            assert!(
+                diff.min(360.0 - diff) < 1.0,
+                "{piece:?} faces {yaw}°, not {facing}°"
+            );
+        }
+    }
 }
 
 #[test]
@@ -85,7 +109,7 @@ fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
     }
     assert!(app.world().contains_resource::<TableEdited>());
     assert_eq!(editing(&app).town.text(), text);
-    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert_the_table_shows_the_edited_town(&app);
 
     // A barrel moved: on the table at once, where the edit put it.
     let barrel = PieceRef {
@@ -100,7 +124,7 @@ fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
     }));
     app.frame().expect("a frame");
     assert_eq!(editing(&app).selected, Some(barrel));
-    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert_the_table_shows_the_edited_town(&app);
     let (_, at) = first_barrel(&app);
     assert!(
         (at.x + 0.20).abs() < 1e-4 && (at.z + 0.12).abs() < 1e-4,
@@ -131,7 +155,7 @@ fn the_editor_lays_each_edit_on_the_table_and_saves_the_file_as_edited() {
     // Undone: the table follows.
     app.world_mut().write_message(EditIntent::Undo);
     app.frame().expect("a frame");
-    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert_the_table_shows_the_edited_town(&app);
     assert!(
         !editing(&app)
             .problems
@@ -203,7 +227,7 @@ fn a_change_saved_from_another_editor_is_taken_or_asked_about() {
         editing(a).town.text() == outside
     });
     app.frame().expect("a frame");
-    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert_the_table_shows_the_edited_town(&app);
     assert!(!editing(&app).town.dirty());
     // An edit unsaved, and the file changed again: asked, nothing taken.
     app.world_mut().write_message(EditIntent::Edit(Edit::Move {
@@ -227,7 +251,7 @@ fn a_change_saved_from_another_editor_is_taken_or_asked_about() {
     assert!(editing(&app).on_disk.is_none());
     assert!(!editing(&app).town.dirty());
     app.frame().expect("a frame");
-    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert_the_table_shows_the_edited_town(&app);
 }
 
 /// The editor open on a copy of the Bank Robbery, `frames` frames after it opened.
@@ -269,8 +293,10 @@ fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
     // Dragged 10 cm east and 5 cm toward the player (as the mouse does it):
     // the model goes with it, the town is not edited.
     let text = editing(&app).town.text().to_string();
-    app.world_mut().resource_mut::<Editing>().dragging =
-        Some((barrel, (from.0 + 10.0, from.1 + 5.0)));
+    app.world_mut().write_message(EditIntent::Drag(Some((
+        barrel,
+        (from.0 + 10.0, from.1 + 5.0),
+    ))));
     app.frame().expect("a frame");
     let (still, model) = shown(&mut app);
     assert_eq!(still, laid, "the table itself does not move");
@@ -280,7 +306,7 @@ fn a_dragged_piece_is_carried_under_the_pointer_and_put_back_when_let_go() {
     );
     assert_eq!(editing(&app).town.text(), text);
     // Let go where it was: back to its place.
-    app.world_mut().resource_mut::<Editing>().dragging = None;
+    app.world_mut().write_message(EditIntent::Drag(None));
     app.frame().expect("a frame");
     assert_eq!(shown(&mut app).1, laid);
 }
@@ -308,15 +334,9 @@ fn a_drag_goes_on_over_a_turn_and_ends_when_pieces_are_taken_away_under_it() {
             .any(|p| p.piece == Some(wyatt) && p.message.contains("overlaps the Bank"))
     };
     // Wyatt carried onto the Bank (as the mouse does it, preview and all).
-    {
-        let mut e = app.world_mut().resource_mut::<Editing>();
-        let moved = Edit::Move {
-            piece: wyatt,
-            to_cm: bank,
-        };
-        e.problems = e.town.problems_after(&moved, &profile).unwrap();
-        e.dragging = Some((wyatt, bank));
-    }
+    app.world_mut()
+        .write_message(EditIntent::Drag(Some((wyatt, bank))));
+    app.frame().expect("a frame");
     assert!(overlaps_bank(&app));
     // Turned while carried: still carried, still flagged where he would land.
     app.world_mut().write_message(EditIntent::Edit(Edit::Turn {
@@ -388,6 +408,53 @@ fn flick_it_takes_only_a_playable_town_to_the_sandbox_and_comes_back_unchanged()
     app.frame().expect("a frame");
     assert!(app.world().contains_resource::<TableEdited>());
     assert_eq!(editing(&app).town.text(), edited);
-    assert_the_table_shows_the_edited_town(&app, &profile);
+    assert_the_table_shows_the_edited_town(&app);
     assert_eq!(edited, text, "the undone move left the town as read");
+}
+
+#[test]
+fn moving_or_turning_a_piece_spawns_and_despawns_nothing_and_lays_out_no_table() {
+    let profile = PhysicsProfile::load_default().unwrap();
+    let mut app = editing_a_copy_of_the_bank_robbery(&profile, 3);
+    let entities = |app: &mut Offscreen| -> std::collections::BTreeSet<Entity> {
+        app.world_mut()
+            .query::<Entity>()
+            .iter(app.world())
+            .collect()
+    };
+    let before = entities(&mut app);
+    let layout = app.world().resource::<FlickSession>().layout();
+    let barrel = PieceRef {
+        list: PieceList::Props,
+        index: 0,
+    };
+    let bank = PieceRef {
+        list: PieceList::Buildings,
+        index: 0,
+    };
+    let ((x, z), _) = editing(&app).town.town().placement(barrel).unwrap();
+    app.world_mut().write_message(EditIntent::Edit(Edit::Move {
+        piece: barrel,
+        to_cm: (x + 7.0, z - 4.0),
+    }));
+    app.frame().expect("a frame");
+    app.world_mut().write_message(EditIntent::Edit(Edit::Turn {
+        piece: bank,
+        facing_deg: 30.0,
+    }));
+    app.frame().expect("a frame");
+    app.world_mut().write_message(EditIntent::Undo);
+    app.frame().expect("a frame");
+    app.frame().expect("a frame");
+    assert_eq!(entities(&mut app), before, "entities spawned or despawned");
+    assert_eq!(
+        app.world().resource::<FlickSession>().layout(),
+        layout,
+        "the town was laid out afresh"
+    );
+    assert_eq!(
+        editing(&app).town.town().placement(barrel).unwrap().0,
+        (x + 7.0, z - 4.0)
+    );
+    assert_the_table_shows_the_edited_town(&app);
 }

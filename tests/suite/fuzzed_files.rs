@@ -166,7 +166,7 @@ fn mangled_card_saves_are_refused_at_load_or_play_to_the_end() {
             let mut rng = ChaCha8Rng::seed_from_u64(3);
             let (mut refused, mut played) = (0, 0);
             for steps in [3, 40, 150, 400] {
-                let mut g: G = highnoon::cards::registry::load_game(&game.default_setup(), None)
+                let mut g: G = highnoon::cards::table_game::load_game(&game.default_setup(), None)
                     .expect("shipped setup");
                 random_playout(&mut g, &mut rng, steps).ok();
                 let original = ron::ser::to_string_pretty(&g, Default::default()).unwrap();
@@ -466,7 +466,8 @@ fn impossible_numbers_are_refused_by_name_at_their_line() {
 #[test]
 fn a_save_with_an_impossible_hand_is_refused_by_name() {
     let mut g: highnoon::cards::gunfighter::Gunfighter =
-        highnoon::cards::registry::load_game(&CardGame::Gunfighter.default_setup(), None).unwrap();
+        highnoon::cards::table_game::load_game(&CardGame::Gunfighter.default_setup(), None)
+            .unwrap();
     random_playout(&mut g, &mut ChaCha8Rng::seed_from_u64(1), 40).ok();
     let dir = scratch("hands");
     let path = dir.join("save.ron");

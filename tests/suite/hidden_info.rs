@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use highnoon::bot_level::Level;
 use highnoon::cards::core::{Game, Seat, Turn};
 use highnoon::cards::gunfighter::{self, Gunfighter};
-use highnoon::cards::registry::SeatKind;
+use highnoon::cards::seating::SeatKind;
 use highnoon::cards::slap45::{self, Slap45};
 use highnoon::cards::slapshot::{self, Slapshot};
 use highnoon::cards::tabletown::{self, Tabletown};

@@ -201,7 +201,7 @@ fn the_installed_program_finds_its_data_and_keeps_the_shipped_and_the_players_fi
         .read_form(&data.join("assets/cards/tabletown.ron"))
         .unwrap();
     form.players = 3;
-    form.seats = highnoon::cards::registry::seats_for(&form.seats, 3);
+    form.seats = highnoon::cards::seating::seats_for(&form.seats, 3);
     form.seed = 41;
     let mine = p.user.join("setups").join("tabletown.ron");
     assert_eq!(form.save(&mine).unwrap().path, mine);

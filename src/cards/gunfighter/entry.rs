@@ -11,7 +11,8 @@ use super::rules::{Action, Gunfighter, Phase, WAIT_MS};
 use super::setup::{CardId, GunfighterSetup, PLAYERS, Rules};
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Seat};
-use crate::cards::registry::{Clock, Flight, RuleOption, SeatKind, TableGame};
+use crate::cards::seating::SeatKind;
+use crate::cards::table_game::{Clock, Flight, RuleOption, TableGame};
 use crate::scenario::Problems;
 
 /// The five-second countdown before every showdown's tossing.

@@ -138,9 +138,9 @@ pub struct GunfighterSetup {
     /// Who sits where at the window's table (`You` or `Bot(Hard)`, ...), seat 0
     /// first; missing seats are normal bots. Not a rule: the game ignores it.
     #[serde(default)]
-    pub seats: Vec<crate::cards::registry::SeatKind>,
+    pub seats: Vec<crate::cards::seating::SeatKind>,
     /// Seeds the shuffles and the bots in the window.
-    #[serde(default = "crate::cards::registry::default_seed")]
+    #[serde(default = "crate::cards::seating::default_seed")]
     pub seed: u64,
     /// Each gunfighter's chips (health) at the start.
     #[serde(default = "three")]
@@ -260,22 +260,12 @@ fn amount_ok(play: &Play) -> Result<(), String> {
 impl Rules {
     /// Reads and checks a setup file; `players` overrides the file's count.
     pub fn load(path: &Path, players: Option<usize>) -> Result<Rules, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut GunfighterSetup| &mut s.players)?;
-        Rules::from_setup(&setup, path, &text)
+        <super::Gunfighter as crate::cards::TableGame>::load_setup(path, players).map(|s| s.rules)
     }
 
     /// Checks a parsed setup; every problem names the file, line and column.
     pub fn from_setup(setup: &GunfighterSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
-        problems.extend(crate::cards::check_table(
-            file,
-            text,
-            &setup.seats,
-            setup.players,
-            PLAYERS,
-            "The Gunfighter",
-        ));
         check_numbers(setup, file, text, &mut problems);
         check_characters(setup, file, text, &mut problems);
         check_covert_counts(setup, file, text, &mut problems);

@@ -10,7 +10,7 @@ use glam::Vec3;
 use super::rules::{Action, Fighter, Gunfighter, Phase};
 use super::setup::{Before, CardId, Effect, Play, Rules};
 use crate::cards::core::{Game, Seat};
-use crate::cards::registry::SeatKind;
+use crate::cards::seating::SeatKind;
 use crate::cards::table_layout::{row, seat_angle_for, seat_centre, seat_right, seat_yaw, stacked};
 use crate::cards::view::{
     Art, BackSpec, CardKey, CardStyle, CardView, FaceSpec, Label, MatSpot, Placed, Spot,

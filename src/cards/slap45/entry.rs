@@ -9,7 +9,8 @@ use super::rules::{Action, Phase, Slap, Slap45, Target, View};
 use super::setup::{PLAYERS, Rules, Slap45Setup};
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Illegal, Seat};
-use crate::cards::registry::{RuleOption, SeatKind, TableGame};
+use crate::cards::seating::SeatKind;
+use crate::cards::table_game::{RuleOption, TableGame};
 use crate::scenario::Problems;
 
 impl TableGame for Slap45 {

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::core::Seat;
-use crate::cards::registry::SeatKind;
+use crate::cards::seating::SeatKind;
 use crate::scenario::{DataError, Problems};
 
 /// A card of the deck, by id (an index into [`Rules::cards`]).
@@ -168,7 +168,7 @@ pub struct Slap45Setup {
     #[serde(default)]
     pub seats: Vec<SeatKind>,
     /// Seeds the shuffles and the bots in the window.
-    #[serde(default = "crate::cards::registry::default_seed")]
+    #[serde(default = "crate::cards::seating::default_seed")]
     pub seed: u64,
     /// Advanced rule: the Gold cards are shuffled in, each gang starts with
     /// `starting_gold`, and the gang powers and recruiting work.
@@ -215,23 +215,13 @@ pub struct Rules {
 impl Rules {
     /// Reads and checks a setup file; `players` overrides the file's count.
     pub fn load(path: &Path, players: Option<usize>) -> Result<Rules, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut Slap45Setup| &mut s.players)?;
-        Rules::from_setup(&setup, path, &text)
+        <super::Slap45 as crate::cards::TableGame>::load_setup(path, players).map(|s| s.rules)
     }
 
     /// Checks a parsed setup; every problem names the file, line and column.
     pub fn from_setup(setup: &Slap45Setup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
         let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
-        problems.extend(crate::cards::check_table(
-            file,
-            text,
-            &setup.seats,
-            setup.players,
-            PLAYERS,
-            "Slap .45",
-        ));
         if setup.first_dealer >= setup.players.max(1) {
             problems.push(at(
                 "first_dealer",

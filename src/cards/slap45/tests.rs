@@ -180,9 +180,10 @@ fn the_shipped_setup_is_the_box() {
 fn setup_problems_name_the_file_line_and_column() {
     let path = crate::scenario::data_root().join("assets/cards/slap45.ron");
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut s: Slap45Setup = crate::scenario::parse_ron(&path, &text).unwrap();
-    s.players = 9;
-    let e = Rules::from_setup(&s, &path, &text).unwrap_err().to_string();
+    let Err(e) = <Slap45 as crate::cards::TableGame>::load_setup(&path, Some(9)) else {
+        panic!("9 players taken");
+    };
+    let e = e.to_string();
     let line = text
         .lines()
         .position(|l| l.trim_start().starts_with("players:"))

@@ -9,7 +9,7 @@ use glam::Vec3;
 use super::rules::{Action, Gang, Phase, Round, Slap, Slap45, Target};
 use super::setup::{CardKind, MEMBERS};
 use crate::cards::core::{Game, Seat};
-use crate::cards::registry::SeatKind;
+use crate::cards::seating::SeatKind;
 use crate::cards::table_layout::{
     DECK_AT, DISCARD_AT, TOP, row, seat_angle_for, seat_centre, seat_yaw, stacked,
 };
@@ -490,12 +490,15 @@ fn verdict(game: &Slap45, scene: &mut TableScene<Action>) {
 mod tests {
     use super::*;
     use crate::cards::core::random_playout;
-    use crate::cards::registry::TableGame;
+    use crate::cards::table_game::TableGame;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     fn game(players: usize) -> Slap45 {
-        let path = crate::cards::registry::CardGame::Slap45.default_setup();
+        let path = crate::scenario::data_root()
+            .join("assets")
+            .join("cards")
+            .join(format!("{}.ron", Slap45::KEY));
         let setup = Slap45::load_setup(&path, Some(players)).expect("the shipped setup");
         Slap45::new_game(setup.rules)
     }

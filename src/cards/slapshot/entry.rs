@@ -6,9 +6,10 @@ use rand::{Rng, RngCore};
 
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Seat};
-use crate::cards::registry::{RuleOption, SeatKind, TableGame};
+use crate::cards::seating::SeatKind;
 use crate::cards::slapshot::bots::Manager;
 use crate::cards::slapshot::{self, Action, Position, Rules, Slapshot, SlapshotSetup};
+use crate::cards::table_game::{RuleOption, TableGame};
 use crate::scenario::Problems;
 
 impl TableGame for Slapshot {

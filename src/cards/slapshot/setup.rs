@@ -111,9 +111,9 @@ pub struct SlapshotSetup {
     /// Who sits where at the window's table (`You` or `Bot(Hard)`, ...), seat 0
     /// first; missing seats are normal bots. Not a rule: the game ignores it.
     #[serde(default)]
-    pub seats: Vec<crate::cards::registry::SeatKind>,
+    pub seats: Vec<crate::cards::seating::SeatKind>,
     /// Seeds the deal, chance and the bots in the window.
-    #[serde(default = "crate::cards::registry::default_seed")]
+    #[serde(default = "crate::cards::seating::default_seed")]
     pub seed: u64,
     /// The 54 cards.
     pub roster: Vec<CardSpec>,
@@ -147,19 +147,12 @@ pub struct Rules {
 impl Rules {
     /// Reads and checks a setup file; `players` overrides the file's count.
     pub fn load(path: &Path, players: Option<usize>) -> Result<Rules, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut SlapshotSetup| &mut s.players)?;
-        Rules::from_setup(&setup, path, &text)
+        <super::Slapshot as crate::cards::TableGame>::load_setup(path, players).map(|s| s.rules)
     }
 
     /// Checks a parsed setup; every problem names the file, line and column.
     pub fn from_setup(setup: &SlapshotSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
-        problems.extend(crate::cards::registry::check_seats(
-            &setup.seats,
-            file,
-            text,
-        ));
         check_settings(setup, file, text, &mut problems);
         let (names, cards) = read_roster(setup, file, text, &mut problems);
         check_roster_positions(&cards, file, text, &mut problems);
@@ -211,15 +204,9 @@ impl Rules {
     }
 }
 
-/// The managers, the first seat, the wins to the playoffs and the season's turn limit.
+/// The first seat, the wins to the playoffs and the season's turn limit.
 fn check_settings(setup: &SlapshotSetup, file: &Path, text: &str, problems: &mut Vec<DataError>) {
     let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
-    if !(2..=6).contains(&setup.players) {
-        problems.push(at(
-            "players",
-            format!("{} managers: Slapshot is for 2 to 6", setup.players),
-        ));
-    }
     if setup.first_seat >= setup.players.max(1) {
         problems.push(at(
             "first_seat",

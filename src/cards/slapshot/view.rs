@@ -6,7 +6,7 @@
 use glam::Vec3;
 
 use crate::cards::core::{Game, Seat, Turn};
-use crate::cards::registry::SeatKind;
+use crate::cards::seating::SeatKind;
 use crate::cards::slapshot::{Action, GameReport, Match, Phase, Position, Slapshot};
 use crate::cards::table_layout::{
     self as layout, TOP, card_size, hand_fan, seat_angle_for, seat_centre, stacked,

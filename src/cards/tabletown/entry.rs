@@ -6,7 +6,8 @@ use rand::{Rng, RngCore};
 
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game};
-use crate::cards::registry::{RuleOption, SeatKind, TableGame};
+use crate::cards::seating::SeatKind;
+use crate::cards::table_game::{RuleOption, TableGame};
 use crate::cards::tabletown::bots::Gunslinger;
 use crate::cards::tabletown::{self, Action, Rules, Tabletown, TabletownSetup};
 use crate::scenario::Problems;

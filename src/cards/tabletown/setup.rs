@@ -54,9 +54,9 @@ pub struct TabletownSetup {
     /// Who sits where at the window's table (`You` or `Bot(Hard)`, ...), seat 0
     /// first; missing seats are normal bots. Not a rule: the game ignores it.
     #[serde(default)]
-    pub seats: Vec<crate::cards::registry::SeatKind>,
+    pub seats: Vec<crate::cards::seating::SeatKind>,
     /// Seeds the deal, the dice and the bots in the window.
-    #[serde(default = "crate::cards::registry::default_seed")]
+    #[serde(default = "crate::cards::seating::default_seed")]
     pub seed: u64,
 }
 
@@ -78,25 +78,12 @@ pub const DECK_SIZE: usize = 99;
 impl Rules {
     /// Reads and checks a setup file; `players` overrides the file's count.
     pub fn load(path: &Path, players: Option<usize>) -> Result<Rules, Problems> {
-        let (setup, text) =
-            crate::cards::read_setup(path, players, |s: &mut TabletownSetup| &mut s.players)?;
-        Rules::from_setup(&setup, path, &text)
+        <super::Tabletown as crate::cards::TableGame>::load_setup(path, players).map(|s| s.rules)
     }
 
     pub fn from_setup(setup: &TabletownSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
         let mut problems = Vec::new();
         let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
-        problems.extend(crate::cards::registry::check_seats(
-            &setup.seats,
-            file,
-            text,
-        ));
-        if !(2..=6).contains(&setup.players) {
-            problems.push(at(
-                "players",
-                format!("{} players: Tabletown is for 2 to 6", setup.players),
-            ));
-        }
         if setup.turn_limit == 0 {
             problems.push(at("turn_limit", "turn_limit must be at least 1".into()));
         }

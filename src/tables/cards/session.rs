@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use super::toss::{Throw, Tossing};
 use crate::cards::TableGame;
 use crate::cards::core::{Agent, Game, Seat, Turn};
-use crate::cards::registry::SeatKind;
+use crate::cards::seating::SeatKind;
 use crate::physics::dice::{DiceTray, Roll};
 use crate::tables::FrameSystems;
 
@@ -253,7 +253,7 @@ impl<G: TableGame> CardTable<G> {
                 .declaration_line(seat, &intent.action, self.viewer),
             _ => self.game.log_line(&intent.action, self.viewer),
         };
-        crate::cards::registry::act(&mut self.game, intent.seat, intent.action.clone())
+        crate::cards::table_game::act(&mut self.game, intent.seat, intent.action.clone())
             .map_err(|e| e.0.clone())?;
         if let Some(line) = line {
             self.log.push(line);

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 use rand::Rng;
 
-use crate::cards::registry::Flight;
+use crate::cards::table_game::Flight;
 use crate::cards::table_layout::{CARD_SCALE, TOP};
 use crate::cards::view::{CardKey, MatSpot, Spot};
 use crate::physics::card_toss::{CardThrow, TossRange};

@@ -797,8 +797,27 @@ impl FlickSession {
         Ok(())
     }
 
-    /// The sandbox on a town given whole (no file behind it to watch).
+    /// The sandbox on a town given whole (no file behind it to watch). A
+    /// town that differs from the one in the sandbox only in where pieces
+    /// stand (the editor's move or turn) changes those pieces' bodies, set
+    /// down where it lays them; anything else lays the town out afresh.
     fn lay(&mut self, town: &Town, profile: &PhysicsProfile) {
+        if let (Some(Play::Sandbox(table)), Some(old)) = (&mut self.play, &self.town)
+            && table.profile() == profile
+            && let Some(moved) = old.moved_in(town)
+        {
+            for piece in moved {
+                if let (Some(id), Some(pose)) = (
+                    crate::physics::build::piece_id(town, piece),
+                    crate::physics::build::laid_pose(profile, town, piece),
+                ) {
+                    table.set_down(id, pose);
+                }
+            }
+            self.town = Some(town.clone());
+            self.touch();
+            return;
+        }
         self.close();
         self.town = Some(town.clone());
         self.play = Some(Play::Sandbox(Box::new(Table::new(profile.clone(), town))));

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use crate::tables::Hear;
 use bevy::window::PrimaryWindow;
 
-use super::scene::SceneNow;
+use super::now::SceneNow;
 use crate::cards::TableGame;
 use crate::cards::table_layout::{self as layout, card_size};
 use crate::cards::view::{CardKey, Spot};
@@ -128,60 +128,29 @@ pub fn pick_cards<G: TableGame>(
         hovered.key = key;
         hovered.at = p;
     }
-    // The dock's rectangle now, whatever egui thought a frame ago.
-    let on_panel = match (dock.rect(), window.cursor_position()) {
-        (Some(_), Some(cursor)) => dock.covers(cursor),
-        _ => over_ui.0,
-    };
-    if on_panel {
+    if pointer_on_panel(&dock, &over_ui, window) {
         return;
     }
     let you = table.awaiting_you();
-    // Real time: a click while your hand has nothing to do says why.
-    if table.wave.is_some()
-        && you.is_none()
-        && under.is_some()
-        && buttons.just_pressed(MouseButton::Left)
-        && let Some(seat) = table.viewer.filter(|v| !table.is_bot(*v))
-        && let Some(why) = table.game.resting(seat)
+    let pressed = buttons.just_pressed(MouseButton::Left);
+    if pressed
+        && slap_in_real_time(
+            &table,
+            &now,
+            you,
+            under,
+            &mut intents,
+            &mut hands,
+            &mut hear,
+        )
     {
-        hands.write(CardHand::Refused(Some(why)));
         return;
     }
-    // Real time: a slap counts at the press, timed on the wave's clock.
-    if let (Some(wave), Some(seat), Some(i)) = (table.wave.as_ref(), you, under)
-        && buttons.just_pressed(MouseButton::Left)
-    {
-        match &now.scene.cards[i].action {
-            Some(action) => {
-                let action = G::timed(action, wave.now_ms(), table.aim);
-                hear.write(Hear(super::sounds::slap()));
-                intents.write(CardIntent {
-                    seat: Some(seat),
-                    action,
-                });
-            }
-            // A click on a gang points at it.
-            None => match table.game.seat_of_card(now.scene.cards[i].key) {
-                Some(s) if s != seat => {
-                    hands.write(CardHand::Aim(Some(s)));
-                }
-                _ => {
-                    hands.write(CardHand::Refused(Some("nothing to slap there".into())));
-                }
-            },
-        }
-        return;
-    }
-    if buttons.just_pressed(MouseButton::Left)
+    if pressed
         && let Some(i) = under
+        && let Some(drag) = start_drag(&now, &plan, i, p)
     {
-        let card = &now.scene.cards[i];
-        if !now.scene.slots.is_empty()
-            && (card.action.is_some() || plan.slot_of(card.key).is_some())
-        {
-            plan.dragging = Some((card.key, p.unwrap_or_default()));
-        }
+        plan.dragging = Some(drag);
     }
     // A press and its release may come in one frame (a quick click on a slow
     // frame): the release is handled all the same.
@@ -190,70 +159,186 @@ pub fn pick_cards<G: TableGame>(
     }
     // A release: the end of a drag, or a click.
     if let Some((dragged, from)) = plan.dragging.take() {
-        let moved = p.is_some_and(|p| p.distance(from) > 0.02);
-        let slot = p.and_then(|p| {
-            now.scene.slots.iter().find(|s| {
-                on_card(
-                    &Spot {
-                        pos: s.at,
-                        yaw: s.yaw,
-                        face_up: true,
-                    },
-                    p,
-                )
-            })
-        });
-        let action = now
-            .scene
-            .cards
-            .iter()
-            .find(|c| c.key == dragged)
-            .and_then(|c| c.action.clone())
-            .or_else(|| {
-                plan.slots
-                    .iter()
-                    .flatten()
-                    .find(|(k, _)| *k == dragged)
-                    .map(|(_, a)| a.clone())
-            });
-        if plan.slots.len() != now.scene.slots.len() {
-            plan.slots = vec![None; now.scene.slots.len()];
-        }
-        let old = plan.slot_of(dragged);
-        match (slot, moved) {
-            (Some(s), _) => {
-                let Some(action) = action else { return };
-                // Into the slot; a card already there swaps places.
-                let there = plan.slots[s.index].take();
-                if let Some(o) = old {
-                    plan.slots[o] = there;
-                }
-                plan.slots[s.index] = Some((dragged, action));
-            }
-            (None, true) => {
-                // Dragged off the slots: back to the hand.
-                if let Some(o) = old {
-                    plan.slots[o] = None;
-                }
-            }
-            (None, false) => {
-                // A click: into the first free slot, or back out of one.
-                match old {
-                    Some(o) => plan.slots[o] = None,
-                    None => match (plan.slots.iter().position(Option::is_none), action) {
-                        (Some(free), Some(action)) => plan.slots[free] = Some((dragged, action)),
-                        _ => {
-                            hands.write(CardHand::Refused(Some(
-                                "every slot is taken: drag a card out first".into(),
-                            )));
-                        }
-                    },
-                }
-            }
-        }
+        drop_dragged(&now, &mut plan, dragged, from, p, &mut hands);
         return;
     }
     let Some(i) = under else { return };
+    play_clicked(&table, &now, i, you, &mut intents, &mut hands);
+}
+
+/// Whether the pointer is on the dock: its rectangle now, whatever egui
+/// thought a frame ago.
+fn pointer_on_panel(dock: &Dock, over_ui: &EguiWantsPointer, window: &Window) -> bool {
+    match (dock.rect(), window.cursor_position()) {
+        (Some(_), Some(cursor)) => dock.covers(cursor),
+        _ => over_ui.0,
+    }
+}
+
+/// Real time: a press on card `under` slaps it, timed on the wave's clock,
+/// or points at a gang; while your hand has nothing to do it says why.
+/// False when there is no such press to handle.
+fn slap_in_real_time<G: TableGame>(
+    table: &CardTable<G>,
+    now: &SceneNow<G>,
+    you: Option<crate::cards::core::Seat>,
+    under: Option<usize>,
+    intents: &mut MessageWriter<CardIntent<G>>,
+    hands: &mut MessageWriter<CardHand<G>>,
+    hear: &mut MessageWriter<Hear>,
+) -> bool {
+    // A click while your hand has nothing to do says why.
+    if table.wave.is_some()
+        && you.is_none()
+        && under.is_some()
+        && let Some(seat) = table.viewer.filter(|v| !table.is_bot(*v))
+        && let Some(why) = table.game.resting(seat)
+    {
+        hands.write(CardHand::Refused(Some(why)));
+        return true;
+    }
+    // A slap counts at the press, timed on the wave's clock.
+    let (Some(wave), Some(seat), Some(i)) = (table.wave.as_ref(), you, under) else {
+        return false;
+    };
+    match &now.scene.cards[i].action {
+        Some(action) => {
+            let action = G::timed(action, wave.now_ms(), table.aim);
+            hear.write(Hear(super::sounds::slap()));
+            intents.write(CardIntent {
+                seat: Some(seat),
+                action,
+            });
+        }
+        // A click on a gang points at it.
+        None => match table.game.seat_of_card(now.scene.cards[i].key) {
+            Some(s) if s != seat => {
+                hands.write(CardHand::Aim(Some(s)));
+            }
+            _ => {
+                hands.write(CardHand::Refused(Some("nothing to slap there".into())));
+            }
+        },
+    }
+    true
+}
+
+/// The drag a press on card `i` starts, from where the pointer is: a card
+/// that can go into a slot, or one already in a slot.
+fn start_drag<G: TableGame>(
+    now: &SceneNow<G>,
+    plan: &SlotPlan<G>,
+    i: usize,
+    p: Option<Vec3>,
+) -> Option<(CardKey, Vec3)> {
+    let card = &now.scene.cards[i];
+    if !now.scene.slots.is_empty() && (card.action.is_some() || plan.slot_of(card.key).is_some()) {
+        Some((card.key, p.unwrap_or_default()))
+    } else {
+        None
+    }
+}
+
+/// The index of the scene's slot under `p`.
+fn slot_at<G: TableGame>(now: &SceneNow<G>, p: Option<Vec3>) -> Option<usize> {
+    let p = p?;
+    now.scene
+        .slots
+        .iter()
+        .find(|s| {
+            on_card(
+                &Spot {
+                    pos: s.at,
+                    yaw: s.yaw,
+                    face_up: true,
+                },
+                p,
+            )
+        })
+        .map(|s| s.index)
+}
+
+/// The action of card `key`: on the table, or kept with it in a slot.
+fn action_of<G: TableGame>(
+    now: &SceneNow<G>,
+    plan: &SlotPlan<G>,
+    key: CardKey,
+) -> Option<G::Action> {
+    now.scene
+        .cards
+        .iter()
+        .find(|c| c.key == key)
+        .and_then(|c| c.action.clone())
+        .or_else(|| {
+            plan.slots
+                .iter()
+                .flatten()
+                .find(|(k, _)| *k == key)
+                .map(|(_, a)| a.clone())
+        })
+}
+
+/// Ends the drag of card `dragged`, picked up at `from`, with the release at
+/// `p`: into a slot (swapping with the card there), off the slots, or, for a
+/// click, into the first free slot or back out of its own.
+fn drop_dragged<G: TableGame>(
+    now: &SceneNow<G>,
+    plan: &mut SlotPlan<G>,
+    dragged: CardKey,
+    from: Vec3,
+    p: Option<Vec3>,
+    hands: &mut MessageWriter<CardHand<G>>,
+) {
+    let moved = p.is_some_and(|p| p.distance(from) > 0.02);
+    let slot = slot_at(now, p);
+    let action = action_of(now, plan, dragged);
+    if plan.slots.len() != now.scene.slots.len() {
+        plan.slots = vec![None; now.scene.slots.len()];
+    }
+    let old = plan.slot_of(dragged);
+    match (slot, moved) {
+        (Some(s), _) => {
+            let Some(action) = action else { return };
+            // Into the slot; a card already there swaps places.
+            let there = plan.slots[s].take();
+            if let Some(o) = old {
+                plan.slots[o] = there;
+            }
+            plan.slots[s] = Some((dragged, action));
+        }
+        (None, true) => {
+            // Dragged off the slots: back to the hand.
+            if let Some(o) = old {
+                plan.slots[o] = None;
+            }
+        }
+        (None, false) => {
+            // A click: into the first free slot, or back out of one.
+            match old {
+                Some(o) => plan.slots[o] = None,
+                None => match (plan.slots.iter().position(Option::is_none), action) {
+                    (Some(free), Some(action)) => plan.slots[free] = Some((dragged, action)),
+                    _ => {
+                        hands.write(CardHand::Refused(Some(
+                            "every slot is taken: drag a card out first".into(),
+                        )));
+                    }
+                },
+            }
+        }
+    }
+}
+
+/// A click on card `i`: its action played when it is yours to play, else why
+/// not (a card to toss is picked up and flicked instead).
+fn play_clicked<G: TableGame>(
+    table: &CardTable<G>,
+    now: &SceneNow<G>,
+    i: usize,
+    you: Option<crate::cards::core::Seat>,
+    intents: &mut MessageWriter<CardIntent<G>>,
+    hands: &mut MessageWriter<CardHand<G>>,
+) {
     let card = &now.scene.cards[i];
     // A card to toss is picked up and flicked ([`super::tossing`]).
     if card
@@ -271,17 +356,22 @@ pub fn pick_cards<G: TableGame>(
             });
         }
         (Some(_), None) | (None, None) => {
-            hands.write(CardHand::Refused(Some(match table.game.turn() {
-                crate::cards::core::Turn::Player(s) => format!("wait: it is seat {s}'s turn"),
-                crate::cards::core::Turn::Chance => "wait: the table is dealing or rolling".into(),
-                crate::cards::core::Turn::Over => "the game is over".into(),
-            })));
+            hands.write(CardHand::Refused(Some(why_wait(table))));
         }
         (None, Some(_)) => {
             hands.write(CardHand::Refused(Some(
                 "that card cannot be played now: the panel lists what you can do".into(),
             )));
         }
+    }
+}
+
+/// Why nothing can be played now: whose turn it is, or that the game is over.
+fn why_wait<G: TableGame>(table: &CardTable<G>) -> String {
+    match table.game.turn() {
+        crate::cards::core::Turn::Player(s) => format!("wait: it is seat {s}'s turn"),
+        crate::cards::core::Turn::Chance => "wait: the table is dealing or rolling".into(),
+        crate::cards::core::Turn::Over => "the game is over".into(),
     }
 }
 

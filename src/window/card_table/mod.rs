@@ -19,6 +19,7 @@ pub mod faces;
 pub mod input;
 pub mod keep;
 pub mod mesh;
+pub mod now;
 pub mod panel;
 pub mod scene;
 pub mod sounds;
@@ -28,7 +29,8 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use crate::cards::CardGame;
-use crate::cards::registry::{GameVisitor, TableGame};
+use crate::cards::registry::GameVisitor;
+use crate::cards::table_game::TableGame;
 use crate::physics::table::Profile;
 use crate::tables::FrameSystems;
 use crate::tables::cards::keep::{self as dealt, CardRequest};
@@ -65,7 +67,7 @@ impl GameVisitor for AddTable<'_> {
                 EguiPrimaryContextPass,
                 set.clone().run_if(in_state(screen)).in_set(TablePanels),
             )
-            .init_resource::<scene::SceneNow<G>>()
+            .init_resource::<now::SceneNow<G>>()
             .init_resource::<input::SlotPlan<G>>()
             .init_resource::<tossing::TossHand<G>>();
         session::plugin::<G>(app, set.clone());
@@ -166,13 +168,13 @@ fn open_table<G: TableGame>(
 /// Ends the game: its state, art and layout go (its entities despawn on exit).
 fn close_table<G: TableGame>(
     mut commands: Commands,
-    mut now: ResMut<scene::SceneNow<G>>,
+    mut now: ResMut<now::SceneNow<G>>,
     mut plan: ResMut<input::SlotPlan<G>>,
     mut cameras: Query<&mut crate::window::shell::camera::OrbitCamera>,
 ) {
     commands.remove_resource::<session::CardTable<G>>();
     commands.remove_resource::<scene::CardArt>();
-    *now = scene::SceneNow::default();
+    *now = now::SceneNow::default();
     *plan = input::SlotPlan::default();
     for mut c in &mut cameras {
         *c = crate::window::shell::camera::OrbitCamera::default();

@@ -7,7 +7,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::input::{Hovered, SlotPlan};
-use super::scene::{CardArt, CardSprite, SceneNow};
+use super::now::SceneNow;
+use super::scene::{CardArt, CardSprite};
 use crate::cards::TableGame;
 use crate::cards::core::Turn;
 use crate::tables::cards::session::{CardIntent, CardTable};

@@ -13,6 +13,7 @@ use crate::tables::Hear;
 use super::faces::{FaceSpec, Painter, Pixels};
 use super::input::{Hovered, SlotPlan, planned_spot};
 use super::mesh;
+use super::now::SceneNow;
 use crate::cards::TableGame;
 use crate::cards::table_layout::{self as layout, CARD_SCALE};
 use crate::cards::view::{CardKey, Spot, TableScene};
@@ -59,31 +60,6 @@ pub struct Tween {
     pub from: Transform,
     pub to: Transform,
     pub t: f32,
-}
-
-/// The scene last laid out, for input and labels; the entity of each card.
-#[derive(Resource)]
-pub struct SceneNow<G: TableGame> {
-    pub scene: TableScene<G::Action>,
-    pub version: u64,
-    pub staged: Option<usize>,
-    pub entities: HashMap<CardKey, Entity>,
-    /// The tokens' entities, and a material per colour.
-    pub tokens: HashMap<u32, Entity>,
-    pub token_materials: HashMap<[u8; 4], Handle<StandardMaterial>>,
-}
-
-impl<G: TableGame> Default for SceneNow<G> {
-    fn default() -> Self {
-        SceneNow {
-            scene: TableScene::default(),
-            version: u64::MAX,
-            staged: None,
-            entities: HashMap::new(),
-            tokens: HashMap::new(),
-            token_materials: HashMap::new(),
-        }
-    }
 }
 
 /// A card's (or the dice's) painted pixels as an image, not tiled.

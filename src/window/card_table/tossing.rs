@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::scene::SceneNow;
+use super::now::SceneNow;
 use crate::cards::TableGame;
 use crate::cards::table_layout::{CARD_SCALE, TOP};
 use crate::cards::view::CardKey;

@@ -20,7 +20,6 @@ pub mod panel;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::time::common_conditions::on_timer;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::flick_table::FlickTableError;
@@ -30,19 +29,21 @@ use crate::scenario::town::PieceRef;
 use crate::tables::FrameSystems;
 use crate::tables::flick::session::{FlickAction, FlickIntent};
 use crate::tables::flick::{FlickOrder, TableEdited};
+use crate::tables::watch::FileWatch;
 
 pub fn plugin(app: &mut App) {
     // The keys in force (the shell's key_bindings plugin keeps them to the settings).
     app.init_resource::<crate::keys::Bindings>();
     let editing = resource_exists::<Editing>;
     app.add_message::<EditIntent>()
+        .init_resource::<FileWatch>()
         .add_systems(
             Update,
             (
                 mouse::turn_with_the_wheel.before(crate::window::shell::camera::orbit_camera),
                 mouse::pick_and_drag,
                 mouse::edit_with_keys,
-                watch_the_file.run_if(on_timer(std::time::Duration::from_millis(500))),
+                watch_the_file,
             )
                 .in_set(FrameSystems::Input)
                 .run_if(editing)
@@ -180,6 +181,9 @@ pub enum EditIntent {
     /// file already there.
     SaveAs(String),
     Select(Option<PieceRef>),
+    /// A piece dragged to here (cm, snapped), shown going there and the town
+    /// checked as if it were; `None`: the drag is over.
+    Drag(Option<(PieceRef, (f32, f32))>),
     /// The file changed on disk: its text now.
     Disk(String),
     /// Take the file as it is on disk now (the edits here dropped, undoably).
@@ -194,26 +198,34 @@ pub enum EditIntent {
     BackToEditor,
 }
 
-/// The file, looked at twice a second: when its bytes are not what the
-/// editor last read or saved, they are handed in ([`EditIntent::Disk`]):
-/// taken when nothing here is unsaved, else the author is asked.
+/// The file, watched ([`FileWatch`], the program's one watcher): when its
+/// bytes are not what the editor last read or saved, they are handed in
+/// ([`EditIntent::Disk`]): taken when nothing here is unsaved, else the
+/// author is asked.
 fn watch_the_file(
     editing: Res<Editing>,
-    mut last: Local<Option<(std::path::PathBuf, std::time::SystemTime)>>,
+    mut files: ResMut<FileWatch>,
+    mut looked: Local<Option<std::path::PathBuf>>,
+    mut unwatched: Local<Option<String>>,
     mut intents: MessageWriter<EditIntent>,
 ) {
     let path = editing.town.path();
-    let Ok(modified) = std::fs::metadata(path).and_then(|m| m.modified()) else {
-        return;
-    };
     // The first look at a file reads it too: a change saved between the
-    // editor's opening and this look has no earlier time to differ from
-    // (the text is handed in, and the same bytes as opened are no change).
-    let seen = last
-        .as_ref()
-        .is_some_and(|(p, t)| p == path && *t == modified);
-    *last = Some((path.to_path_buf(), modified));
-    if seen {
+    // editor's opening and the watch has no event to tell of it (the text is
+    // handed in, and the same bytes as opened are no change).
+    let first = looked.as_deref() != Some(path);
+    if first {
+        *looked = Some(path.to_path_buf());
+        files.forget();
+    }
+    if let Err(e) = files.watch(&[path.to_path_buf()]) {
+        if unwatched.as_ref() != Some(&e) {
+            warn!("the editor's file is not watched: {e}");
+            *unwatched = Some(e);
+        }
+        return;
+    }
+    if files.changed().is_empty() && !first {
         return;
     }
     // Bytes the editor already knows are no news.
@@ -254,11 +266,9 @@ fn apply_edit_intents(
         match intent {
             EditIntent::Flick if accepted => commands.remove_resource::<TableEdited>(),
             EditIntent::BackToEditor => {
-                // The flicks leave no trace: the town as edited, laid out again.
+                // The flicks leave no trace: the town as edited, as it was laid out.
                 commands.insert_resource(TableEdited);
-                table.write(FlickIntent::person(FlickAction::Lay(Box::new(
-                    editing.town.town().clone(),
-                ))));
+                table.write(FlickIntent::person(FlickAction::Reset));
             }
             _ => {}
         }
@@ -321,6 +331,29 @@ fn list_lengths(town: &crate::scenario::Town) -> [usize; 5] {
     crate::scenario::town::PieceList::ALL.map(|list| town.list_len(list))
 }
 
+/// A drag goes on (the town checked as if the piece were where it is
+/// shown, its problems on show) or ends (back to the town's own problems).
+fn drag(
+    editing: &mut Editing,
+    to: Option<(PieceRef, (f32, f32))>,
+    profile: &crate::scenario::PhysicsProfile,
+) {
+    if editing.dragging == to {
+        return;
+    }
+    editing.dragging = to;
+    editing.problems = match to {
+        Some((piece, to_cm)) => {
+            let moved = Edit::Move { piece, to_cm };
+            match editing.town.problems_after(&moved, profile) {
+                Ok(problems) => problems,
+                Err(_) => return,
+            }
+        }
+        None => editing.town.problems(profile),
+    };
+}
+
 /// One intent on the editor (the apply system's work, and the tests'):
 /// whether it was done (a refusal is left in the message).
 pub fn apply(
@@ -355,6 +388,10 @@ pub fn apply(
         EditIntent::Select(p) => {
             editing.selected = *p;
             Ok(())
+        }
+        EditIntent::Drag(to) => {
+            drag(editing, *to, profile);
+            return true;
         }
         EditIntent::Disk(text) => match editing.town.reloaded(text.clone()) {
             Reloaded::Same => Ok(()),

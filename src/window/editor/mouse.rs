@@ -130,8 +130,7 @@ pub fn pick_and_drag(
     window: Query<&Window, With<PrimaryWindow>>,
     cameras: TableCamera,
     over_ui: Option<Res<EguiWantsPointer>>,
-    profile: Res<crate::physics::table::Profile>,
-    mut editing: ResMut<Editing>,
+    editing: Res<Editing>,
     mut grab: Local<Grab>,
     mut intents: MessageWriter<EditIntent>,
 ) {
@@ -156,33 +155,29 @@ pub fn pick_and_drag(
     if grab.0.is_some() && editing.dragging.is_none() && !buttons.just_pressed(MouseButton::Left) {
         grab.0 = None;
     }
-    if let Some((piece, offset)) = grab.0 {
-        if let Some(at) = cursor {
-            let to = snap_cm((at.0 + offset.0, at.1 + offset.1), free);
-            if editing.dragging != Some((piece, to)) {
-                // The town checked as if the piece were there: its problems
-                // show while it is dragged.
-                editing.dragging = Some((piece, to));
-                let moved = Edit::Move { piece, to_cm: to };
-                if let Ok(problems) = editing.town.problems_after(&moved, &profile.0) {
-                    editing.problems = problems;
-                }
-            }
+    let Some((piece, offset)) = grab.0 else {
+        return;
+    };
+    let mut dragging = editing.dragging;
+    if let Some(at) = cursor {
+        let to = snap_cm((at.0 + offset.0, at.1 + offset.1), free);
+        if dragging != Some((piece, to)) {
+            dragging = Some((piece, to));
+            intents.write(EditIntent::Drag(dragging));
         }
-        if buttons.just_released(MouseButton::Left) {
-            if let Some((_, to)) = editing.dragging.take()
-                && place_of(editing.town.town(), piece) != Some(to)
-            {
-                intents.write(EditIntent::Edit(Edit::Move { piece, to_cm: to }));
-            }
-            // Back to the town's own problems (the move, once applied,
-            // checks again).
-            editing.problems = editing.town.problems(&profile.0);
-            grab.0 = None;
+    }
+    if buttons.just_released(MouseButton::Left) {
+        intents.write(EditIntent::Drag(None));
+        if let Some((_, to)) = dragging
+            && place_of(editing.town.town(), piece) != Some(to)
+        {
+            intents.write(EditIntent::Edit(Edit::Move { piece, to_cm: to }));
         }
+        grab.0 = None;
     }
 }
 
+/// Keys: delete, undo, redo, save, turn; none while a text field has them.
 pub fn edit_with_keys(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<crate::keys::Bindings>,

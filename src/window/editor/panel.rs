@@ -66,88 +66,17 @@ pub fn show_editor_panel(
         intents.write(i);
     };
     dock.section(ctx, "Town editor", true, |ui| {
-        ui.label(egui::RichText::new(&town.name).strong());
-        ui.label(
-            egui::RichText::new(editing.town.path().display().to_string())
-                .small()
-                .weak(),
-        );
-        if editing.town.dirty() {
-            ui.colored_label(GOLD, "unsaved changes");
-        } else {
-            ui.colored_label(GOOD, "saved");
-        }
-        ui.horizontal(|ui| {
-            if ui.button("Save").on_hover_text(keys.fill("Ctrl+{Save}")).clicked() {
-                send(EditIntent::Save);
-            }
-            if ui
-                .add_enabled(editing.town.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text(keys.fill("Ctrl+{Undo}"))
-                .clicked()
-            {
-                send(EditIntent::Undo);
-            }
-            if ui
-                .add_enabled(editing.town.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text(keys.fill("Ctrl+{Redo}"))
-                .clicked()
-            {
-                send(EditIntent::Redo);
-            }
-        });
-        ui.horizontal(|ui| {
-            if ui
-                .button("Save as")
-                .on_hover_text("a new town of this name in your towns folder")
-                .clicked()
-            {
-                send(EditIntent::SaveAs(save_as_name.clone()));
-            }
-            ui.add(
-                egui::TextEdit::singleline(&mut *save_as_name)
-                    .hint_text("new name")
-                    .desired_width(140.0),
-            );
-        });
-        if edited.is_some() {
-            if ui
-                .button("Flick it")
-                .on_hover_text("the town as edited, in the sandbox; come back unchanged")
-                .clicked()
-            {
-                send(EditIntent::Flick);
-            }
-        } else if ui.button("Back to the editor").clicked() {
-            send(EditIntent::BackToEditor);
-        }
-        if editing.on_disk.is_some() {
-            ui.colored_label(
-                GOLD,
-                "The file was changed on disk, and there are edits here not saved.",
-            );
-            ui.horizontal(|ui| {
-                if ui.button("Take the file's").clicked() {
-                    send(EditIntent::TakeDisk);
-                }
-                if ui.button("Keep mine").clicked() {
-                    send(EditIntent::KeepMine);
-                }
-            });
-        }
-        if let Some(m) = &editing.message {
-            ui.colored_label(if m.starts_with("saved") { GOOD } else { PROBLEM }, m);
-        }
-        ui.label(
-            egui::RichText::new(
-                keys.fill("Click a piece, drag it (Alt: free of the 1 cm grid) · {TurnLeft} / {TurnRight} or the wheel on it turn 15° (Shift: 1°) · {DeletePiece} · {Menu} menu"),
-            )
-            .small(),
+        show_file_section(
+            ui,
+            &editing,
+            edited.is_some(),
+            &mut save_as_name,
+            &keys,
+            &mut send,
         );
     });
     if edited.is_none() {
-        wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
-        typing.0 = ctx.egui_wants_keyboard_input();
+        record_egui_wants(ctx, &mut wants, &mut typing);
         return Ok(());
     }
     if let Some(sel) = editing.selected {
@@ -185,39 +114,181 @@ pub fn show_editor_panel(
         );
     });
     dock.section(ctx, "Problems", true, |ui| {
-        let errors = editing
-            .problems
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count();
-        if errors == 0 {
-            ui.colored_label(GOOD, "ready to play");
-        } else {
-            ui.colored_label(PROBLEM, format!("{errors} to fix before it can be played"));
-        }
-        egui::ScrollArea::vertical()
-            .max_height(180.0)
-            .show(ui, |ui| {
-                for p in &editing.problems {
-                    let colour = match p.severity {
-                        Severity::Error => PROBLEM,
-                        Severity::Warning => GOLD,
-                    };
-                    let at = p.at.map_or(String::new(), |(l, c)| format!("{l}:{c} "));
-                    let text = egui::RichText::new(format!("{at}{}", p.message)).color(colour);
-                    if ui
-                        .add(egui::Label::new(text).sense(egui::Sense::click()))
-                        .clicked()
-                        && p.piece.is_some()
-                    {
-                        send(EditIntent::Select(p.piece));
-                    }
-                }
-            });
+        show_problems(ui, &editing.problems, &mut send);
     });
+    record_egui_wants(ctx, &mut wants, &mut typing);
+    Ok(())
+}
+
+/// Notes whether egui wants the pointer and the keys this frame (the table
+/// and the editor's keys then leave them alone).
+fn record_egui_wants(
+    ctx: &egui::Context,
+    wants: &mut EguiWantsPointer,
+    typing: &mut EguiWantsKeyboard,
+) {
     wants.0 = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     typing.0 = ctx.egui_wants_keyboard_input();
-    Ok(())
+}
+
+/// The Town editor section: the file and whether it is saved, saving,
+/// undo and redo, the way to the sandbox (or, `table_edited` false, back
+/// from it), and the keys' hint.
+fn show_file_section(
+    ui: &mut egui::Ui,
+    editing: &Editing,
+    table_edited: bool,
+    save_as_name: &mut String,
+    keys: &crate::keys::Bindings,
+    send: &mut impl FnMut(EditIntent),
+) {
+    ui.label(egui::RichText::new(&editing.town.town().name).strong());
+    ui.label(
+        egui::RichText::new(editing.town.path().display().to_string())
+            .small()
+            .weak(),
+    );
+    if editing.town.dirty() {
+        ui.colored_label(GOLD, "unsaved changes");
+    } else {
+        ui.colored_label(GOOD, "saved");
+    }
+    show_save_buttons(ui, editing, keys, send);
+    show_save_as(ui, save_as_name, send);
+    if table_edited {
+        if ui
+            .button("Flick it")
+            .on_hover_text("the town as edited, in the sandbox; come back unchanged")
+            .clicked()
+        {
+            send(EditIntent::Flick);
+        }
+    } else if ui.button("Back to the editor").clicked() {
+        send(EditIntent::BackToEditor);
+    }
+    if editing.on_disk.is_some() {
+        show_disk_choice(ui, send);
+    }
+    if let Some(m) = &editing.message {
+        ui.colored_label(
+            if m.starts_with("saved") {
+                GOOD
+            } else {
+                PROBLEM
+            },
+            m,
+        );
+    }
+    ui.label(
+        egui::RichText::new(
+            keys.fill("Click a piece, drag it (Alt: free of the 1 cm grid) · {TurnLeft} / {TurnRight} or the wheel on it turn 15° (Shift: 1°) · {DeletePiece} · {Menu} menu"),
+        )
+        .small(),
+    );
+}
+
+/// Save, Undo and Redo in a row, each with its keys.
+fn show_save_buttons(
+    ui: &mut egui::Ui,
+    editing: &Editing,
+    keys: &crate::keys::Bindings,
+    send: &mut impl FnMut(EditIntent),
+) {
+    ui.horizontal(|ui| {
+        if ui
+            .button("Save")
+            .on_hover_text(keys.fill("Ctrl+{Save}"))
+            .clicked()
+        {
+            send(EditIntent::Save);
+        }
+        if ui
+            .add_enabled(editing.town.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text(keys.fill("Ctrl+{Undo}"))
+            .clicked()
+        {
+            send(EditIntent::Undo);
+        }
+        if ui
+            .add_enabled(editing.town.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text(keys.fill("Ctrl+{Redo}"))
+            .clicked()
+        {
+            send(EditIntent::Redo);
+        }
+    });
+}
+
+/// Save as: the button, and the new town's name typed beside it.
+fn show_save_as(ui: &mut egui::Ui, save_as_name: &mut String, send: &mut impl FnMut(EditIntent)) {
+    ui.horizontal(|ui| {
+        if ui
+            .button("Save as")
+            .on_hover_text("a new town of this name in your towns folder")
+            .clicked()
+        {
+            send(EditIntent::SaveAs(save_as_name.clone()));
+        }
+        ui.add(
+            egui::TextEdit::singleline(&mut *save_as_name)
+                .hint_text("new name")
+                .desired_width(140.0),
+        );
+    });
+}
+
+/// The file changed on disk while edits here are unsaved: take the file's
+/// text, or keep the edits.
+fn show_disk_choice(ui: &mut egui::Ui, send: &mut impl FnMut(EditIntent)) {
+    ui.colored_label(
+        GOLD,
+        "The file was changed on disk, and there are edits here not saved.",
+    );
+    ui.horizontal(|ui| {
+        if ui.button("Take the file's").clicked() {
+            send(EditIntent::TakeDisk);
+        }
+        if ui.button("Keep mine").clicked() {
+            send(EditIntent::KeepMine);
+        }
+    });
+}
+
+/// The Problems section: how many errors stand before play, then every
+/// problem, each selecting its piece when clicked.
+fn show_problems(
+    ui: &mut egui::Ui,
+    problems: &[crate::editor::Problem],
+    send: &mut impl FnMut(EditIntent),
+) {
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    if errors == 0 {
+        ui.colored_label(GOOD, "ready to play");
+    } else {
+        ui.colored_label(PROBLEM, format!("{errors} to fix before it can be played"));
+    }
+    egui::ScrollArea::vertical()
+        .max_height(180.0)
+        .show(ui, |ui| {
+            for p in problems {
+                let colour = match p.severity {
+                    Severity::Error => PROBLEM,
+                    Severity::Warning => GOLD,
+                };
+                let at = p.at.map_or(String::new(), |(l, c)| format!("{l}:{c} "));
+                let text = egui::RichText::new(format!("{at}{}", p.message)).color(colour);
+                if ui
+                    .add(egui::Label::new(text).sense(egui::Sense::click()))
+                    .clicked()
+                    && p.piece.is_some()
+                {
+                    send(EditIntent::Select(p.piece));
+                }
+            }
+        });
 }
 
 /// The tokens lying in building `b` (the game section's first pile there):
@@ -528,6 +599,33 @@ fn selected_fields(
         ));
     }
     typed_place(ui, sel, (at, facing), half_cm, typed, send);
+    show_nudge_buttons(ui, sel, at, facing, send);
+    match sel.list {
+        PieceList::Buildings => show_building_fields(ui, town, sel, send),
+        PieceList::Props => show_prop_fields(ui, town, sel, send),
+        PieceList::Figures => show_figure_fields(ui, town, sel, name_buffer, send),
+        PieceList::Gallows | PieceList::Discs => {}
+    }
+}
+
+/// The intent that sets one field of piece `sel` to the RON value `value`.
+fn set_field_intent(sel: PieceRef, field: &str, value: String) -> EditIntent {
+    EditIntent::Edit(Edit::SetField {
+        piece: sel,
+        field: field.into(),
+        value,
+    })
+}
+
+/// Buttons that move the piece 1 cm, turn it 15° (a disc has no facing)
+/// or delete it.
+fn show_nudge_buttons(
+    ui: &mut egui::Ui,
+    sel: PieceRef,
+    at: (f32, f32),
+    facing: f32,
+    send: &mut impl FnMut(EditIntent),
+) {
     ui.horizontal(|ui| {
         for (label, d) in [
             ("x-1", (-1.0, 0.0)),
@@ -560,104 +658,145 @@ fn selected_fields(
             send(EditIntent::Edit(Edit::Delete { piece: sel }));
         }
     });
-    let set = |field: &str, value: String| {
-        EditIntent::Edit(Edit::SetField {
-            piece: sel,
-            field: field.into(),
-            value,
-        })
-    };
-    match sel.list {
-        PieceList::Buildings => {
-            let now = town.buildings[sel.index].kind;
-            egui::ComboBox::from_label("kind")
-                .selected_text(now.title())
-                .show_ui(ui, |ui| {
-                    for k in BuildingKind::ALL {
-                        if ui.selectable_label(k == now, k.title()).clicked() && k != now {
-                            send(set("kind", format!("{k:?}")));
-                        }
-                    }
-                });
-            if let Some(game) = &town.game {
-                pile_fields(ui, game, now, send);
+}
+
+/// A building's kind, and in a scenario the tokens lying in it.
+fn show_building_fields(
+    ui: &mut egui::Ui,
+    town: &Town,
+    sel: PieceRef,
+    send: &mut impl FnMut(EditIntent),
+) {
+    let now = town.buildings[sel.index].kind;
+    egui::ComboBox::from_label("kind")
+        .selected_text(now.title())
+        .show_ui(ui, |ui| {
+            for k in BuildingKind::ALL {
+                if ui.selectable_label(k == now, k.title()).clicked() && k != now {
+                    send(set_field_intent(sel, "kind", format!("{k:?}")));
+                }
             }
-        }
-        PieceList::Props => {
-            let now = town.props[sel.index].kind;
-            egui::ComboBox::from_label("kind")
-                .selected_text(format!("{now:?}"))
-                .show_ui(ui, |ui| {
-                    for k in PROPS {
-                        if ui.selectable_label(k == now, format!("{k:?}")).clicked() && k != now {
-                            send(set("kind", format!("{k:?}")));
-                        }
-                    }
-                });
-        }
-        PieceList::Figures => {
-            let f = &town.figures[sel.index];
-            egui::ComboBox::from_label("team")
-                .selected_text(format!("{:?}", f.team))
-                .show_ui(ui, |ui| {
-                    for t in [Team::Lawmen, Team::Outlaws, Team::Neutral] {
-                        if ui.selectable_label(t == f.team, format!("{t:?}")).clicked()
-                            && t != f.team
-                        {
-                            send(set("team", format!("{t:?}")));
-                        }
-                    }
-                });
-            if f.team != Team::Neutral {
-                ui.horizontal(|ui| {
-                    ui.label("hat");
-                    for h in 1..=5u8 {
-                        if ui
-                            .selectable_label(f.hat == Some(h), h.to_string())
-                            .clicked()
-                            && f.hat != Some(h)
-                        {
-                            send(set("hat", h.to_string()));
-                        }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    ui.label("hat side up");
-                    for side in crate::editor::HAT_SIDES {
-                        if ui
-                            .selectable_label(f.hat_side == side, format!("{side:?}"))
-                            .clicked()
-                            && f.hat_side != side
-                        {
-                            send(set("hat_side", format!("{side:?}")));
-                        }
-                    }
-                });
+        });
+    if let Some(game) = &town.game {
+        pile_fields(ui, game, now, send);
+    }
+}
+
+/// A prop's kind.
+fn show_prop_fields(
+    ui: &mut egui::Ui,
+    town: &Town,
+    sel: PieceRef,
+    send: &mut impl FnMut(EditIntent),
+) {
+    let now = town.props[sel.index].kind;
+    egui::ComboBox::from_label("kind")
+        .selected_text(format!("{now:?}"))
+        .show_ui(ui, |ui| {
+            for k in PROPS {
+                if ui.selectable_label(k == now, format!("{k:?}")).clicked() && k != now {
+                    send(set_field_intent(sel, "kind", format!("{k:?}")));
+                }
             }
-            // The name as the file has it (after an undo too), but while
-            // it is being typed.
-            let field = egui::Id::new(("the selected figure's name", sel));
-            if name_buffer.as_ref().is_none_or(|(p, _)| *p != sel)
-                || !ui.memory(|m| m.has_focus(field) || m.had_focus_last_frame(field))
+        });
+}
+
+/// A figure's side, a cowboy's hat, the figure's name and, in a scenario, a
+/// cowboy's own settings in the game.
+fn show_figure_fields(
+    ui: &mut egui::Ui,
+    town: &Town,
+    sel: PieceRef,
+    name_buffer: &mut Option<(PieceRef, String)>,
+    send: &mut impl FnMut(EditIntent),
+) {
+    let f = &town.figures[sel.index];
+    show_team_choice(ui, f, sel, send);
+    if f.team != Team::Neutral {
+        show_hat_choices(ui, f, sel, send);
+    }
+    show_name_field(ui, f, sel, name_buffer, send);
+    if let Some(game) = &town.game
+        && f.team != Team::Neutral
+    {
+        cowboy_fields(ui, town, game, &f.display_name(), send);
+    }
+}
+
+/// The figure's side: lawmen, outlaws or townsfolk.
+fn show_team_choice(
+    ui: &mut egui::Ui,
+    f: &FigureSpec,
+    sel: PieceRef,
+    send: &mut impl FnMut(EditIntent),
+) {
+    egui::ComboBox::from_label("team")
+        .selected_text(format!("{:?}", f.team))
+        .show_ui(ui, |ui| {
+            for t in [Team::Lawmen, Team::Outlaws, Team::Neutral] {
+                if ui.selectable_label(t == f.team, format!("{t:?}")).clicked() && t != f.team {
+                    send(set_field_intent(sel, "team", format!("{t:?}")));
+                }
+            }
+        });
+}
+
+/// A cowboy's hat: its number, and the side it shows.
+fn show_hat_choices(
+    ui: &mut egui::Ui,
+    f: &FigureSpec,
+    sel: PieceRef,
+    send: &mut impl FnMut(EditIntent),
+) {
+    ui.horizontal(|ui| {
+        ui.label("hat");
+        for h in 1..=5u8 {
+            if ui
+                .selectable_label(f.hat == Some(h), h.to_string())
+                .clicked()
+                && f.hat != Some(h)
             {
-                *name_buffer = Some((sel, f.name.clone().unwrap_or_default()));
-            }
-            if let Some((_, name)) = name_buffer.as_mut() {
-                ui.horizontal(|ui| {
-                    ui.label("name");
-                    let r = ui.add(egui::TextEdit::singleline(name).id(field));
-                    if r.lost_focus() && f.name.as_deref() != Some(name.as_str()) {
-                        send(set("name", format!("{name:?}")));
-                    }
-                });
-            }
-            if let Some(game) = &town.game
-                && f.team != Team::Neutral
-            {
-                cowboy_fields(ui, town, game, &f.display_name(), send);
+                send(set_field_intent(sel, "hat", h.to_string()));
             }
         }
-        PieceList::Gallows | PieceList::Discs => {}
+    });
+    ui.horizontal(|ui| {
+        ui.label("hat side up");
+        for side in crate::editor::HAT_SIDES {
+            if ui
+                .selectable_label(f.hat_side == side, format!("{side:?}"))
+                .clicked()
+                && f.hat_side != side
+            {
+                send(set_field_intent(sel, "hat_side", format!("{side:?}")));
+            }
+        }
+    });
+}
+
+/// The figure's name, typed: the name as the file has it (after an undo
+/// too), but while it is being typed; set when the field lets go of the keys.
+fn show_name_field(
+    ui: &mut egui::Ui,
+    f: &FigureSpec,
+    sel: PieceRef,
+    name_buffer: &mut Option<(PieceRef, String)>,
+    send: &mut impl FnMut(EditIntent),
+) {
+    let field = egui::Id::new(("the selected figure's name", sel));
+    if name_buffer.as_ref().is_none_or(|(p, _)| *p != sel)
+        || !ui.memory(|m| m.has_focus(field) || m.had_focus_last_frame(field))
+    {
+        *name_buffer = Some((sel, f.name.clone().unwrap_or_default()));
+    }
+    if let Some((_, name)) = name_buffer.as_mut() {
+        ui.horizontal(|ui| {
+            ui.label("name");
+            let r = ui.add(egui::TextEdit::singleline(name).id(field));
+            if r.lost_focus() && f.name.as_deref() != Some(name.as_str()) {
+                send(set_field_intent(sel, "name", format!("{name:?}")));
+            }
+        });
     }
 }
 

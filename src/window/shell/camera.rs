@@ -11,8 +11,32 @@ use crate::tables::FrameSystems;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Framing>()
         .init_resource::<CameraYields>()
+        .init_resource::<ScriptedCamera>()
         .add_systems(Startup, place_camera)
-        .add_systems(Update, orbit_camera.in_set(FrameSystems::Input));
+        .add_systems(
+            Update,
+            (orbit_camera, hold_the_scripted_camera)
+                .chain()
+                .in_set(FrameSystems::Input),
+        );
+}
+
+/// Where the command line's `--camera` holds the camera, whatever the
+/// tables' own framing says (`None`: the tables place it).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct ScriptedCamera(pub Option<OrbitCamera>);
+
+/// Keeps the camera where `--camera` put it (the tables place their own
+/// when they open).
+fn hold_the_scripted_camera(
+    script: Res<ScriptedCamera>,
+    mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
+) {
+    let Some(at) = script.0 else { return };
+    for (mut orbit, mut transform) in &mut cameras {
+        *orbit = at;
+        *transform = at.transform();
+    }
 }
 
 /// The table's camera and where it is (the panels have a camera of their own).
@@ -99,10 +123,10 @@ pub fn fit_distance(orbit: &OrbitCamera, points: &[Vec3], fov_y: f32, aspect: f3
 /// (run by the dock, after it places the view: `dock::DockSystems::Place`).
 pub fn frame_the_table(
     mut framing: ResMut<Framing>,
-    script: Res<super::screenshot::ScreenshotScript>,
+    script: Res<ScriptedCamera>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform, &Camera, &Projection)>,
 ) {
-    if framing.corners.is_empty() || script.camera.is_some() {
+    if framing.corners.is_empty() || script.0.is_some() {
         return;
     }
     for (mut orbit, mut transform, camera, projection) in &mut cameras {

@@ -16,35 +16,18 @@ use crate::tables::FrameSystems;
 pub fn plugin(app: &mut App) {
     app.init_resource::<ScreenshotScript>().add_systems(
         Update,
-        (
-            screenshot_on_key,
-            take_scripted_screenshot,
-            hold_the_scripted_camera.after(super::camera::orbit_camera),
-        )
-            .in_set(FrameSystems::Input),
+        (screenshot_on_key, take_scripted_screenshot).in_set(FrameSystems::Input),
     );
 }
 
 /// `--screenshot PATH --frames N`: save the Nth frame and exit; with
-/// `--camera`, seen from there whatever the table's own camera says.
+/// `--camera`, seen from there whatever the table's own camera says (held
+/// by the camera, [`super::camera::ScriptedCamera`]).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ScreenshotScript {
     pub path: Option<PathBuf>,
     pub frames: u32,
     pub camera: Option<OrbitCamera>,
-}
-
-/// Keeps the camera where `--camera` put it (the tables place their own
-/// when they open).
-fn hold_the_scripted_camera(
-    script: Res<ScreenshotScript>,
-    mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
-) {
-    let Some(at) = script.camera else { return };
-    for (mut orbit, mut transform) in &mut cameras {
-        *orbit = at;
-        *transform = at.transform();
-    }
 }
 
 /// How a screenshot's saving came out, once it has.
