@@ -35,8 +35,9 @@ enum BenchTool {
     /// path into an offscreen image (no window, no display): frame time
     /// median, p90, p99 and the CPU time per frame by phase.
     Render {
-        /// `town` (the standard town, or `--town`/`--scenario`) or a card game
-        /// (dealt, 40 actions in).
+        /// `town` (the standard town, or `--town`/`--scenario`), `editor`
+        /// (that town in the editor, a piece moved every frame) or a card
+        /// game (dealt, 40 actions in).
         #[arg(long, default_value = "town")]
         table: String,
         /// Frames drawn first and not counted (shaders, card art).
@@ -126,6 +127,9 @@ fn render(
         "town" => Start::Flick {
             scenario: play.data.scenario.clone(),
         },
+        "editor" => Start::Edit {
+            file: play.data.scenario.clone().unwrap_or(play.data.town_path()),
+        },
         key => match CardGame::from_key(key) {
             Some(game) => Start::Cards {
                 game,
@@ -134,7 +138,7 @@ fn render(
             },
             None => {
                 eprintln!(
-                    "error: --table {key}: `town` or a card game ({})",
+                    "error: --table {key}: `town`, `editor` or a card game ({})",
                     game_keys()
                 );
                 return ExitCode::from(2);

@@ -1,5 +1,5 @@
-//! `bench render`: a table of the window (the full town, or a card game in
-//! progress) drawn for N frames along a fixed camera path into an offscreen
+//! `bench render`: a table of the window (the full town, the town in the
+//! editor with a piece moved every frame, or a card game in progress) drawn for N frames along a fixed camera path into an offscreen
 //! image, with no window and no display: the same plugins as the window, the
 //! winit loop left out and the update loop pumped here, each frame waited on
 //! until the GPU has finished it. Prints the frame time (median, p90, p99) and
@@ -260,6 +260,7 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
     let (mut frames, mut tables, mut engine, mut render, mut gpu) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for i in 0..options.warmup + options.frames {
+        move_a_piece(&mut app, i);
         let t = app.frame()?;
         if i < options.warmup {
             continue;
@@ -303,6 +304,27 @@ pub fn run(profile: PhysicsProfile, options: &RenderBenchOptions) -> Result<Rend
         ],
         seconds,
     })
+}
+
+/// At the editor's table, the town's first piece moved 2 cm and back, one
+/// move a frame: each frame then holds an edit, its checks and its showing.
+fn move_a_piece(app: &mut Offscreen, frame: usize) {
+    let Some(editing) = app.world().get_resource::<super::editor::Editing>() else {
+        return;
+    };
+    let town = editing.town.town();
+    let Some(piece) = town.entries().next() else {
+        return;
+    };
+    let Some(((x, z), _)) = town.placement(piece) else {
+        return;
+    };
+    let dx = if frame.is_multiple_of(2) { 2.0 } else { -2.0 };
+    app.world_mut()
+        .write_message(super::editor::EditIntent::Edit(crate::editor::Edit::Move {
+            piece,
+            to_cm: (x + dx, z),
+        }));
 }
 
 fn mark_main_start(mut marks: ResMut<Marks>, mut path: ResMut<Path>) {

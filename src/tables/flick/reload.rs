@@ -46,6 +46,10 @@ pub struct ReloadStatus {
 
 /// Watches the profile and the session's file; when a save changed either and
 /// both load, puts the profile in force and opens the file again.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: its parameters are the world it reads"
+)]
 fn reload_changed_files(
     mut events: ResMut<FileWatch>,
     mut game_watched: Local<Option<u64>>,
