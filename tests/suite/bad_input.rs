@@ -123,7 +123,7 @@ fn bench_render_refuses_bad_flags_before_any_work() {
         ),
         (
             vec!["bench", "render", "--table", "poker"],
-            "--table poker: `town` or a card game",
+            "--table poker: `town`, `editor` or a card game",
         ),
         (
             vec!["bench", "render", "--frames", "0"],
