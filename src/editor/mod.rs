@@ -459,7 +459,9 @@ impl EditTown {
     ) -> Result<String, String> {
         let node = Self::find_piece(root, piece)?;
         if piece.list == PieceList::Discs {
-            Ok(patch::splice(text, node.span.clone(), &patch::place(to_cm)))
+            Ok(patch::set_place(text, node, to_cm))
+        } else if let Some(at) = node.named("at_cm") {
+            Ok(patch::set_place(text, &at.value, to_cm))
         } else {
             patch::set_field(text, node, "at_cm", &patch::place(to_cm)).ok_or_else(Self::no_place)
         }

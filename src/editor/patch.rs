@@ -28,6 +28,28 @@ pub fn place(at: (f32, f32)) -> String {
     format!("({}, {})", number(at.0), number(at.1))
 }
 
+/// A place written into `value`, where the file has one: each coordinate in
+/// its own span when the file writes the place as a pair, and only those
+/// that change (so a comment inside `(/* x */ 12.0, -3.5)` stays), else the
+/// whole value replaced.
+pub fn set_place(text: &str, value: &Node, at: (f32, f32)) -> String {
+    if let [x, z] = value.fields()
+        && x.name.is_none()
+        && z.name.is_none()
+    {
+        let mut out = text.to_string();
+        // z first: x's span stays where it was.
+        for (f, v) in [(z, at.1), (x, at.0)] {
+            let old = &text[f.value.span.clone()];
+            if old.trim().parse::<f32>().map(number).ok() != Some(number(v)) {
+                out = splice(&out, f.value.span.clone(), &number(v));
+            }
+        }
+        return out;
+    }
+    splice(text, value.span.clone(), &place(at))
+}
+
 /// Sets a struct's field: its value replaced where it is, or the field added
 /// after the last one (`, key: value`) when the struct leaves it out.
 pub fn set_field(text: &str, node: &Node, key: &str, value: &str) -> Option<String> {
@@ -68,12 +90,21 @@ pub fn remove_field(text: &str, node: &Node, key: &str) -> Option<String> {
     Some(splice(text, range, ""))
 }
 
-/// Just past a comma that follows `at` (over blanks), or `at` itself.
+/// Just past a comma that follows `at` on its line (over blanks and block
+/// comments: `item /* note */,`), or `at` itself.
 fn after_comma(text: &str, at: usize) -> usize {
-    let rest = &text[at..];
-    let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-    if rest[skip..].starts_with(',') {
-        at + skip + 1
+    let mut i = at;
+    loop {
+        let rest = &text[i..];
+        let blanks = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        i += blanks;
+        match text[i..].strip_prefix("/*").and_then(|r| r.find("*/")) {
+            Some(close) if !text[i..i + 2 + close].contains('\n') => i += 2 + close + 2,
+            _ => break,
+        }
+    }
+    if text[i..].starts_with(',') {
+        i + 1
     } else {
         at
     }
@@ -94,10 +125,19 @@ fn starts_line(text: &str, at: usize) -> bool {
     text[line_start(text, at)..at].trim().is_empty()
 }
 
-/// Whether nothing but a comma and a comment follows `end` on its line.
+/// Whether nothing but a comma and comments follows `end` on its line.
 fn ends_line(text: &str, end: usize) -> bool {
-    let rest = text[after_comma(text, end)..line_end(text, end)].trim_start();
+    let mut rest = text[after_comma(text, end)..line_end(text, end)].trim_start();
+    while let Some(after) = rest.strip_prefix("/*").and_then(|r| r.split_once("*/")) {
+        rest = after.1.trim_start();
+    }
     rest.is_empty() || rest.starts_with("//")
+}
+
+/// Past the blanks (not the line's end) from `at`.
+fn past_blanks(text: &str, at: usize) -> usize {
+    let rest = &text[at..];
+    at + rest.len() - rest.trim_start_matches([' ', '\t']).len()
 }
 
 /// Removes a list's `index`th item: its whole line (with the comment at its
@@ -112,7 +152,16 @@ pub fn remove_item(text: &str, list: &Node, index: usize) -> Option<String> {
         return Some(splice(text, from..to, ""));
     }
     let range = if let Some(next) = items.get(index + 1) {
-        span.start..next.span.start
+        // The item, its comma and the blanks after it on its line: what
+        // stands on the lines before the next item (a comment) is the next
+        // item's.
+        let comma = after_comma(text, span.end);
+        let end = if comma == span.end {
+            next.span.start
+        } else {
+            past_blanks(text, comma).min(next.span.start)
+        };
+        span.start..end
     } else if index > 0 {
         items[index - 1].span.end..span.end
     } else {
@@ -152,12 +201,17 @@ pub fn append_item(text: &str, list: &Node, item: &str) -> Option<String> {
             Some(splice(text, end..end, &format!(", {item}")))
         }
         None => {
+            // Whatever the empty brackets hold (a comment) stays.
             let indent = indent_of(text, brackets.start).to_string();
-            Some(splice(
-                text,
-                brackets.clone(),
-                &format!("[\n{indent}    {item},\n{indent}]"),
-            ))
+            let close = brackets.end - 1;
+            let lines = text[brackets.start..close].contains('\n');
+            Some(if lines && starts_line(text, close) {
+                let at = line_start(text, close);
+                splice(text, at..at, &format!("{indent}    {item},\n"))
+            } else {
+                let at = brackets.start + 1;
+                splice(text, at..at, &format!("\n{indent}    {item},\n{indent}"))
+            })
         }
     }
 }
