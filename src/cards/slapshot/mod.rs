@@ -338,8 +338,12 @@ impl Slapshot {
         }
         let mut teams: Vec<Vec<CardId>> = vec![Vec::new(); n];
         teams[view.seat] = view.team.clone();
-        // Believed cards first: the latest line-up each manager showed.
-        for s in (0..n).filter(|&s| s != view.seat) {
+        // Believed cards first: the latest line-up each manager showed. A card
+        // two managers showed (traded since) is believed of one of them, in an
+        // order drawn afresh for each world: never the lower seat's by
+        // default, which made the lower seats look stronger (and raided).
+        let others: Vec<Seat> = (0..n).filter(|&s| s != view.seat).collect();
+        for s in core::shuffled(&others, rng) {
             let mut counts = [0usize; 3];
             if let Some(seen) = &view.seen[s] {
                 for &c in seen {
