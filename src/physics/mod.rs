@@ -2,7 +2,7 @@
 //!
 //! [`Table`] is the table as a plain `Clone + Send` value: headless code, the
 //! referee, bots' forks, and the window's Flick table
-//! (`window::flick_table::session`) all play flicks on one.
+//! (`tables::flick::session`) all play flicks on one.
 
 pub mod build;
 pub mod card_mat;

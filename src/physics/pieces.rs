@@ -96,7 +96,7 @@ impl SpawnedTown {
 /// Spawns the table and an entity for every piece of `town` (in piece order),
 /// each placed at its pose on `table`: what a window draws. The entities carry
 /// no physics; the window moves them to the poses it shows
-/// (`window::flick_table::pieces`).
+/// (`tables::flick::pieces`).
 pub fn spawn_town(world: &mut World, town: &Town, table: &super::Table) -> SpawnedTown {
     let profile = table.profile();
     let mut spawned = SpawnedTown::default();

@@ -31,7 +31,8 @@ pub struct Table {
     stepping: Stepping,
     profile: Arc<PhysicsProfile>,
     index: Arc<TableIndex>,
-    /// The town as laid out and settled, for resets.
+    /// The town as laid out and settled (a piece the editor moved set down
+    /// where it now stands), for resets.
     initial: Snapshot,
     /// When set, every step of every flick appends every piece's pose (for replays).
     recording: Option<Vec<Vec<(Vec3, Quat)>>>,
@@ -514,13 +515,22 @@ impl Table {
         rb.sleep();
     }
 
-    /// Sets a piece down at `pose`, at rest, as the town now lays it out (a
-    /// piece moved or turned in the editor): the rest of the table stays as
-    /// it lies, and a reset comes back to the table so changed.
+    /// Sets a piece down at `pose`, at rest (not settled), as the town now
+    /// lays it out (a piece moved or turned in the editor): the rest of the
+    /// table stays as it lies, flicked or not, and the laid-out town a reset
+    /// comes back to has the piece there too (and no flick).
     pub fn set_down(&mut self, id: PieceId, pose: Pose) {
         let h = self.index.get(id).expect("piece").body;
         self.put(h, pose);
-        self.initial = Arc::new(self.state.clone());
+        let laid = Arc::make_mut(&mut self.initial)
+            .bodies
+            .get_mut(h)
+            .expect("body");
+        laid.set_enabled(true);
+        laid.set_position(pose, false);
+        laid.set_linvel(Vec3::ZERO, false);
+        laid.set_angvel(Vec3::ZERO, false);
+        laid.sleep();
     }
 
     /// Lays a piece on its back at `at` (metres, on the table), its head

@@ -488,3 +488,26 @@ fn a_hundred_bench_flicks_all_come_to_rest_and_match_raw_rapier() {
     let hits = report.samples.iter().filter(|s| s.hit_target).count();
     assert!(hits >= 95, "only {hits}/100 flicks met their figure first");
 }
+
+/// A piece the editor sets down moves in the table and in the town a reset
+/// comes back to; a flick made before leaves no trace in that town.
+#[test]
+fn a_piece_set_down_stays_through_a_reset_and_a_flick_before_does_not() {
+    use bevy::math::{Quat, Vec3};
+    use bevy_rapier3d::rapier::math::Pose;
+    let mut sim = disc_alone((-55.0, 0.0));
+    let disc = sim.piece("Movement disc").unwrap();
+    let bullet = sim.piece("Bullet 1").unwrap();
+    let laid = sim.pose(disc);
+    sim.flick_to_rest(Flick::new(disc, Vec2::X, 0.8)).unwrap();
+    assert!(
+        sim.pose(disc).0.distance(laid.0) > 0.1,
+        "the flick moved the disc"
+    );
+    let to = Vec3::new(0.2, sim.pose(bullet).0.y, 0.1);
+    sim.set_down(bullet, Pose::from_parts(to, Quat::IDENTITY));
+    assert_eq!(sim.pose(bullet).0, to);
+    sim.reset();
+    assert_eq!(sim.pose(disc), laid, "the flick is gone");
+    assert_eq!(sim.pose(bullet).0, to, "the piece set down stays");
+}

@@ -218,8 +218,14 @@ impl Rules {
         <super::Slap45 as crate::cards::TableGame>::load_setup(path, players).map(|s| s.rules)
     }
 
-    /// Checks a parsed setup; every problem names the file, line and column.
-    pub fn from_setup(setup: &Slap45Setup, file: &Path, text: &str) -> Result<Rules, Problems> {
+    /// Checks a parsed setup's own rules (who sits and how many are checked
+    /// for every game alike, by `TableGame::load_setup`); every problem names
+    /// the file, line and column.
+    pub(crate) fn from_setup(
+        setup: &Slap45Setup,
+        file: &Path,
+        text: &str,
+    ) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
         let at = |key: &str, msg: String| crate::cards::at_key(file, text, key, msg);
         if setup.first_dealer >= setup.players.max(1) {

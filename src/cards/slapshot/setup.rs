@@ -150,8 +150,14 @@ impl Rules {
         <super::Slapshot as crate::cards::TableGame>::load_setup(path, players).map(|s| s.rules)
     }
 
-    /// Checks a parsed setup; every problem names the file, line and column.
-    pub fn from_setup(setup: &SlapshotSetup, file: &Path, text: &str) -> Result<Rules, Problems> {
+    /// Checks a parsed setup's own rules (who sits and how many are checked
+    /// for every game alike, by `TableGame::load_setup`); every problem names
+    /// the file, line and column.
+    pub(crate) fn from_setup(
+        setup: &SlapshotSetup,
+        file: &Path,
+        text: &str,
+    ) -> Result<Rules, Problems> {
         let mut problems: Vec<DataError> = Vec::new();
         check_settings(setup, file, text, &mut problems);
         let (names, cards) = read_roster(setup, file, text, &mut problems);

@@ -379,9 +379,9 @@ pub fn plugin<G: TableGame>(app: &mut App, set: impl SystemSet + Clone) {
             (
                 (
                     run_chance::<G>,
-                    release_tosses::<G>,
                     run_clock::<G>,
                     run_wave_clock::<G>,
+                    release_tosses::<G>,
                     run_bots::<G>,
                     run_staging::<G>,
                 )
@@ -729,10 +729,7 @@ pub fn apply_hands<G: TableGame>(
                     table.version += 1;
                 }
             }
-            CardHand::Refused(why) => {
-                table.refused = why.clone();
-                table.version += 1;
-            }
+            CardHand::Refused(why) => table.refused = why.clone(),
             CardHand::Toss { throw, action } => {
                 table.tossing.throw = Some(*throw);
                 table.tossing.pending = Some(action.clone());
@@ -771,15 +768,17 @@ pub fn release_tosses<G: TableGame>(
 }
 
 /// Moves the tossed cards' flights on by the frame's time (a stalled frame
-/// does not skip a flight, as the clock); a flight ends after its last pose,
-/// or at once when the table runs as fast as it can.
+/// does not skip a flight, as the clock); a flight ends once its last pose has
+/// been shown, or after its first when the table runs as fast as it can.
 pub fn advance_flights<G: TableGame>(table: Option<ResMut<CardTable<G>>>, time: Res<Time>) {
     let Some(mut table) = table else { return };
     let table = &mut *table;
     let pace = table.pace;
     let dt = time.delta_secs().min(MAX_TICK) / pace.max(1e-3);
     table.tossing.flights.retain_mut(|f| {
+        let shown_last = (f.t / f.dt) as usize >= f.path.len().saturating_sub(1);
+        let first = f.t == 0.0;
         f.t += dt;
-        ((f.t / f.dt) as usize) < f.path.len() && pace > 0.0
+        first || (pace > 0.0 && !shown_last)
     });
 }

@@ -1,7 +1,7 @@
 //! The town's entities follow the session: spawned afresh when a town is laid
 //! out, moved to the poses on show (a flick's playback, then the table at
 //! rest), hats turned to the side the rules say. No meshes here: the scene
-//! dresses the entities ([`super::scene`]), so a headless app can check that
+//! dresses the entities (the window's `flick_table::scene`), so a headless app can check that
 //! the table shows what the rules say.
 
 use bevy::prelude::*;

@@ -116,6 +116,7 @@ pub fn pick_cards<G: TableGame>(
     mut intents: MessageWriter<CardIntent<G>>,
     mut hands: MessageWriter<CardHand<G>>,
     mut hear: MessageWriter<Hear>,
+    keys: Res<ButtonInput<KeyCode>>,
 ) {
     let Some(table) = table else { return };
     let (Ok(window), Ok((camera, cam_t))) = (window.single(), cameras.single()) else {
@@ -128,7 +129,7 @@ pub fn pick_cards<G: TableGame>(
         hovered.key = key;
         hovered.at = p;
     }
-    if pointer_on_panel(&dock, &over_ui, window) {
+    if dock.has_pointer(over_ui.0, window.cursor_position()) {
         return;
     }
     let you = table.awaiting_you();
@@ -137,7 +138,8 @@ pub fn pick_cards<G: TableGame>(
         && slap_in_real_time(
             &table,
             &now,
-            you,
+            // A number key pressed with the click points this slap already.
+            keyed_aim(&keys, table.seats.len()).unwrap_or(table.aim),
             under,
             &mut intents,
             &mut hands,
@@ -166,27 +168,19 @@ pub fn pick_cards<G: TableGame>(
     play_clicked(&table, &now, i, you, &mut intents, &mut hands);
 }
 
-/// Whether the pointer is on the dock: its rectangle now, whatever egui
-/// thought a frame ago.
-fn pointer_on_panel(dock: &Dock, over_ui: &EguiWantsPointer, window: &Window) -> bool {
-    match (dock.rect(), window.cursor_position()) {
-        (Some(_), Some(cursor)) => dock.covers(cursor),
-        _ => over_ui.0,
-    }
-}
-
 /// Real time: a press on card `under` slaps it, timed on the wave's clock,
 /// or points at a gang; while your hand has nothing to do it says why.
 /// False when there is no such press to handle.
 fn slap_in_real_time<G: TableGame>(
     table: &CardTable<G>,
     now: &SceneNow<G>,
-    you: Option<crate::cards::core::Seat>,
+    aim: Option<crate::cards::core::Seat>,
     under: Option<usize>,
     intents: &mut MessageWriter<CardIntent<G>>,
     hands: &mut MessageWriter<CardHand<G>>,
     hear: &mut MessageWriter<Hear>,
 ) -> bool {
+    let you = table.awaiting_you();
     // A click while your hand has nothing to do says why.
     if table.wave.is_some()
         && you.is_none()
@@ -203,7 +197,7 @@ fn slap_in_real_time<G: TableGame>(
     };
     match &now.scene.cards[i].action {
         Some(action) => {
-            let action = G::timed(action, wave.now_ms(), table.aim);
+            let action = G::timed(action, wave.now_ms(), aim);
             hear.write(Hear(super::sounds::slap()));
             intents.write(CardIntent {
                 seat: Some(seat),
@@ -407,6 +401,19 @@ pub fn aim_with_keys<G: TableGame>(
     mut hands: MessageWriter<CardHand<G>>,
 ) {
     let Some(table) = table else { return };
+    if let Some(aim) = keyed_aim(&keys, table.seats.len())
+        && table.aim != aim
+    {
+        hands.write(CardHand::Aim(aim));
+    }
+}
+
+/// The seat the number keys pressed this frame point at (of several, the
+/// highest digit; `Some(None)`: 0, lowered), if any was pressed.
+fn keyed_aim(
+    keys: &ButtonInput<KeyCode>,
+    seats: usize,
+) -> Option<Option<crate::cards::core::Seat>> {
     const DIGITS: [KeyCode; 10] = [
         KeyCode::Digit0,
         KeyCode::Digit1,
@@ -419,12 +426,10 @@ pub fn aim_with_keys<G: TableGame>(
         KeyCode::Digit8,
         KeyCode::Digit9,
     ];
-    for (n, key) in DIGITS.iter().enumerate() {
-        if keys.just_pressed(*key) {
-            let aim = n.checked_sub(1).filter(|s| *s < table.seats.len());
-            if table.aim != aim {
-                hands.write(CardHand::Aim(aim));
-            }
-        }
-    }
+    DIGITS
+        .iter()
+        .enumerate()
+        .filter(|(_, key)| keys.just_pressed(**key))
+        .map(|(n, _)| n.checked_sub(1).filter(|s| *s < seats))
+        .next_back()
 }

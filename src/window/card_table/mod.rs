@@ -170,12 +170,14 @@ fn close_table<G: TableGame>(
     mut commands: Commands,
     mut now: ResMut<now::SceneNow<G>>,
     mut plan: ResMut<input::SlotPlan<G>>,
+    mut hand: ResMut<tossing::TossHand<G>>,
     mut cameras: Query<&mut crate::window::shell::camera::OrbitCamera>,
 ) {
     commands.remove_resource::<session::CardTable<G>>();
     commands.remove_resource::<scene::CardArt>();
     *now = now::SceneNow::default();
     *plan = input::SlotPlan::default();
+    *hand = tossing::TossHand::default();
     for mut c in &mut cameras {
         *c = crate::window::shell::camera::OrbitCamera::default();
     }

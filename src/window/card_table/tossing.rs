@@ -232,11 +232,7 @@ pub fn flick_cards<G: TableGame>(
         return;
     };
     let p = cursor_on_table(window, camera, cam_t, TOP + 0.002);
-    // The dock's rectangle now, whatever egui thought a frame ago.
-    let on_panel = match (dock.rect(), window.cursor_position()) {
-        (Some(_), Some(cursor)) => dock.covers(cursor),
-        _ => over_ui.0,
-    };
+    let on_panel = dock.has_pointer(over_ui.0, window.cursor_position());
     let mats = table.game.mats(table.viewer);
     let Some(from_hand) = mats.iter().find(|m| m.seat == you).map(|m| m.hand) else {
         return;

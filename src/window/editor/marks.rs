@@ -7,7 +7,7 @@ use bevy::camera::primitives::Aabb;
 use bevy::prelude::*;
 
 use super::Editing;
-use super::mouse::{pieces, place_of};
+use super::mouse::place_of;
 use crate::editor::Severity;
 use crate::physics::build::piece_id;
 use crate::physics::pieces::{PieceId, SpawnedTown};
@@ -111,7 +111,7 @@ pub fn draw_marks(
         }
     }
     if let Some(sel) = editing.selected
-        && let Some((_, c, facing)) = pieces(town).into_iter().find(|(p, _, _)| *p == sel)
+        && let Some((c, facing)) = town.placement(sel)
     {
         let r = ring(sel.list);
         // The outline of its model where it is drawn (carried, while it

@@ -41,39 +41,9 @@ fn reach(list: PieceList) -> f32 {
 
 /// Every piece of the town with its place (cm) and facing.
 pub fn pieces(town: &Town) -> Vec<(PieceRef, (f32, f32), f32)> {
-    let r = |list, index| PieceRef { list, index };
-    let mut out = Vec::new();
-    out.extend(
-        town.buildings
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (r(PieceList::Buildings, i), b.at_cm, b.facing_deg)),
-    );
-    out.extend(
-        town.gallows
-            .iter()
-            .enumerate()
-            .map(|(i, g)| (r(PieceList::Gallows, i), g.at_cm, g.facing_deg)),
-    );
-    out.extend(
-        town.props
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (r(PieceList::Props, i), p.at_cm, p.facing_deg)),
-    );
-    out.extend(
-        town.figures
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (r(PieceList::Figures, i), f.at_cm, f.facing_deg)),
-    );
-    out.extend(
-        town.discs
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (r(PieceList::Discs, i), *d, 0.0)),
-    );
-    out
+    town.entries()
+        .filter_map(|p| town.placement(p).map(|(at, facing)| (p, at, facing)))
+        .collect()
 }
 
 /// The piece under a point of the table (cm): the nearest for its size.
@@ -110,10 +80,7 @@ fn piece_under(
 
 /// Where a piece is now (cm).
 pub fn place_of(town: &Town, piece: PieceRef) -> Option<(f32, f32)> {
-    pieces(town)
-        .into_iter()
-        .find(|(p, _, _)| *p == piece)
-        .map(|(_, at, _)| at)
+    town.placement(piece).map(|(at, _)| at)
 }
 
 /// The drag under way: the piece and where on it it was grabbed (cm).
@@ -228,10 +195,7 @@ pub fn turned(town: &Town, piece: PieceRef, notches: f32, fine: bool) -> Option<
     if notches == 0.0 || piece.list == PieceList::Discs {
         return None;
     }
-    let now = pieces(town)
-        .into_iter()
-        .find(|(p, _, _)| *p == piece)
-        .map(|(_, _, f)| f)?;
+    let (_, now) = town.placement(piece)?;
     let step = if fine { 1.0 } else { 15.0 };
     Some(Edit::Turn {
         piece,

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::mouse::{pieces, snap_deg};
+use super::mouse::snap_deg;
 use super::{EditIntent, Editing};
 use crate::editor::{Edit, NewPiece, Severity};
 use crate::scenario::kinds::{BuildingKind, HatSide, Team};
@@ -586,7 +586,7 @@ fn selected_fields(
     name_buffer: &mut Option<(PieceRef, String)>,
     typed: &mut Option<Typed>,
 ) {
-    let Some((_, at, facing)) = pieces(town).into_iter().find(|(p, _, _)| *p == sel) else {
+    let Some((at, facing)) = town.placement(sel) else {
         return;
     };
     ui.label(egui::RichText::new(describe(town, sel)).strong());

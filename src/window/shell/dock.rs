@@ -146,6 +146,15 @@ impl Dock {
             .is_some_and(|r| r.contains(egui::pos2(pos.x, pos.y)))
     }
 
+    /// Whether the pointer is on the dock now (its rectangle this frame,
+    /// whatever egui thought a frame ago), or on another panel of egui's.
+    pub fn has_pointer(&self, over_ui: bool, cursor: Option<Vec2>) -> bool {
+        match (self.rect, cursor) {
+            (Some(_), Some(cursor)) => self.covers(cursor),
+            _ => over_ui,
+        }
+    }
+
     /// The sections drawn this frame, in order: their titles and rectangles.
     pub fn sections(&self) -> &[(String, egui::Rect)] {
         &self.sections
