@@ -114,7 +114,7 @@ fn ask<G: TableGame>(
     input: &mut dyn BufRead,
 ) -> io::Result<Answer<G::Action>> {
     for (i, a) in legal.iter().enumerate() {
-        writeln!(out, "  [{}] {}", i + 1, game.describe(a, Some(seat)))?;
+        writeln!(out, "  [{}] {}", i + 1, game.action_label(a, Some(seat)))?;
     }
     loop {
         write!(

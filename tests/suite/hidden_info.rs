@@ -28,12 +28,12 @@ use highnoon::cards::slapshot::{self, Slapshot};
 use highnoon::cards::tabletown::{self, Tabletown};
 use highnoon::cards::{CardGame, TableGame};
 
-type Keys = BTreeSet<u32>;
+pub(super) type Keys = BTreeSet<u32>;
 
 /// A game's hidden information as its rule book describes it.
-trait Book: TableGame {
+pub(super) trait Book: TableGame {
     /// What an onlooker remembers from the actions (cards turned over and gone on).
-    type Memory: Default;
+    type Memory: Default + Clone;
     fn remember(_memory: &mut Self::Memory, _before: &Self, _who: Option<Seat>, _a: &Self::Action) {
     }
     /// A count of the memory's rarer moments (the checks must have met some).
@@ -69,8 +69,8 @@ fn reshuffle<T: Copy>(places: &mut [&mut T], rng: &mut ChaCha8Rng) {
 // ---------------------------------------------------------------- Slapshot
 
 /// Line-ups as laid, turned over pair by pair by the book's face-off rule.
-#[derive(Default)]
-struct SlapshotMemory {
+#[derive(Clone, Default)]
+pub(super) struct SlapshotMemory {
     laying: Vec<(Seat, Vec<slapshot::CardId>)>,
     /// Each seat's latest game: the cards it turned over.
     revealed: Vec<(Seat, Vec<slapshot::CardId>)>,
@@ -439,7 +439,7 @@ impl Book for Gunfighter {
 // ---------------------------------------------------------------- the checks
 
 /// The next action of a random game, and who chose it.
-fn random_step<G: Game>(g: &G, rng: &mut ChaCha8Rng) -> (Option<Seat>, G::Action) {
+pub(super) fn random_step<G: Game>(g: &G, rng: &mut ChaCha8Rng) -> (Option<Seat>, G::Action) {
     match g.turn() {
         Turn::Chance => (None, g.sample_chance(rng)),
         Turn::Player(s) => {

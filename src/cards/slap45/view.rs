@@ -199,8 +199,15 @@ impl CardView for Slap45 {
         v
     }
 
-    fn action_label(&self, action: &Action, _viewer: Option<Seat>) -> String {
-        self.declaration_text(action)
+    fn action_label(&self, action: &Action, viewer: Option<Seat>) -> String {
+        match action {
+            // The card is named once it is face up (the log line), not on
+            // the dealer's choice: the top card is face down (the final
+            // duel's dealer, who holds the deck, plays a card he chose).
+            Action::Flip => "Flip the top card".into(),
+            Action::Play(_) => self.describe(action, viewer),
+            _ => self.declaration_text(action),
+        }
     }
 
     fn seat_of_card(&self, key: u32) -> Option<Seat> {
