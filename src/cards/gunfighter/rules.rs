@@ -404,22 +404,25 @@ impl Game for Gunfighter {
     }
 
     /// Covert cards of the same name are one choice: the first in the hand.
+    /// A card not in the hand is no choice (it is refused): left as it is.
     fn listed_as(&self, action: &Action) -> Action {
-        match (&self.phase, action) {
-            (Phase::Prepare { seat }, Action::Covert { card, target }) => {
-                let name = &self.rules.card(*card).name;
-                let first = self.fighters[*seat]
-                    .covert
-                    .iter()
-                    .copied()
-                    .find(|&c| self.rules.card(c).name == *name)
-                    .unwrap_or(*card);
-                Action::Covert {
-                    card: first,
-                    target: *target,
-                }
-            }
-            _ => action.clone(),
+        let (Phase::Prepare { seat }, Action::Covert { card, target }) = (&self.phase, action)
+        else {
+            return action.clone();
+        };
+        let hand = self.fighters.get(*seat).map_or(&[][..], |f| &f.covert[..]);
+        if !hand.contains(card) {
+            return action.clone();
+        }
+        let name = &self.rules.card(*card).name;
+        let first = hand
+            .iter()
+            .copied()
+            .find(|&c| self.rules.card(c).name == *name)
+            .unwrap_or(*card);
+        Action::Covert {
+            card: first,
+            target: *target,
         }
     }
 

@@ -1,9 +1,8 @@
-//! The state's consistency (sizes and indices a loaded save must respect,
-//! every card in exactly one place) and the legality of an action, with the
-//! reason a refused one is refused.
+//! The state's consistency: sizes and indices a loaded save must respect,
+//! every card in exactly one place (the legality of an action is in
+//! `legality.rs`).
 
-use super::{Action, Call, CardId, DEADLY_WOUNDS, HAND, Kind, Phase, Step, Tabletown};
-use crate::cards::core::{self, Game, Illegal, Turn, refuse};
+use super::{Call, CardId, DEADLY_WOUNDS, HAND, Kind, Phase, Step, Tabletown};
 
 impl Tabletown {
     /// Sizes and indices agree with the rules (a loaded save may be anything):
@@ -170,111 +169,5 @@ impl Tabletown {
             }
         }
         Ok(())
-    }
-
-    pub(super) fn check(&self, action: &Action) -> Result<(), Illegal> {
-        match self.turn() {
-            Turn::Over => return refuse("the gunfight is over"),
-            Turn::Chance => {
-                let ok = match (&self.phase, action) {
-                    (Phase::Marshall { .. }, Action::Die(d)) => (1..=6).contains(d),
-                    (Phase::Combat(c), Action::Die(d)) => {
-                        matches!(c.step, Step::Initiative | Step::Fire | Step::Boom)
-                            && (1..=6).contains(d)
-                    }
-                    (Phase::Deal, Action::Shuffle(o)) => {
-                        core::is_permutation(o, &self.non_events())
-                    }
-                    (Phase::Mix, Action::Shuffle(o)) => {
-                        let mut pile = self.deck.clone();
-                        pile.extend(self.events());
-                        core::is_permutation(o, &pile)
-                    }
-                    (Phase::Reshuffle, Action::Shuffle(o)) => {
-                        core::is_permutation(o, &self.discard)
-                    }
-                    _ => false,
-                };
-                return if ok {
-                    Ok(())
-                } else {
-                    refuse(format!("{action:?} is not the chance event awaited"))
-                };
-            }
-            Turn::Player(_) => {}
-        }
-        if self.legal_actions().contains(&self.canonical(action)) {
-            return Ok(());
-        }
-        // Explain the refusal.
-        let Turn::Player(seat) = self.turn() else {
-            unreachable!()
-        };
-        let s = &self.slingers[seat];
-        let in_hand = |c: &CardId| s.hand.contains(c);
-        let reason = match (&self.phase, action) {
-            (
-                Phase::Turn,
-                Action::Arm(c) | Action::Load(c) | Action::Discard(c) | Action::Reach(c, _),
-            ) if !in_hand(c) => "that card is not in your hand".to_string(),
-            (Phase::Turn, Action::Arm(c)) => format!("a {} is not a gun", self.kind(*c).title()),
-            (Phase::Turn, Action::Load(c)) => format!(
-                "no gun in play takes a {} (or it is fully loaded)",
-                self.kind(*c).title()
-            ),
-            (Phase::Turn, Action::Track(t)) => {
-                format!(
-                    "cannot turn to face seat {t}: not another living gunslinger you are not facing"
-                )
-            }
-            (Phase::Turn, Action::Pass) => {
-                "a turn must arm, load, discard or track when it can".into()
-            }
-            (Phase::Combat(c), Action::Hold) if self.must_shoot(c, seat) => {
-                "you must shoot: your gun is loaded and your target is facing you".into()
-            }
-            (Phase::Combat(c), Action::Shoot { shots, .. })
-                if matches!(c.call, Call::Draw { .. }) && *shots > 1 =>
-            {
-                "one shot only in a DRAW!".into()
-            }
-            (Phase::Combat(_), Action::Tnt(_)) if self.count_in_hand(seat, Kind::Tnt) == 0 => {
-                "no TNT in your hand".into()
-            }
-            (Phase::Combat(c), Action::Star(card)) => match c.step {
-                Step::Cover { weapon, .. } if self.kind(*card) == Kind::Deputy => {
-                    format!("a Deputy star does not stop a {}", weapon.title())
-                }
-                _ => "that star cannot cancel this hit".into(),
-            },
-            _ => format!("{action:?} is not a legal move now"),
-        };
-        refuse(reason)
-    }
-
-    /// The action with its card replaced by the first card of the same kind in
-    /// the actor's hand (identical cards are one choice in `legal_actions`).
-    pub(super) fn canonical(&self, action: &Action) -> Action {
-        let Turn::Player(seat) = self.turn() else {
-            return action.clone();
-        };
-        let hand = &self.slingers[seat].hand;
-        let first = |c: &CardId| {
-            if hand.contains(c) {
-                self.first_in_hand(seat, self.kind(*c)).unwrap_or(*c)
-            } else {
-                *c
-            }
-        };
-        match action {
-            Action::Arm(c) => Action::Arm(first(c)),
-            Action::Load(c) => Action::Load(first(c)),
-            Action::Discard(c) => Action::Discard(first(c)),
-            Action::Reach(c, t) => Action::Reach(first(c), *t),
-            Action::Cavalry(c) => Action::Cavalry(first(c)),
-            Action::StageCoach(c) => Action::StageCoach(first(c)),
-            Action::Star(c) => Action::Star(first(c)),
-            a => a.clone(),
-        }
     }
 }

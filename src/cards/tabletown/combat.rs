@@ -10,7 +10,7 @@ use crate::cards::core::Seat;
 
 impl Tabletown {
     /// Whom `seat` shoots at in this combat, if anyone it may.
-    fn target_of(&self, c: &Combat, seat: Seat) -> Option<Seat> {
+    pub(super) fn target_of(&self, c: &Combat, seat: Seat) -> Option<Seat> {
         let t = match c.call {
             Call::Draw { drawer, target } => {
                 if seat == drawer {

@@ -24,6 +24,7 @@ mod checks;
 mod combat;
 mod entry;
 mod kinds;
+mod legality;
 mod setup;
 mod turn;
 mod view;

@@ -4,7 +4,7 @@
 //! any change: the deal, the swaps, the tosses, the waits and the landings.
 
 use super::{Action, Fighter, Gunfighter, Phase, TOSS_MS, Toss, WAIT_MS, reshuffle_pool};
-use crate::cards::core::{Game, Illegal, Seat, is_permutation, refuse};
+use crate::cards::core::{Illegal, Seat, is_permutation, refuse};
 use crate::cards::gunfighter::resolve::Landed;
 use crate::cards::gunfighter::setup::{Before, CardId, Play};
 
@@ -68,13 +68,41 @@ impl Gunfighter {
         }
     }
 
-    /// Whom a card played before a showdown may name.
+    /// Whom a card played before a showdown may name, in reading order.
     pub(super) fn targets_of(&self, seat: Seat, play: Play) -> Vec<Seat> {
+        self.living()
+            .into_iter()
+            .filter(|&target| self.may_name(seat, play, target))
+            .collect()
+    }
+
+    /// Whether `seat` may play a card of `play` on `target`. A card that
+    /// names "an opponent" (Jam, Steal) names a living one other than its
+    /// player (the eliminated are out of the game); every other card acts on
+    /// its player.
+    fn may_name(&self, seat: Seat, play: Play, target: Seat) -> bool {
         match play {
             Play::Before(Before::Jam(_) | Before::Steal) => {
-                self.living().into_iter().filter(|&s| s != seat).collect()
+                target != seat && self.fighters.get(target).is_some_and(|f| f.alive)
             }
-            _ => vec![seat],
+            _ => target == seat,
+        }
+    }
+
+    /// Whether `a` is a step `seat` may take while laying out its bandolier:
+    /// a card just drawn swapped for a pocket card (the sheet: "players are
+    /// allowed to exchange any cards in their pockets with cards they just
+    /// drew"), two neighbouring slots swapped (arranging "in any order" is a
+    /// series of such swaps), or keeping the bandolier as it lies.
+    fn may_lay_out(&self, seat: Seat, a: &Action) -> bool {
+        let f = &self.fighters[seat];
+        match *a {
+            Action::Exchange { slot, pocket } => {
+                matches!(f.bandolier.get(slot), Some(Some(_))) && pocket < f.pocket.len()
+            }
+            Action::Arrange { a, b } => a.checked_add(1) == Some(b) && b < f.bandolier.len(),
+            Action::Keep => true,
+            _ => false,
         }
     }
 
@@ -248,7 +276,7 @@ impl Gunfighter {
 
     /// `seat`'s swap with its pocket, swap of two bandolier slots, or keep.
     fn apply_exchange(&mut self, seat: Seat, a: Action) -> Result<(), Illegal> {
-        if !self.legal_actions().contains(&a) {
+        if !self.may_lay_out(seat, &a) {
             return refuse(format!(
                 "{a:?} is not a swap {} can make",
                 self.name_of(seat)
@@ -294,10 +322,7 @@ impl Gunfighter {
         let Some(k) = f.covert.iter().position(|&c| c == card) else {
             return refuse("that covert card is not in your hand");
         };
-        if !self
-            .targets_of(seat, self.rules.card(card).play)
-            .contains(&target)
-        {
+        if !self.may_name(seat, self.rules.card(card).play, target) {
             return refuse("that card cannot be played on that seat");
         }
         self.fighters[seat].covert.remove(k);
@@ -316,7 +341,7 @@ impl Gunfighter {
         if !matches!(play, Play::Before(_)) {
             return refuse("that card is tossed in the showdown, not played before it");
         }
-        if !self.targets_of(seat, play).contains(&target) {
+        if !self.may_name(seat, play, target) {
             return refuse("that card cannot be played on that seat");
         }
         self.fighters[seat].bandolier[slot] = None;
