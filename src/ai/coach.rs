@@ -101,7 +101,7 @@ impl Hint {
             Step::Move(_) => "move".to_string(),
             Step::Shot(side, _) => format!("shot, the bullet on his {}", side.name()),
             Step::Blast(side, _) => format!("dynamite, thrown from his {}", side.name()),
-            Step::Intent(_) => "step".to_string(),
+            Step::Intent(_) | Step::SetDown(_) => "step".to_string(),
         };
         format!(
             "Hint: {}'s {what} — {}. Worth {:+.1}.",
@@ -204,7 +204,7 @@ pub fn shaken_step(step: &Step, spec: &LevelSpec, seed: u64, i: usize) -> Step {
         Step::Move(aim) => Step::Move(plan::shake(*aim, spec, &mut hand)),
         Step::Shot(side, aim) => Step::Shot(*side, plan::shake(*aim, spec, &mut hand)),
         Step::Blast(side, aim) => Step::Blast(*side, plan::shake(*aim, spec, &mut hand)),
-        Step::Intent(_) => step.clone(),
+        Step::Intent(_) | Step::SetDown(_) => step.clone(),
     }
 }
 
@@ -221,6 +221,10 @@ pub fn play_trial(referee: &Referee, step: &Step) -> Trial {
             .map(|r| r.knocked_first.into_iter().collect()),
         Step::Blast(side, aim) => fork.flick_dynamite(*side, *aim).map(|r| r.knocked_over),
         Step::Intent(intent) => fork.apply(intent.clone()).map(|_| Vec::new()),
+        Step::SetDown(how) => fork
+            .set_down(*how)
+            .map(|_| Vec::new())
+            .map_err(RefereeError::from),
     };
     let pose_hash = fork.table.pose_hash();
     match played {

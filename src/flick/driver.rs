@@ -5,7 +5,7 @@ use bevy::math::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::referee::{Aim, Referee, RefereeError, Side};
+use super::referee::{Aim, Referee, RefereeError, SetDown, Side};
 use super::rules::{Intent, Outcome, Phase};
 
 /// One step of play: what a player does at the table.
@@ -15,6 +15,8 @@ pub enum Step {
     Move(Aim),
     Shot(Side, Aim),
     Blast(Side, Aim),
+    /// Right after a move: the cowboy turned, or seated, as the player chooses.
+    SetDown(SetDown),
 }
 
 /// Plays one step.
@@ -24,6 +26,7 @@ pub fn play(referee: &mut Referee, step: &Step) -> Result<(), RefereeError> {
         Step::Move(aim) => referee.flick_move(*aim).map(|_| ()),
         Step::Shot(side, aim) => referee.flick_shot(*side, *aim).map(|_| ()),
         Step::Blast(side, aim) => referee.flick_dynamite(*side, *aim).map(|_| ()),
+        Step::SetDown(how) => referee.set_down(*how).map_err(RefereeError::from),
     }
 }
 

@@ -2,7 +2,7 @@
 //! `FlickOutcome`s into the rules' reports. Drives a [`Table`] (tests,
 //! benches, bots, the scripted driver).
 
-use bevy::math::{Quat, Vec2, Vec3};
+use bevy::math::{EulerRot, Quat, Vec2, Vec3};
 
 use super::rules::{
     BlastReport, CowboyId, Effect, Game, Intent, MoveReport, Phase, Refusal, ShotReport,
@@ -35,6 +35,40 @@ impl Side {
             Side::Right => "right",
         }
     }
+
+    /// The support block on this side of a building's door, as seen from
+    /// the street in front of it: −1 (the building's −x block, its left) or +1.
+    pub fn block(self) -> f32 {
+        match self {
+            Side::Left => -1.0,
+            Side::Right => 1.0,
+        }
+    }
+}
+
+/// How the player sets down the cowboy he has just moved. The book: "Once
+/// placed, the cowboy may be oriented in whichever direction the player
+/// chooses" (after a failed move too: "returned to where the movement attempt
+/// was initiated, oriented in whichever direction the player chooses"), and
+/// "upon successfully entering a building, the player places the cowboy on
+/// one of the building's two support blocks". Played right after the move
+/// ([`Referee::set_down`]); without it the cowboy faces the way he went (or
+/// as he stood, after a failed move) and sits on a free block.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum SetDown {
+    /// Standing in the street: turned to face this way, radians about the
+    /// vertical (his flat front, +z, toward (sin, cos) on the table).
+    Facing(f32),
+    /// Just walked in: seated on this support block of the building.
+    OnBlock(Side),
+}
+
+/// The cowboy whose move was the last step, while he may still be set down.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct JustMoved {
+    cowboy: CowboyId,
+    /// The move took him into a building.
+    entered: bool,
 }
 
 /// A flick as the player gives it: a direction on the table, a strength and a spin.
@@ -92,6 +126,8 @@ pub struct Referee {
     /// While the second bullet of a two-pistol shot is awaited: the side the
     /// first was flicked from ([`Referee::shot_sides`]).
     first_bullet: Option<Side>,
+    /// The cowboy just moved, until the next step ([`Referee::set_down`]).
+    just_moved: Option<JustMoved>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -165,6 +201,7 @@ impl Referee {
             last_outcome: None,
             last_shot: None,
             first_bullet: None,
+            just_moved: None,
         };
         let discs: Vec<PieceId> = referee.table.discs().map(|d| d.0).collect();
         // The discs wait on the player's edge out of play: a move or a
@@ -295,6 +332,11 @@ impl Referee {
             .block_of(cowboy, b)
             .or_else(|| self.free_block(cowboy, b))
             .unwrap_or(-1.0);
+        self.seat_on(cowboy, b, side);
+    }
+
+    /// Puts a cowboy's figure on support block `side` (−1 or +1) of building `b`.
+    fn seat_on(&mut self, cowboy: CowboyId, b: BuildingKind, side: f32) {
         let top = self.building_point(b, self.block_top(side));
         let (_, rot) = self.table.pose(self.building_piece(b).expect("building"));
         if self.game.cowboys[cowboy].fallen {
@@ -391,6 +433,7 @@ impl Referee {
     /// Applies an intent and plays its immediate physical effects (standing up, removing the dead).
     pub fn apply(&mut self, intent: Intent) -> Result<Vec<Effect>, RefereeError> {
         let effects = self.game.apply(intent)?;
+        self.just_moved = None;
         self.play_effects(&effects);
         Ok(effects)
     }
@@ -524,6 +567,7 @@ impl Referee {
     /// action.
     pub fn clear_door(&mut self, b: BuildingKind) -> Result<Vec<PieceId>, Refusal> {
         self.may_clear_door(b)?;
+        self.just_moved = None;
         let bs = self.table.profile().pieces.building.clone();
         let blockers = self.door_blockers(b);
         for (i, &id) in blockers.iter().enumerate() {
@@ -559,7 +603,6 @@ impl Referee {
         let figure = self.figures[cowboy];
         let snapshot = self.table.snapshot();
         let disc = self.movement_disc;
-        let r = self.table.profile().pieces.movement_disc.radius;
         let inside = self.game.cowboys[cowboy].inside;
         let start = self.move_start(cowboy);
         self.table.park(figure);
@@ -573,15 +616,64 @@ impl Referee {
         }
         .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let rest = outcome.rest_position;
+        let report = self.move_report(cowboy, start, &outcome);
+        self.last_outcome = Some(outcome);
+        let success = self.game.move_fails(cowboy, &report).is_none();
+        let effects = self.game.resolve_move(report)?;
+        if success {
+            // Turned to face the way it went: a figure turned by `facing`
+            // about the vertical has its flat front (+z) toward (sin, cos).
+            // The player may turn him another way next ([`Referee::set_down`]).
+            let facing = aim.direction.x.atan2(aim.direction.y);
+            self.park_disc(disc);
+            match self.game.cowboys[cowboy].inside {
+                Some(b) => self.seat_inside(cowboy, b),
+                None => self
+                    .table
+                    .stand(figure, Vec3::new(rest.x, 0.0, rest.z), facing),
+            }
+        } else {
+            // A failed move puts the whole town back, the cowboy too.
+            self.table.restore(&snapshot);
+        }
+        self.play_effects(&effects);
+        self.tidy();
+        // Set down as the player chooses, next: turned where he stands, or
+        // on the support block of his choice if he just walked in.
+        self.just_moved = Some(JustMoved {
+            cowboy,
+            entered: inside.is_none() && self.game.cowboys[cowboy].inside.is_some(),
+        });
+        Ok(report)
+    }
+
+    /// What a movement flick did, as the rules judge it (`start`: where the
+    /// disc was set down; `outcome`: the flick's). The book:
+    /// - entering: "flick the movement disc between the two support blocks";
+    ///   "the cowboy succeeds in entering the building when any portion of
+    ///   the movement disc has passed the line which designates that
+    ///   building's door"; "touching the inside section of a support block
+    ///   with the movement disc is allowed": a touch of that building's
+    ///   block by a disc whose centre was then between the blocks' inner
+    ///   faces, in the doorway (a disc that struck a block's front or outer
+    ///   side from the street touched a support block, and the move fails);
+    /// - exiting: "the cowboy succeeds in exiting the building when the
+    ///   entirety of the movement disc has passed the line"; "touching a
+    ///   support block with the movement disc is also allowed": any part of
+    ///   its own building's blocks;
+    /// - every other touch of an object, figure or support block fails it.
+    pub fn move_report(&self, cowboy: CowboyId, start: Vec3, outcome: &FlickOutcome) -> MoveReport {
+        let r = self.table.profile().pieces.movement_disc.radius;
+        let door_half = self.table.profile().pieces.building.door_width / 2.0;
+        let inside = self.game.cowboys[cowboy].inside;
+        let rest = outcome.rest_position;
         let mut report = MoveReport {
             left_table: outcome.left_table,
             ..Default::default()
         };
         // Which door did the disc pass, and how far?
-        let door_half = self.table.profile().pieces.building.door_width / 2.0;
         let mut door_building = None;
-        let kinds: Vec<BuildingKind> = self.buildings.iter().map(|b| b.0).collect();
-        for b in kinds {
+        for &(b, _) in &self.buildings {
             let s = self.to_building(b, start);
             let e = self.to_building(b, rest);
             match inside {
@@ -602,33 +694,132 @@ impl Referee {
                 Some(_) => {}
             }
         }
-        let allowed = door_building.and_then(|b| self.building_piece(b));
+        let allowed = door_building.and_then(|b| self.building_piece(b).map(|p| (b, p)));
         report.touched = outcome.touched.iter().any(|t| {
             let block = matches!(t.part, PartKind::LeftBlock | PartKind::RightBlock);
-            !(block && Some(t.piece) == allowed)
-        });
-        self.last_outcome = Some(outcome);
-        let success = self.game.move_fails(cowboy, &report).is_none();
-        let effects = self.game.resolve_move(report)?;
-        if success {
-            // Turned to face the way it went: a figure turned by `facing`
-            // about the vertical has its flat front (+z) toward (sin, cos).
-            // (The book lets the player choose; not offered yet.)
-            let facing = aim.direction.x.atan2(aim.direction.y);
-            self.park_disc(disc);
-            match self.game.cowboys[cowboy].inside {
-                Some(b) => self.seat_inside(cowboy, b),
-                None => self
-                    .table
-                    .stand(figure, Vec3::new(rest.x, 0.0, rest.z), facing),
+            match allowed {
+                Some((b, piece)) if block && t.piece == piece => {
+                    // Out of its own building, any part of its blocks; in,
+                    // only their inside section, from the doorway.
+                    inside != Some(b) && self.to_building(b, t.at).x.abs() >= door_half
+                }
+                _ => true,
             }
-        } else {
-            // A failed move puts the whole town back, the cowboy too.
-            self.table.restore(&snapshot);
+        });
+        report
+    }
+
+    /// Sets down the cowboy just moved as the player chooses ([`SetDown`]):
+    /// turned to face any way where he stands (after a move that failed
+    /// too), or, if the move took him in, seated on the support block of his
+    /// choice. Allowed right after the move, before any other step; costs no
+    /// action; may be done again to change one's mind. Refused with the
+    /// reason otherwise, and nothing changes.
+    pub fn set_down(&mut self, how: SetDown) -> Result<(), Refusal> {
+        let cowboy = self.may_set_down(how)?;
+        let name = self.game.cowboys[cowboy].name.clone();
+        match how {
+            SetDown::Facing(facing) => {
+                let figure = self.figures[cowboy];
+                let (at, _) = self.table.pose(figure);
+                self.table.stand(figure, at, facing);
+                self.game.log.push(format!(
+                    "{name} is turned to face {:.0}°.",
+                    facing.to_degrees()
+                ));
+            }
+            SetDown::OnBlock(side) => {
+                let b = self.game.cowboys[cowboy].inside.expect("checked: inside");
+                self.seat_on(cowboy, b, side.block());
+                self.game.log.push(format!(
+                    "{name} sits on the {}'s {} support block.",
+                    b.title(),
+                    side.name()
+                ));
+            }
         }
-        self.play_effects(&effects);
-        self.tidy();
-        Ok(report)
+        Ok(())
+    }
+
+    /// The cowboy just moved, while he may still be set down, and the way
+    /// his figure faces now (radians about the vertical, as [`SetDown::Facing`]).
+    pub fn just_moved(&self) -> Option<(CowboyId, f32)> {
+        let JustMoved { cowboy, .. } = self.just_moved?;
+        let (_, rot) = self.table.pose(self.figures[cowboy]);
+        let (facing, _, _) = rot.to_euler(EulerRot::YXZ);
+        Some((cowboy, facing))
+    }
+
+    /// Whether the cowboy just moved may be set down so now; the cowboy.
+    pub fn may_set_down(&self, how: SetDown) -> Result<CowboyId, Refusal> {
+        let refuse = |why: String| Err(Refusal(why));
+        let Some(JustMoved { cowboy, entered }) = self.just_moved else {
+            return refuse(
+                "a cowboy is set down right after his move, before anything else".into(),
+            );
+        };
+        if !matches!(self.game.phase, Phase::Acting { cowboy: c, .. } if c == cowboy) {
+            return refuse(
+                "a cowboy is set down right after his move, before anything else".into(),
+            );
+        }
+        let c = &self.game.cowboys[cowboy];
+        if !c.alive() || c.fallen {
+            return refuse(format!("{} is not standing to be set down", c.name));
+        }
+        match (how, c.inside) {
+            (SetDown::Facing(facing), None) => {
+                if !facing.is_finite() {
+                    return refuse(format!("a facing is an angle, not {facing}"));
+                }
+                // Turned on his spot, not into what stands against him.
+                let figure = self.figures[cowboy];
+                let (_, now) = self.table.pose(figure);
+                let before = self.table.overlap_turned(figure, now);
+                let after = self
+                    .table
+                    .overlap_turned(figure, Quat::from_rotation_y(facing));
+                if after > before.max(0.0) + 5e-4 {
+                    return refuse(format!(
+                        "turned so, {} would stand in what stands against him",
+                        c.name
+                    ));
+                }
+                Ok(cowboy)
+            }
+            (SetDown::Facing(_), Some(b)) => refuse(format!(
+                "{} sits on a support block of the {}, facing the street",
+                c.name,
+                b.title()
+            )),
+            (SetDown::OnBlock(_), None) => refuse(format!(
+                "{} is not inside a building: only one who walks in is seated on a support block",
+                c.name
+            )),
+            (SetDown::OnBlock(side), Some(b)) => {
+                if !entered {
+                    return refuse(format!(
+                        "{} did not walk into the {} with this move: he keeps his block",
+                        c.name,
+                        b.title()
+                    ));
+                }
+                let taken = (0..self.game.cowboys.len()).any(|o| {
+                    o != cowboy
+                        && self.game.cowboys[o].alive()
+                        && self.game.cowboys[o].inside == Some(b)
+                        && self.block_of(o, b) == Some(side.block())
+                });
+                if taken {
+                    return refuse(format!(
+                        "the {}'s {} support block is taken",
+                        b.title(),
+                        side.name()
+                    ));
+                }
+                Ok(cowboy)
+            }
+        }
     }
 
     /// The direction that sends a bullet from its starting place (beside the
@@ -684,6 +875,33 @@ impl Referee {
             .unwrap_or(spot)
     }
 
+    /// Whether a bullet flicked along `direction` by this cowboy is aimed
+    /// out through his building's door. The book, shooting from inside a
+    /// building: "the player places the bullet behind the building and aims
+    /// it at the door (between the 2 support blocks)": the line of the flick,
+    /// from where the bullet is set down behind the building
+    /// ([`Referee::shot_start`]), crosses the door line between the blocks'
+    /// inner faces. A bullet flicked any other way (back into the town behind
+    /// the building, say) hits nobody. Always true for a cowboy outside.
+    pub fn through_the_door(&self, cowboy: CowboyId, direction: Vec2) -> bool {
+        let Some(b) = self.game.cowboys[cowboy].inside else {
+            return true;
+        };
+        let Some(piece) = self.building_piece(b) else {
+            return true;
+        };
+        let bs = &self.table.profile().pieces.building;
+        let r = self.table.profile().pieces.bullet.radius;
+        let (_, rot) = self.table.pose(piece);
+        let d = rot.inverse() * Vec3::new(direction.x, 0.0, direction.y);
+        if d.z <= 1e-6 {
+            return false;
+        }
+        // Set down behind the blocks on the door's axis, as `shot_start` does.
+        let behind = bs.block_size.2 / 2.0 + r + 0.01;
+        (d.x / d.z * behind).abs() < bs.door_width / 2.0
+    }
+
     /// The sides the next bullet may start from. The book, shooting with two
     /// pistols: "the player places a bullet on each side of the cowboy and
     /// flicks them one after the other", so the second bullet goes on the
@@ -722,6 +940,8 @@ impl Referee {
         let bullet = self.bullets[(bullets_left as usize + 1) % self.bullets.len()];
         let r = self.table.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
+        // From inside, the bullet must be aimed out through the door.
+        let out_the_door = self.through_the_door(cowboy, aim.direction);
         self.table.place(bullet, start, 0.0);
         let outcome = self
             .table
@@ -729,7 +949,17 @@ impl Referee {
             .map_err(|e| RefereeError::Physics(e.to_string()))?;
         let knocked_first = direct_hit(&outcome, bullet)
             .and_then(|p| self.cowboy_of(p))
-            .or_else(|| self.seated_hit(&outcome, cowboy));
+            .or_else(|| self.seated_hit(&outcome, cowboy))
+            .filter(|_| out_the_door);
+        if !out_the_door {
+            let c = &self.game.cowboys[cowboy];
+            let line = format!(
+                "{}'s bullet was not aimed out through the {}'s door: it hits nobody.",
+                c.name,
+                c.inside.map_or("building", |b| b.title())
+            );
+            self.game.log.push(line);
+        }
         let report = ShotReport { knocked_first };
         self.last_shot = Some(super::markers::ShotVerdict {
             knocked_first: knocked_first
@@ -832,6 +1062,7 @@ mod tests {
                     name: String::new(),
                     part: PartKind::Whole,
                     time: 0.1,
+                    at: Vec3::ZERO,
                 })
                 .collect(),
             left_table: false,

@@ -11,7 +11,7 @@ use bevy::math::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::driver::{Step, play};
-use super::referee::{Aim, Referee, Side};
+use super::referee::{Aim, Referee, SetDown, Side};
 use super::rules::Intent;
 use crate::scenario::{DataError, PhysicsProfile, Problems, Town, data_path, load_ron};
 
@@ -52,6 +52,7 @@ pub enum ReplayStep {
     Move(Flick),
     Shot(Side, Flick),
     Blast(Side, Flick),
+    SetDown(SetDown),
 }
 
 impl From<&Step> for ReplayStep {
@@ -61,6 +62,7 @@ impl From<&Step> for ReplayStep {
             Step::Move(a) => ReplayStep::Move((*a).into()),
             Step::Shot(side, a) => ReplayStep::Shot(*side, (*a).into()),
             Step::Blast(side, a) => ReplayStep::Blast(*side, (*a).into()),
+            Step::SetDown(how) => ReplayStep::SetDown(*how),
         }
     }
 }
@@ -72,6 +74,7 @@ impl From<&ReplayStep> for Step {
             ReplayStep::Move(f) => Step::Move((*f).into()),
             ReplayStep::Shot(side, f) => Step::Shot(*side, (*f).into()),
             ReplayStep::Blast(side, f) => Step::Blast(*side, (*f).into()),
+            ReplayStep::SetDown(how) => Step::SetDown(*how),
         }
     }
 }
@@ -133,7 +136,7 @@ impl Replay {
         let (replay, text): (Replay, String) = load_ron(path)?;
         let mut problems = Vec::new();
         let flicks = replay.steps.iter().filter_map(|s| match s {
-            ReplayStep::Intent(_) => None,
+            ReplayStep::Intent(_) | ReplayStep::SetDown(_) => None,
             ReplayStep::Move(f) | ReplayStep::Shot(_, f) | ReplayStep::Blast(_, f) => Some(f),
         });
         for (k, f) in flicks.enumerate() {

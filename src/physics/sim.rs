@@ -677,6 +677,53 @@ impl Table {
         None
     }
 
+    /// How deep piece `id`, turned to `rotation` where it stands, reaches
+    /// into any other piece in play (metres; 0 when it touches nothing or
+    /// only rests against it). The table top and the discs do not count. A
+    /// figure turned on its spot by the player, after his move, must not be
+    /// turned into a fence or a neighbour.
+    pub fn overlap_turned(&self, id: PieceId, rotation: Quat) -> f32 {
+        use bevy_rapier3d::rapier::parry::query;
+        /// Farther than this, no part of a piece reaches the figure.
+        const FAR: f32 = 0.3;
+        let Some(p) = self.index.get(id) else {
+            return 0.0;
+        };
+        let rb = &self.state.bodies[p.body];
+        let pose = Pose::from_parts(rb.translation(), rotation);
+        let here = Vec2::new(rb.translation().x, rb.translation().z);
+        let mut deepest = 0.0f32;
+        for h in rb.colliders() {
+            let mine = &self.state.colliders[*h];
+            let my_pose = pose * mine.position_wrt_parent().copied().unwrap_or_default();
+            for (_, c) in self.state.colliders.iter() {
+                let Some(parent) = c.parent() else { continue };
+                if parent == p.body {
+                    continue;
+                }
+                let Some(owner) = self.index.piece_of_body(parent) else {
+                    continue;
+                };
+                let body = &self.state.bodies[parent];
+                let at_world =
+                    *body.position() * c.position_wrt_parent().copied().unwrap_or_default();
+                let centre = at_world.translation;
+                if Vec2::new(centre.x, centre.z).distance(here) > FAR
+                    || !body.is_enabled()
+                    || self.index.get(owner).is_some_and(|x| x.kind.is_disc())
+                {
+                    continue;
+                }
+                if let Ok(Some(contact)) =
+                    query::contact(&my_pose, mine.shape(), &at_world, c.shape(), 0.0)
+                {
+                    deepest = deepest.max(-contact.dist);
+                }
+            }
+        }
+        deepest
+    }
+
     /// Whether a disc `radius` wide and `height` thick, lying flat on the
     /// table and slid straight from `from` to `to` (metres), would touch
     /// `piece` on the way: the piece's real shape, not the circle round it

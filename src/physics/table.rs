@@ -227,6 +227,9 @@ pub struct Touch {
     pub part: PartKind,
     /// Seconds after the flick of the first contact.
     pub time: f32,
+    /// Where the flicked piece's centre was at that first contact (table
+    /// coordinates, metres): which side of a support block it came from.
+    pub at: Vec3,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -521,11 +524,13 @@ impl FlickRun {
             for (me, other, other_code) in [(i, j, b), (j, i, a)] {
                 if me == self.piece {
                     let q = &index.pieces[other];
+                    let at = bodies[index.pieces[self.piece].body].translation();
                     self.touched.push(Touch {
                         piece: q.id,
                         name: q.name.clone(),
                         part: part_of(other_code),
                         time,
+                        at,
                     });
                 }
                 if self.first_toucher[other].is_none() {

@@ -345,7 +345,7 @@ impl Reckless {
             Step::Move(_) => Step::Move(aim),
             Step::Shot(side, _) => Step::Shot(side, aim),
             Step::Blast(side, _) => Step::Blast(side, aim),
-            Step::Intent(_) => unreachable!(),
+            Step::Intent(_) | Step::SetDown(_) => unreachable!(),
         })
     }
 }

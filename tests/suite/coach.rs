@@ -53,7 +53,7 @@ fn check_trial(referee: &Referee, cowboy: usize, step: &Step, trial: &Trial, wha
             r.flick_move(*aim).expect("a move");
             Vec::new()
         }
-        Step::Intent(i) => panic!("{what}: a hint is a flick, not {i:?}"),
+        Step::Intent(_) | Step::SetDown(_) => panic!("{what}: a hint is a flick, not {step:?}"),
     };
     assert_eq!(hits, trial.hits, "{what}: the cowboys hit");
     assert_eq!(

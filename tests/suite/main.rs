@@ -25,6 +25,7 @@ mod continue_in_the_window;
 mod dice;
 mod editor_in_the_window;
 mod editor_properties;
+mod flick_book;
 mod flick_bot;
 mod flick_session;
 mod fuzzed_files;

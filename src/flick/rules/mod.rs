@@ -88,8 +88,9 @@ pub enum Effect {
 /// A move as the physics saw it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MoveReport {
-    /// The disc touched something it may not (an object, a figure, a support
-    /// block other than the door's own when entering or exiting).
+    /// The disc touched something it may not: an object, a figure, a support
+    /// block (but the inside section of the door's own blocks when entering,
+    /// any part of them when exiting).
     pub touched: bool,
     pub left_table: bool,
     /// Passed this building's door line from outside.

@@ -354,7 +354,7 @@ fn show(referee: &Referee, step: Step, plan: Option<Planned>, stamp: Stamp) -> D
 /// before its hand shook; the step itself when it made no plan).
 pub fn flick_aim(referee: &Referee, step: &Step, plan: Option<Planned>) -> Option<Aim> {
     let (side, played) = match step {
-        Step::Intent(_) => return None,
+        Step::Intent(_) | Step::SetDown(_) => return None,
         Step::Move(aim) => (None, *aim),
         Step::Shot(side, aim) | Step::Blast(side, aim) => (Some(*side), *aim),
     };

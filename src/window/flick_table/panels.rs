@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::sets::FlickPanels;
 use crate::bot_level::Level;
 use crate::flick::driver::Step;
-use crate::flick::referee::Side;
+use crate::flick::referee::{SetDown, Side};
 use crate::flick::rules::{Intent, Outcome, Phase, colour_name, hour_colour};
 use crate::scenario::kinds::{HatSide, Team};
 use crate::scenario::{self, Town};
@@ -302,6 +302,7 @@ fn choose_intents(ui: &mut egui::Ui, play: &ScenarioPlay) -> Vec<FlickAction> {
             }
         }
     });
+    set_down_choices(ui, play, &mut actions);
     if matches!(game.phase, Phase::Acting { .. }) {
         for b in &play.blocked_doors {
             if ui
@@ -313,6 +314,38 @@ fn choose_intents(ui: &mut egui::Ui, play: &ScenarioPlay) -> Vec<FlickAction> {
         }
     }
     actions
+}
+
+/// Right after a move, the book lets the player set the cowboy down as he
+/// likes: turned any way where he stands, or, if he just walked in, on the
+/// support block of his choice. A button per choice the referee takes now.
+fn set_down_choices(ui: &mut egui::Ui, play: &ScenarioPlay, actions: &mut Vec<FlickAction>) {
+    let referee = &play.referee;
+    let Some((_, facing)) = referee.just_moved() else {
+        return;
+    };
+    let turns = [
+        ("Turn him left 45°", std::f32::consts::FRAC_PI_4),
+        ("Turn him right 45°", -std::f32::consts::FRAC_PI_4),
+        ("Turn him about", std::f32::consts::PI),
+    ];
+    let mut choices: Vec<(String, SetDown)> = turns
+        .iter()
+        .map(|(label, turn)| (label.to_string(), SetDown::Facing(facing + turn)))
+        .collect();
+    choices.extend([Side::Left, Side::Right].map(|side| {
+        (
+            format!("Sit him on the {} block", side.name()),
+            SetDown::OnBlock(side),
+        )
+    }));
+    ui.horizontal_wrapped(|ui| {
+        for (label, how) in choices {
+            if referee.may_set_down(how).is_ok() && ui.button(label).clicked() {
+                actions.push(FlickAction::Step(Step::SetDown(how)));
+            }
+        }
+    });
 }
 
 /// What wins the scenario, line by line.
@@ -474,5 +507,6 @@ fn bot_line(play: &ScenarioPlay, bots: &BotTurn, team: Team, seat: String) -> St
         Some(Step::Move(_)) => format!("{who} flicks the movement disc"),
         Some(Step::Shot(side, _)) => format!("{who} shoots, the bullet on his {}", side.name()),
         Some(Step::Blast(..)) => format!("{who} throws the dynamite"),
+        Some(Step::SetDown(_)) => format!("{who} sets the cowboy down"),
     }
 }

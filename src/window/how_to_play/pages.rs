@@ -38,7 +38,8 @@ pub const PAGES: [Page; 5] = [
                 title: "Rules that matter",
                 lines: &[
                     "• A move fails if the movement disc touches any figure, object or support block, or leaves the table: the action is lost and the whole town is put back as it was.",
-                    "• To enter a building, flick the disc between its two support blocks until part of it crosses the door line (the blocks may be touched). To come out, the whole disc must cross the line from behind.",
+                    "• To enter a building, flick the disc between its two support blocks until part of it crosses the door line (the inside of the blocks may be touched). To come out, the whole disc must cross the line from behind (the blocks may be touched).",
+                    "• Right after a move, turn your cowboy any way you like, or pick the support block he sits on if he walked in (the buttons under the actions). From inside, shoot out through the door: a bullet aimed elsewhere hits nobody.",
                     "• A shot hits only a cowboy the bullet knocks over with its first touch. A graze, or a fall after a ricochet, is a miss; only the first cowboy hit counts, and the others are stood back up.",
                     "• A hit costs a hit point (two with a Winchester) and leaves the cowboy lying until he is next played; a fallen cowboy cannot be hit. Cowboys inside buildings can be hit only in duel scenarios.",
                     "• The last hit point kills: the figure leaves the table, his tokens go to the Undertaker's, and an initiative he held passes to the shooter. Hitting a teammate counts too.",
