@@ -268,10 +268,66 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &Path, text: &str) -> Res
             }
             DataError {
                 file: file.to_path_buf(),
-                position: Some((e.span.start.line, e.span.start.col)),
+                position: Some(past_blanks(text, e.span.start.line, e.span.start.col)),
                 message,
             }
         })
+}
+
+/// RON's reader places some errors where the last token ended, before the
+/// blanks and comments that follow it; the author's mistake is the next
+/// thing written: `line`:`col` (1-based, in characters) moved past them.
+fn past_blanks(text: &str, line: usize, col: usize) -> (usize, usize) {
+    let Some(line_start) = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .try_fold(0usize, |a, n| Some(a + n))
+    else {
+        return (line, col);
+    };
+    let Some(start) = text[line_start.min(text.len())..]
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map(|(i, _)| line_start + i)
+    else {
+        return (line, col);
+    };
+    let b = text.as_bytes();
+    let mut i = start;
+    loop {
+        match (b.get(i), b.get(i + 1)) {
+            (Some(b' ' | b'\t' | b'\r' | b'\n'), _) => i += 1,
+            (Some(b'/'), Some(b'/')) => {
+                while b.get(i).is_some_and(|&c| c != b'\n') {
+                    i += 1;
+                }
+            }
+            (Some(b'/'), Some(b'*')) => {
+                let mut depth = 0usize;
+                loop {
+                    match (b.get(i), b.get(i + 1)) {
+                        (Some(b'/'), Some(b'*')) => (depth, i) = (depth + 1, i + 2),
+                        (Some(b'*'), Some(b'/')) => (depth, i) = (depth - 1, i + 2),
+                        (Some(_), _) => i += 1,
+                        (None, _) => return (line, col),
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            (None, _) if i > start => return (line, col),
+            _ => break,
+        }
+    }
+    let before = &text[..i];
+    let line = before.matches('\n').count() + 1;
+    let col = before[before.rfind('\n').map_or(0, |n| n + 1)..]
+        .chars()
+        .count()
+        + 1;
+    (line, col)
 }
 
 /// Reads and parses a RON file.

@@ -1863,3 +1863,89 @@ fn a_piece_added_after_a_commented_last_item_keeps_the_comment_on_its_line() {
         assert_eq!(town.text(), want);
     }
 }
+
+/// The byte offsets where a line's first code begins: outside every string
+/// and comment (line comments, nested block comments), so a stray character
+/// put there is read as code.
+fn code_line_starts(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    let (mut i, mut depth, mut in_string, mut line_start) = (0, 0usize, false, true);
+    let mut starts = Vec::new();
+    while i < b.len() {
+        let next = b.get(i + 1).copied();
+        match b[i] {
+            b'\n' => line_start = true,
+            _ if in_string => match b[i] {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            },
+            b'/' if next == Some(b'*') => {
+                depth += 1;
+                i += 1;
+            }
+            b'*' if depth > 0 && next == Some(b'/') => {
+                depth -= 1;
+                i += 1;
+            }
+            _ if depth > 0 => {}
+            b'/' if next == Some(b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {}
+            c => {
+                if line_start {
+                    starts.push(i);
+                }
+                line_start = false;
+                in_string = c == b'"';
+            }
+        }
+        if b[i] != b' ' && b[i] != b'\t' && b[i] != b'\r' && b[i] != b'\n' && depth > 0 {
+            line_start = false;
+        }
+        i += 1;
+    }
+    starts
+}
+
+/// Bad input: each generated file, broken by a stray character where a
+/// line's code begins and taken in from disk, is refused with the line and
+/// column of that character, and the editor keeps its last good text and
+/// town.
+#[test]
+fn broken_generated_files_are_refused_at_their_place_and_the_editor_keeps_its_text() {
+    let mut refused = 0;
+    for seed in 0..FILES {
+        let (text, _) = written(seed);
+        let mut editor = EditTown::from_text(Path::new(PATH), text.clone()).expect("opens");
+        let town = editor.town().clone();
+        let starts = code_line_starts(&text);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xbad);
+        for _ in 0..4 {
+            let at = starts[rng.random_range(1..starts.len())];
+            let mut broken = text.clone();
+            broken.insert(at, '@');
+            let line = text[..at].matches('\n').count() + 1;
+            let col = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+            match editor.reloaded(broken) {
+                highnoon::editor::Reloaded::Broken(e) => {
+                    assert_eq!(
+                        e.position,
+                        Some((line, col)),
+                        "seed {seed}: the stray '@' at {line}:{col} refused as {e}"
+                    );
+                    assert!(e.to_string().contains(PATH), "{e}");
+                    refused += 1;
+                }
+                other => panic!("seed {seed}: a stray '@' at {line}:{col} was {other:?}"),
+            }
+            assert_eq!(editor.text(), text, "seed {seed}: the last good text kept");
+            assert_eq!(editor.town(), &town, "seed {seed}: the last good town kept");
+        }
+    }
+    assert_eq!(refused, 4 * FILES as usize);
+}
