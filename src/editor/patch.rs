@@ -287,6 +287,44 @@ mod tests {
         );
     }
 
+    /// Found by mutation testing (docs/testing.md): a struct with no field
+    /// yet gets one inside its brackets; the only field of a struct goes
+    /// with its comma; a block comment that runs over lines is not on the
+    /// item's line, so the comma after it is not the item's.
+    #[test]
+    fn empty_structs_only_fields_and_comments_over_lines() {
+        let text = "(\n    a: (),\n    b: ( ),\n    c: (x: 1.0),\n)\n";
+        let root = read(text).unwrap();
+        let a = set_field(text, root.field("a").unwrap(), "x", "2.0").unwrap();
+        assert_eq!(a, text.replace("a: ()", "a: (x: 2.0)"));
+        let b = set_field(text, root.field("b").unwrap(), "x", "2.0").unwrap();
+        assert_eq!(b, text.replace("b: ( )", "b: (x: 2.0 )"));
+        let c = remove_field(text, root.field("c").unwrap(), "x").unwrap();
+        assert_eq!(c, text.replace("c: (x: 1.0)", "c: ()"));
+        let inline = "a /* n */, b";
+        assert_eq!(after_comma(inline, 1), inline.find(',').unwrap() + 1);
+        for over_lines in ["a /* n\n*/, b", "a /* n\n m */, b"] {
+            assert_eq!(after_comma(over_lines, 1), 1, "{over_lines:?}");
+        }
+        // An emptied list written over lines: the item after what it holds,
+        // before the closing bracket's line.
+        let emptied = "(\n    figures: [\n        // none yet\n    ],\n)\n";
+        let root = read(emptied).unwrap();
+        let added = append_item(emptied, list(&root, "figures"), "X").unwrap();
+        assert_eq!(
+            added,
+            "(\n    figures: [\n        // none yet\n        X,\n    ],\n)\n"
+        );
+        // An inline item goes with its comma and every blank after it.
+        let spaced = "(\n    discs: [(1.0, 1.0),    (2.0, 2.0), (3.0, 3.0), (4.0, 4.0)],\n)\n";
+        let root = read(spaced).unwrap();
+        let gone = remove_item(spaced, list(&root, "discs"), 0).unwrap();
+        assert!(
+            gone.contains("discs: [(2.0, 2.0), (3.0, 3.0), (4.0, 4.0)],"),
+            "{gone}"
+        );
+    }
+
     #[test]
     fn items_leave_and_join_with_their_lines() {
         let root = read(TOWN).unwrap();

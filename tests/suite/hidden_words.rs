@@ -349,6 +349,7 @@ fn check_line<G: Named>(
 /// Over random games at every player count, the options on and off: every
 /// word shown to every seat passes both checks.
 fn check_words<G: Named>(game: CardGame, games: u64, max_steps: usize) -> Seen {
+    let games = super::common::rule_games(games);
     let mut seen = Seen::default();
     for seed in 0..games {
         let players = G::MIN_PLAYERS + seed as usize % (G::MAX_PLAYERS - G::MIN_PLAYERS + 1);

@@ -458,7 +458,8 @@ impl Met {
 fn gunfighter_legal_actions_are_the_sheets_at_every_decision() {
     let mut met = Met::default();
     let mut decisions = 0;
-    for seed in 0..GAMES {
+    let games = super::common::rule_games(GAMES);
+    for seed in 0..games {
         let calm = seed % 3 == 2;
         let mut g = game(seed, calm);
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6f17);

@@ -801,7 +801,8 @@ fn slap45_legal_declarations_are_the_rule_books_for_every_seat() {
     let mut met = Met::new();
     let mut decisions = 0;
     let mut standing = 0;
-    for seed in 0..GAMES {
+    let games = super::common::rule_games(GAMES);
+    for seed in 0..games {
         let mut g = game(seed);
         let n = g.rules.players;
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5145);
@@ -872,8 +873,8 @@ fn slap45_legal_declarations_are_the_rule_books_for_every_seat() {
     }
     eprintln!("Slap .45 against the book: {decisions} decisions, met {met:#?}");
     assert!(
-        standing >= GAMES as usize / 2,
-        "a last gang standing in {standing} of {GAMES} games"
+        standing >= games as usize / 2,
+        "a last gang standing in {standing} of {games} games"
     );
     for (label, least) in REQUIRED {
         let times = met.get(label).copied().unwrap_or(0);

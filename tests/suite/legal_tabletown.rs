@@ -741,7 +741,8 @@ fn check_decision(
 fn tabletown_legal_actions_are_the_rule_books_at_every_decision() {
     let mut met = Met::new();
     let mut decisions = 0;
-    for seed in 0..GAMES {
+    let games = super::common::rule_games(GAMES);
+    for seed in 0..games {
         let mut g = game(seed);
         let hoarder = (seed / 4) % 2 == 1;
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7ab1e);

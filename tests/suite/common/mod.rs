@@ -54,3 +54,13 @@ pub fn standard_sim() -> Table {
 pub fn xz(v: Vec3) -> Vec2 {
     Vec2::new(v.x, v.z)
 }
+
+/// How many random games the rule-book checks play (hidden_words.rs,
+/// legal_*.rs): `default` in the suite, `HIGHNOON_RULE_GAMES` for a long run
+/// (docs/testing.md says how many a long run used and what it found).
+pub fn rule_games(default: u64) -> u64 {
+    std::env::var("HIGHNOON_RULE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
