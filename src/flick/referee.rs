@@ -875,31 +875,29 @@ impl Referee {
             .unwrap_or(spot)
     }
 
-    /// Whether a bullet flicked along `direction` by this cowboy is aimed
-    /// out through his building's door. The book, shooting from inside a
-    /// building: "the player places the bullet behind the building and aims
-    /// it at the door (between the 2 support blocks)": the line of the flick,
-    /// from where the bullet is set down behind the building
-    /// ([`Referee::shot_start`]), crosses the door line between the blocks'
-    /// inner faces. A bullet flicked any other way (back into the town behind
-    /// the building, say) hits nobody. Always true for a cowboy outside.
-    pub fn through_the_door(&self, cowboy: CowboyId, direction: Vec2) -> bool {
+    /// Whether a bullet set down at `start` ([`Referee::shot_start`]) and
+    /// flicked along `direction` by this cowboy is aimed out through his
+    /// building's door. The book, shooting from inside a building: "the
+    /// player places the bullet behind the building and aims it at the door
+    /// (between the 2 support blocks)": the line of the flick crosses the
+    /// door line between the blocks' inner faces. A bullet flicked any other
+    /// way (back into the town behind the building, say) hits nobody. Always
+    /// true for a cowboy outside.
+    pub fn through_the_door(&self, cowboy: CowboyId, start: Vec2, direction: Vec2) -> bool {
         let Some(b) = self.game.cowboys[cowboy].inside else {
             return true;
         };
         let Some(piece) = self.building_piece(b) else {
             return true;
         };
-        let bs = &self.table.profile().pieces.building;
-        let r = self.table.profile().pieces.bullet.radius;
         let (_, rot) = self.table.pose(piece);
         let d = rot.inverse() * Vec3::new(direction.x, 0.0, direction.y);
+        let s = self.to_building(b, Vec3::new(start.x, 0.0, start.y));
         if d.z <= 1e-6 {
             return false;
         }
-        // Set down behind the blocks on the door's axis, as `shot_start` does.
-        let behind = bs.block_size.2 / 2.0 + r + 0.01;
-        (d.x / d.z * behind).abs() < bs.door_width / 2.0
+        let door_half = self.table.profile().pieces.building.door_width / 2.0;
+        (s.x - s.z * d.x / d.z).abs() < door_half
     }
 
     /// The sides the next bullet may start from. The book, shooting with two
@@ -941,7 +939,7 @@ impl Referee {
         let r = self.table.profile().pieces.bullet.radius;
         let start = self.shot_start(cowboy, side, aim.direction, r);
         // From inside, the bullet must be aimed out through the door.
-        let out_the_door = self.through_the_door(cowboy, aim.direction);
+        let out_the_door = self.through_the_door(cowboy, start, aim.direction);
         self.table.place(bullet, start, 0.0);
         let outcome = self
             .table
