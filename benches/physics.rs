@@ -2,16 +2,18 @@
 //! many samples, medians and confidence intervals, comparison with the last
 //! run): a physics step of the standard town in motion, a flick run to rest, a
 //! scenario load, the town editor's move-and-check, a die rolled in its tray, a Gunfighter card tossed to rest,
-//! and random playouts of the card games' rules.
+//! random playouts of the card games' rules, and a hint at each card table
+//! (the hard bot's choice for the person's seat, mid-game).
 
 use std::hint::black_box;
 
 use bevy::math::Vec2;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use highnoon::cards::core::random_playout;
+use highnoon::cards::core::{Turn, random_playout};
+use highnoon::cards::hint::{choices, hint, hint_seed};
 use highnoon::cards::{CardGame, TableGame};
 use highnoon::editor::{Edit, EditTown};
 use highnoon::physics::Table;
@@ -120,5 +122,53 @@ fn playouts(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, physics, playouts);
+/// A game of `G` at least `actions` random actions in, at a decision of
+/// seat 0 (the person's seat at the window).
+fn mid_game<G: TableGame>(rules: &G::Rules, actions: usize) -> G {
+    for seed in 0u64.. {
+        let mut g = G::new_game(rules.clone());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for n in 0.. {
+            if n >= actions && !choices(&g, 0).is_empty() {
+                return g;
+            }
+            let action = match g.turn() {
+                Turn::Over => break,
+                Turn::Chance => g.sample_chance(&mut rng),
+                Turn::Player(_) => {
+                    let legal = g.legal_actions();
+                    legal[rng.random_range(0..legal.len())].clone()
+                }
+            };
+            g.apply(action).expect("a legal action");
+        }
+    }
+    unreachable!("a game with a decision of seat 0")
+}
+
+/// The card table's hint (target: a median of 100 ms or less), in a
+/// mid-game state of each game.
+fn hints(c: &mut Criterion) {
+    for game in CardGame::ALL {
+        struct Bench<'a>(&'a mut Criterion);
+        impl highnoon::cards::registry::GameVisitor for Bench<'_> {
+            type Output = ();
+            fn visit<G: TableGame>(self, game: CardGame) {
+                let setup = G::load_setup(&game.default_setup(), None).expect("setup");
+                let g: G = mid_game(&setup.rules, 120);
+                let mut n = 0usize;
+                self.0
+                    .bench_function(&format!("{} hint, mid-game", G::TITLE), |b| {
+                        b.iter(|| {
+                            n += 1;
+                            black_box(hint(&g, 0, hint_seed(n)))
+                        })
+                    });
+            }
+        }
+        game.dispatch(Bench(c));
+    }
+}
+
+criterion_group!(benches, physics, playouts, hints);
 criterion_main!(benches);

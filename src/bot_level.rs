@@ -10,8 +10,11 @@ use std::str::FromStr;
 
 use crate::scenario::{DataError, Problems, line_col};
 
-/// How hard a computer opponent plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+/// How hard a computer opponent plays, ordered from the weakest to the
+/// strongest (as [`Level::ALL`] lists them).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Level {
     /// Uniformly random legal actions (the baseline bots are measured against).
     Random,

@@ -8,10 +8,10 @@
 //!
 //! What the program writes for the player lives in the player's folders
 //! ([`Folders`]): settings and the menu's setups in the configuration
-//! folder; the game to continue, the player's towns, replays and
-//! screenshots in the data folder. `HIGHNOON_CONFIG_DIR` puts them all in
-//! one folder (the tests use it). The shipped data ([`crate::shipped`]) is
-//! only ever read.
+//! folder; the game to continue, the record of the player's games, their
+//! towns, replays and screenshots in the data folder. `HIGHNOON_CONFIG_DIR`
+//! puts them all in one folder (the tests use it). The shipped data
+//! ([`crate::shipped`]) is only ever read.
 
 use std::fs::File;
 use std::io::Write;
@@ -150,12 +150,23 @@ pub fn next_free_but(dir: &Path, stem: &str, ext: &str, held: impl Fn(&Path) -> 
         .expect("a free name")
 }
 
+/// Moves `path` aside to the first free `STEM-N.EXT` beside it (a file that
+/// no longer reads is kept, never deleted or overwritten) and says where it
+/// went; a failed move names the file and why.
+pub fn set_aside(path: &Path, stem: &str, ext: &str) -> Result<PathBuf, String> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let aside = next_free(dir, stem, ext);
+    std::fs::rename(path, &aside).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(aside)
+}
+
 /// The player's folders: where everything the program writes for them goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Folders {
     /// Settings and the menu's setups.
     pub config: PathBuf,
-    /// The game to continue, the player's towns, replays and screenshots.
+    /// The game to continue, the record of games, the player's towns,
+    /// replays and screenshots.
     pub data: PathBuf,
     /// The copy of the shipped data unpacked from the program.
     pub cache: PathBuf,
@@ -214,6 +225,11 @@ impl Folders {
         self.data.join("screenshots")
     }
 
+    /// The record of the player's games, one finished game a line.
+    pub fn record(&self) -> PathBuf {
+        self.data.join("record.ron")
+    }
+
     /// Each folder with what it holds, for the settings screen and the docs.
     pub fn listed(&self) -> Vec<(&'static str, PathBuf)> {
         vec![
@@ -223,6 +239,7 @@ impl Folders {
             ("Your towns", self.towns()),
             ("Replays (F5)", self.replays()),
             ("Screenshots (F12)", self.screenshots()),
+            ("The record of your games", self.record()),
         ]
     }
 }
@@ -343,6 +360,24 @@ mod tests {
         f.commit().unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "row 1\nrow 2\n");
         assert_eq!(beside(&dir), ["sweep.csv"]);
+    }
+
+    #[test]
+    fn a_file_set_aside_keeps_its_bytes_under_the_next_free_name() {
+        let dir = scratch("aside");
+        let path = dir.join("record.ron");
+        std::fs::write(dir.join("record-broken-1.ron"), "an older one").unwrap();
+        std::fs::write(&path, b"broken \xff bytes").unwrap();
+        let aside = set_aside(&path, "record-broken", "ron").unwrap();
+        assert_eq!(aside, dir.join("record-broken-2.ron"));
+        assert_eq!(std::fs::read(&aside).unwrap(), b"broken \xff bytes");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("record-broken-1.ron")).unwrap(),
+            "an older one"
+        );
+        assert_eq!(beside(&dir), ["record-broken-1.ron", "record-broken-2.ron"]);
+        let e = set_aside(&path, "record-broken", "ron").unwrap_err();
+        assert!(e.starts_with(&path.display().to_string()), "{e}");
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub enum Action {
     InstantReplay,
     ResetTown,
     Hint,
+    /// Practice: take back the last flick.
+    TakeBack,
     SaveFlicks,
     SkipAnimation,
     TurnLeft,
@@ -47,6 +49,8 @@ pub enum Place {
     Everywhere,
     FlickTable,
     CardTable,
+    /// The Flick table and the card table (a hint at either).
+    Tables,
     /// The town editor (on a selected piece, or with Ctrl; it takes the
     /// camera's turn keys while a piece is selected).
     Editor,
@@ -55,7 +59,7 @@ pub enum Place {
 impl Action {
     /// Every action with where it is heard, its default keys and what it
     /// does, in the order the settings screen lists them.
-    pub const ALL: [(Action, Place, &'static [KeyCode], &'static str); 21] = {
+    pub const ALL: [(Action, Place, &'static [KeyCode], &'static str); 22] = {
         use Action::*;
         use KeyCode as K;
         use Place::*;
@@ -97,7 +101,18 @@ impl Action {
                 &[K::KeyR],
                 "set the sandbox's town up again",
             ),
-            (Hint, FlickTable, &[K::KeyH], "the coach's hint"),
+            (
+                Hint,
+                Tables,
+                &[K::KeyH],
+                "a hint: the coach's flick, or the hard bot's choice at a card table",
+            ),
+            (
+                TakeBack,
+                FlickTable,
+                &[K::Backspace],
+                "take back your last flick (a practice game)",
+            ),
             (
                 SaveFlicks,
                 FlickTable,
@@ -158,6 +173,8 @@ fn overlap(a: Place, b: Place) -> bool {
                 | (FlickTable, Everywhere)
                 | (Everywhere, CardTable)
                 | (CardTable, Everywhere)
+                | (Everywhere | FlickTable | CardTable, Tables)
+                | (Tables, Everywhere | FlickTable | CardTable)
         )
 }
 
@@ -399,7 +416,10 @@ mod tests {
         let e = Bindings::with(&own(&[(Action::SpinLeft, &["Q"])])).unwrap_err();
         assert!(e[0].contains("both CameraLeft and SpinLeft"), "{e:?}");
         // The card table and the Flick table are different places.
-        assert!(Bindings::with(&own(&[(Action::SkipAnimation, &["H"])])).is_ok());
+        assert!(Bindings::with(&own(&[(Action::SkipAnimation, &["P"])])).is_ok());
+        // The hint is heard at both tables.
+        let e = Bindings::with(&own(&[(Action::SkipAnimation, &["H"])])).unwrap_err();
+        assert_eq!(e, ["`keys`: H is bound to both Hint and SkipAnimation"]);
         let e = Bindings::with(&own(&[(Action::Hint, &["Hyper"])])).unwrap_err();
         assert!(e[0].contains("no key is called \"Hyper\""), "{e:?}");
         let e = Bindings::with(&own(&[(Action::Hint, &[])])).unwrap_err();

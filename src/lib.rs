@@ -14,6 +14,7 @@ pub mod flick;
 pub mod keys;
 pub mod physics;
 pub mod plot;
+pub mod record;
 pub mod saves;
 pub mod scenario;
 pub mod settings;

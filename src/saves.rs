@@ -57,6 +57,9 @@ pub struct FlickSave {
     pub pose_hash: u64,
     /// The rules' state when it was left, as RON.
     pub rules: String,
+    /// A practice game (flicks may be taken back); absent in older saves: counted.
+    #[serde(default)]
+    pub practice: bool,
 }
 
 /// A step of a Flick 'em Up! game as saved.
@@ -145,19 +148,11 @@ impl SavedGame {
 /// Moves a save that cannot be continued aside (`continue.unloadable-N.ron`,
 /// the first free N) and says where.
 pub fn keep_aside(path: &Path) -> Result<PathBuf, String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
     let stem = path
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("continue");
-    for n in 1.. {
-        let aside = dir.join(format!("{stem}.unloadable-{n}.ron"));
-        if !aside.exists() {
-            std::fs::rename(path, &aside).map_err(|e| format!("{}: {e}", path.display()))?;
-            return Ok(aside);
-        }
-    }
-    unreachable!("some name is free")
+    crate::files::set_aside(path, &format!("{stem}.unloadable"), "ron")
 }
 
 /// Plays a step as the window's table does (a refusal changes nothing the

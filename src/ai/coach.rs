@@ -152,11 +152,26 @@ pub fn hint_with(
     // The coach sees what a player at the table sees, as the bot does.
     let view = referee.public_view();
     let planned = plan::plan_flick(&view, kind, cowboy, spec, spec.iterations, seed);
+    Ok(hint_of_plan(&view, cowboy, planned, spec, trials, seed))
+}
+
+/// The hint for a flick already planned on `view` (what a player at the
+/// table sees) for `cowboy`: played as drawn and `trials` times through
+/// the hand of `spec`, each from its own stream of `seed`.
+pub fn hint_of_plan(
+    view: &Referee,
+    cowboy: CowboyId,
+    planned: Planned,
+    spec: &LevelSpec,
+    trials: usize,
+    seed: u64,
+) -> Hint {
+    let kind = planned.kind;
     let step = step_of(kind, &planned);
-    let exact = play_trial(&view, &step);
+    let exact = play_trial(view, &step);
     let trials: Vec<Trial> = (0..trials)
         .into_par_iter()
-        .map(|i| play_trial(&view, &shaken_step(&step, spec, seed, i)))
+        .map(|i| play_trial(view, &shaken_step(&step, spec, seed, i)))
         .collect();
     let worth = if trials.is_empty() {
         exact.gain
@@ -164,8 +179,8 @@ pub fn hint_with(
         trials.iter().map(|t| t.gain).sum::<f32>() / trials.len() as f32
     };
     let team = view.game.cowboys[cowboy].team;
-    let (target, goal, times, expects) = expectation(&view, kind, team, &exact, &trials);
-    Ok(Hint {
+    let (target, goal, times, expects) = expectation(view, kind, team, &exact, &trials);
+    Hint {
         cowboy,
         name: view.game.cowboys[cowboy].name.clone(),
         kind,
@@ -179,7 +194,7 @@ pub fn hint_with(
         expects,
         worth,
         seed,
-    })
+    }
 }
 
 /// The planned flick as a step of the rules.

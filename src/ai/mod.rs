@@ -12,3 +12,4 @@ pub mod plan;
 pub mod play;
 pub mod player;
 pub mod range;
+pub mod turn_coach;

@@ -33,6 +33,7 @@ pub struct BotStats {
 }
 
 /// A computer player for one team.
+#[derive(Clone)]
 pub struct FlickBot {
     pub level: Level,
     spec: Option<LevelSpec>,
@@ -44,6 +45,10 @@ pub struct FlickBot {
     /// The one-round search that screened the action just chosen, taken
     /// up by its flick (see [`plan::Search`]).
     screened: Option<plan::Search>,
+    /// The options weighed for the last choice of a cowboy or an action,
+    /// in the order the rules list them, each with the bot's measure of it
+    /// (the coach ranks them; see [`crate::ai::turn_coach`]).
+    pub weighed: Vec<(Intent, f32)>,
 }
 
 impl FlickBot {
@@ -56,6 +61,7 @@ impl FlickBot {
             last_plan: None,
             stats: BotStats::default(),
             screened: None,
+            weighed: Vec::new(),
         }
     }
 
@@ -64,6 +70,7 @@ impl FlickBot {
     pub fn next_step(&mut self, referee: &Referee) -> Option<Step> {
         let view = referee.public_view();
         let t = Instant::now();
+        self.weighed.clear();
         let step = match self.spec.clone() {
             None => self.random.next_step(&view),
             Some(spec) => self.decide(&view, &spec),
@@ -161,17 +168,21 @@ impl FlickBot {
             });
             shot + danger + if carrying { 20.0 } else { 0.0 }
         };
-        legal
+        self.weighed = legal
             .iter()
-            .max_by(|a, b| {
-                let v = |i: &Intent| match i {
+            .map(|i| {
+                let v = match i {
                     Intent::Play(c) => urgency(*c),
                     _ => f32::NEG_INFINITY,
                 };
-                v(a).total_cmp(&v(b))
+                (i.clone(), v)
             })
-            .cloned()
-            .map(Step::Intent)
+            .collect();
+        // The last of the most urgent (`max_by`'s choice among equals).
+        self.weighed
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| Step::Intent(i.clone()))
     }
 
     /// The action for the cowboy being played: every option is weighed by the
@@ -188,6 +199,7 @@ impl FlickBot {
         let team = view.game.cowboys[cowboy].team;
         let mut best = (Intent::EndTurn, f32::NEG_INFINITY);
         let mut screened: Vec<(Intent, plan::Search)> = Vec::new();
+        self.weighed.clear();
         for intent in legal {
             let v = match intent {
                 Intent::Move | Intent::Shoot | Intent::ThrowDynamite => {
@@ -231,6 +243,7 @@ impl FlickBot {
                     plan::value(&fork, team)
                 }
             };
+            self.weighed.push((intent.clone(), v));
             if v > best.1 {
                 best = (intent.clone(), v);
             }

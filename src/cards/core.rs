@@ -87,6 +87,13 @@ pub trait Game: Clone + Serialize + DeserializeOwned {
 pub trait Agent<G: Game> {
     fn name(&self) -> String;
     fn act(&mut self, seat: Seat, observation: &G::Observation, legal: &[G::Action]) -> G::Action;
+    /// The reason for the last action chosen, in one line, in words a player
+    /// reads; drawn from the observation only (it never names a card the
+    /// seat cannot see). `None`: the agent gives none (the hard bots of the
+    /// card games give one for every action: [`crate::cards::hint`]).
+    fn why(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions.

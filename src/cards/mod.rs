@@ -6,6 +6,7 @@ pub mod arena;
 pub mod bots;
 pub mod core;
 pub mod gunfighter;
+pub mod hint;
 pub mod registry;
 pub mod seating;
 pub mod setup_edit;

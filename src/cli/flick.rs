@@ -428,15 +428,55 @@ fn time_hints(profile: &PhysicsProfile, town: &Town, levels: &BotLevels, n: usiz
             Err(e) => eprintln!("no hint: {e}"),
         }
     }
+    if !times.is_empty() {
+        let count = times.len();
+        let most = times.iter().copied().fold(0.0, f64::max);
+        println!(
+            "coach: {count} hints, median {:.3} s, slowest {most:.3} s, {} flicks simulated each",
+            highnoon::stats::median(times),
+            simulated / count
+        );
+    }
+    time_turn_hints(profile, town, levels, n, seed);
+}
+
+/// Times the coach's whole-turn hint on `n` choices of cowboy or action met
+/// in random games of `town` (game `k` played `5 k` random steps on, then
+/// to its next choice): median and slowest.
+fn time_turn_hints(profile: &PhysicsProfile, town: &Town, levels: &BotLevels, n: usize, seed: u64) {
+    use highnoon::ai::turn_coach;
+    use highnoon::flick::driver::{RandomPlayer, play, play_random};
+    use highnoon::flick::referee::Referee;
+    let mut times = Vec::new();
+    for k in 0..n {
+        let Ok(mut referee) = Referee::new(profile.clone(), town, seed + k as u64) else {
+            continue;
+        };
+        let _ = play_random(&mut referee, seed + k as u64, 5 * k);
+        let mut walker = RandomPlayer::new(seed + k as u64);
+        while !referee.game.is_over() && !turn_coach::awaits_choice(&referee) {
+            let Some(step) = walker.next_step(&referee) else {
+                break;
+            };
+            let _ = play(&mut referee, &step);
+        }
+        if referee.game.is_over() {
+            continue;
+        }
+        let t = std::time::Instant::now();
+        match turn_coach::turn_hint(&referee, levels, seed + k as u64) {
+            Ok(_) => times.push(t.elapsed().as_secs_f64()),
+            Err(e) => eprintln!("no whole-turn hint: {e}"),
+        }
+    }
     if times.is_empty() {
         return;
     }
     let count = times.len();
     let most = times.iter().copied().fold(0.0, f64::max);
     println!(
-        "coach: {count} hints, median {:.3} s, slowest {most:.3} s, {} flicks simulated each",
-        highnoon::stats::median(times),
-        simulated / count
+        "coach, whole turn: {count} hints, median {:.3} s, slowest {most:.3} s",
+        highnoon::stats::median(times)
     );
 }
 

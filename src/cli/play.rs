@@ -57,6 +57,10 @@ pub struct WindowArgs {
     /// With a scenario: the computer plays both teams at this level; you watch.
     #[arg(long)]
     pub watch: Option<Level>,
+    /// With a scenario: a practice game (your flicks may be taken back;
+    /// the record of your games marks it practice).
+    #[arg(long)]
+    pub practice: bool,
     /// At the card table: bots play this many actions at once first (a game in
     /// progress, for screenshots).
     #[arg(long, default_value_t = 0)]
@@ -266,6 +270,7 @@ pub fn open_window(play: &PlayArgs, start: Start) -> ExitCode {
                     (Some(l), _) => [Some(l), Some(l)],
                     (None, vs) => [None, vs],
                 },
+                practice: play.window.practice,
             },
             town,
             profile_path,

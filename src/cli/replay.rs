@@ -211,6 +211,7 @@ fn game_in_window(replay: &Replay, play: &PlayArgs) -> ExitCode {
             steps: 0,
             seed: replay.seed,
             bots: [Some(Level::Hard); 2],
+            practice: false,
         },
         town: replay.scenario_path(),
         profile_path,

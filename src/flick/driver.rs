@@ -40,6 +40,7 @@ pub fn play_script(referee: &mut Referee, steps: &[Step]) -> Result<(), (usize, 
 
 /// A player who picks random legal intents and flicks roughly at the enemy:
 /// reproducible from its seed.
+#[derive(Clone)]
 pub struct RandomPlayer {
     rng: ChaCha8Rng,
 }

@@ -4,8 +4,9 @@
 //! seed, read from the player's own setup of the game (else the shipped one)
 //! and kept in the player's copy when they sit down with a change; the
 //! player's own towns under a heading of their own, broken ones listed with
-//! their problems. A file with problems shows them (file:line:col) here and
-//! starts nothing. Esc on a table comes back here.
+//! their problems; under each game, the record of your games at each level
+//! ([`super::menu_record`]). A file with problems shows them (file:line:col)
+//! here and starts nothing. Esc on a table comes back here.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -25,6 +26,7 @@ use crate::tables::flick::Seat;
 use crate::tables::flick::session::Autoplay;
 use crate::window::flick_table::panels::scenario_list;
 use crate::window::flick_table::{FlickRequest, FlickTableError};
+use crate::window::menu_record::{RecordView, practice_box, show_record};
 use crate::window::{Screen, Start, WindowOptions};
 
 pub fn plugin(app: &mut App) {
@@ -88,11 +90,17 @@ struct MenuState {
     cards: HashMap<CardGame, CardEntry>,
     /// Who plays the lawmen and the outlaws of a Flick 'em Up scenario.
     flick_seats: [Seat; 2],
+    /// The Flick game is practice: flicks may be taken back.
+    practice: bool,
     /// Why the last start failed.
     message: Option<String>,
     /// The game to continue, if one was kept, and where.
     kept: Option<SavedGame>,
     continue_file: crate::saves::ContinueFile,
+    /// The record of your games, read when the menu opened.
+    record: RecordView,
+    /// The next card game sat down to is a practice game (not counted).
+    card_practice: bool,
 }
 
 impl Default for MenuState {
@@ -104,9 +112,12 @@ impl Default for MenuState {
             yours: Vec::new(),
             cards: HashMap::new(),
             flick_seats: Seat::AGAINST_THE_COMPUTER,
+            practice: false,
             message: None,
             kept: None,
             continue_file: crate::saves::ContinueFile::default(),
+            record: RecordView::default(),
+            card_practice: false,
         }
     }
 }
@@ -123,6 +134,7 @@ fn refresh_menu(
     profile: Res<Profile>,
     table_error: Res<FlickTableError>,
     continue_file: Res<crate::saves::ContinueFile>,
+    record_file: Option<Res<crate::record::RecordFile>>,
     mut windows: Query<&mut Window>,
 ) {
     // The launch town is the sandbox entry already.
@@ -147,6 +159,7 @@ fn refresh_menu(
     if let Some(e) = &table_error.0 {
         state.message = Some(e.clone());
     }
+    state.record = RecordView::read(record_file.as_deref());
     state.kept = None;
     state.continue_file = continue_file.clone();
     if let Some(path) = continue_file.0.clone().filter(|p| p.exists()) {
@@ -205,6 +218,7 @@ fn continue_kept(
                 profile: f.profile.clone(),
                 seats: f.seats.map(|s| s.map_or(Seat::Human, Seat::Bot)),
                 seed: f.seed,
+                practice: f.practice,
                 resume: Some(Box::new(f)),
             });
             next.set(Screen::Flick);
@@ -213,6 +227,8 @@ fn continue_kept(
             let Some(game) = CardGame::from_key(&c.game) else {
                 return;
             };
+            // A card game continued counts in the record.
+            commands.insert_resource(crate::record::Practice(false));
             commands.insert_resource(CardRequest {
                 game,
                 setup: c.setup.clone(),
@@ -260,6 +276,7 @@ fn launch_from_command_line(
     match start {
         Start::Menu => {}
         Start::Flick { scenario } => {
+            let practice = autoplay.as_ref().is_some_and(|a| a.practice);
             let seats = autoplay.map_or(Seat::HOT_SEAT, |a| {
                 a.bots.map(|level| level.map_or(Seat::Human, Seat::Bot))
             });
@@ -270,6 +287,7 @@ fn launch_from_command_line(
                 seats,
                 seed: launch.seed,
                 resume: None,
+                practice,
             });
             next.set(Screen::Flick);
         }
@@ -519,6 +537,11 @@ fn setup_panel(
             ui.add_space(6.0);
             if scenario.is_some() {
                 flick_seats(ui, &mut state.flick_seats);
+                show_record(ui, &state.record, crate::record::FLICK);
+                ui.checkbox(&mut state.practice, "Practice: take flicks back")
+                    .on_hover_text(
+                        "Take back your last flick and try it again; the record of your games counts it as practice",
+                    );
             } else {
                 ui.label("No rules: free flicks on the town.");
             }
@@ -539,6 +562,7 @@ fn setup_panel(
                             seats: state.flick_seats,
                             seed: 1,
                             resume: None,
+                            practice: state.practice,
                         });
                         next.set(Screen::Flick);
                     }
@@ -746,6 +770,8 @@ fn card_setup(
                 % 1_000_000;
         }
     });
+    show_record(ui, &state.record, game.key());
+    practice_box(ui, &state.record, &mut state.card_practice);
     ui.add_space(10.0);
     if ui
         .button(egui::RichText::new("Sit down at the table").size(18.0))
@@ -761,6 +787,7 @@ fn card_setup(
                 entry.path = saved.path.clone();
                 *form = saved;
                 state.message = None;
+                commands.insert_resource(crate::record::Practice(state.card_practice));
                 commands.insert_resource(CardRequest {
                     game,
                     setup: entry.path.clone(),

@@ -6,6 +6,7 @@
 //! ```text
 //! window/
 //!   menu.rs       the main menu: pick a game, its setup and the seats
+//!   menu_record.rs  the record of your games under each game in the menu
 //!   flick_table/  the town: one session and its intents, scene, aiming, bots, HUD, panels
 //!   card_table/   any registered card game: cards, dice, seats, bots, panels
 //!   shell/        camera, room and table furniture, pointer, screenshots (below the tables)
@@ -16,6 +17,7 @@ pub mod editor;
 pub mod flick_table;
 pub mod how_to_play;
 pub mod menu;
+pub mod menu_record;
 pub mod render_bench;
 pub mod shell;
 pub mod table_menu;
@@ -87,7 +89,7 @@ impl WindowOptions {
     /// Whether the command line scripts this run (a screenshot, bots'
     /// actions played at once, a scripted aim or flick, a replay, a seeded
     /// random player): such a run is not the player's game, and never
-    /// touches their game to continue.
+    /// touches their game to continue or their record of games.
     pub fn scripted(&self) -> bool {
         self.screenshot.path.is_some()
             || matches!(self.start, Start::Cards { actions, .. } if actions > 0)
@@ -114,7 +116,9 @@ pub fn run_window(
             (!options.scripted())
                 .then(crate::saves::continue_path)
                 .flatten(),
-        ));
+        ))
+        // Likewise the record of games: the player's own games only.
+        .insert_resource(crate::record::RecordFile::of_run(options.scripted()));
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -151,6 +155,8 @@ pub fn add_tables(app: &mut App, profile: PhysicsProfile, options: &WindowOption
     app.insert_resource(Profile(profile))
         .init_resource::<crate::settings::Settings>()
         .init_resource::<crate::saves::ContinueFile>()
+        .init_resource::<crate::record::RecordFile>()
+        .init_resource::<crate::record::Practice>()
         .add_plugins(EguiPlugin::default())
         .add_plugins(plugin)
         .insert_resource(options.screenshot.clone())

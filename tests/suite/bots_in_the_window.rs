@@ -121,6 +121,7 @@ fn a_replay_played_back_in_the_window_matches_the_headless_rerun() {
             steps: 0,
             seed: replay.seed,
             bots: [Some(Level::Hard), Some(Level::Hard)],
+            practice: false,
         },
         town: replay.scenario_path(),
         profile_path: replay.profile_path(),

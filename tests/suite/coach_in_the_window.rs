@@ -1,9 +1,11 @@
 //! The coach at the window's Flick table, driven frame by frame offscreen
 //! (the window's own plugins, no window, no display; as bots_in_the_window.rs):
 //! asked while the bot thinks, it refuses and says why; asked on the
-//! person's move, it finds the hard bot's flick off the main thread and
-//! draws its drag, and nothing is played; after the person's flick it says
-//! how theirs compared.
+//! person's choice of cowboy, it gives the whole turn (the cowboy ringed,
+//! the action named, the flick drawn); asked on the person's move, it finds
+//! the hard bot's flick off the main thread and draws its drag, and nothing
+//! is played; after the person's flick it says how theirs compared, and
+//! after the turn's first action how the turn's choice did.
 
 use std::time::{Duration, Instant};
 
@@ -95,6 +97,46 @@ fn the_coach_draws_the_hard_bots_flick_for_the_person_and_plays_nothing() {
                     && matches!(r.game.phase, Phase::Choose { .. })
             })
     });
+    // Asked while the cowboy is to be chosen: the whole turn — the hard
+    // bot's cowboy ringed, its action named, its flick's drag drawn —
+    // and nothing played.
+    let stamp = session(&app).stamp();
+    let before = fingerprint(&app);
+    write(&mut app, AskHint);
+    frames_until(&mut app, minutes, "the whole-turn hint", |app| {
+        coach(app).turn_hint().is_some()
+    });
+    for _ in 0..5 {
+        app.frame().expect("a frame");
+    }
+    let c = coach(&app);
+    let turn = c.turn_hint().expect("a whole-turn hint").clone();
+    println!("the whole-turn hint: {}", turn.said());
+    let best = turn.best();
+    let chosen = best.cowboy.expect("a cowboy chosen");
+    assert_eq!(referee(&app).game.cowboys[chosen].team, Team::Outlaws);
+    assert!(
+        matches!(best.steps[0], Step::Intent(Intent::Play(c)) if c == chosen),
+        "{:?}",
+        best.steps
+    );
+    assert!(best.action.is_some(), "an action named");
+    let ring = c.ringed().expect("the cowboy ringed");
+    let at = referee(&app).position(chosen);
+    assert!((ring.x - at.x).abs() < 1e-4 && (ring.z - at.y).abs() < 1e-4);
+    if best.flick.is_some() {
+        let drag = c.shown_aim().expect("the best flick's drag");
+        assert!(drag.strength() > 0.0);
+        assert!(c.drawn() >= 5, "drawn {} frames", c.drawn());
+    }
+    assert!(
+        c.lines().iter().any(|l| *l == turn.said()),
+        "{:?}",
+        c.lines()
+    );
+    assert_eq!(session(&app).stamp(), stamp, "nothing played");
+    assert_eq!(fingerprint(&app), before);
+
     let cowboy = referee(&app)
         .game
         .legal_intents()
@@ -190,6 +232,24 @@ fn the_coach_draws_the_hard_bots_flick_for_the_person_and_plays_nothing() {
         compared(app).is_some()
     });
     let line = compared(&app).expect("a comparison");
+    // And once the first action of the turn is played out, the turn's review.
+    let reviewed = |app: &Offscreen| {
+        app.world()
+            .resource::<CoachHint>()
+            .lines()
+            .iter()
+            .find(|l| l.starts_with("Best: "))
+            .cloned()
+    };
+    frames_until(&mut app, minutes, "the turn's review", |app| {
+        reviewed(app).is_some()
+    });
+    let review = reviewed(&app).expect("a review");
+    assert!(review.contains("; yours: "), "{review}");
+    assert!(
+        review.starts_with(&format!("Best: {} ", best.words)),
+        "the review's best is the whole-turn hint's: {review}"
+    );
     assert!(
         line.contains(&format!("worth {:+.1}; yours ", hint.worth)),
         "{line}"

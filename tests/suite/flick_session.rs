@@ -164,6 +164,7 @@ fn a_scenario_with_two_bots_driven_by_intents_ends_where_the_headless_referee_do
         .write_message(FlickIntent::person(FlickAction::Open {
             file: file.clone(),
             seed: Some(1),
+            practice: false,
         }));
     app.update();
     for (k, step) in record.steps.iter().enumerate() {
@@ -290,6 +291,7 @@ fn a_replay_played_through_the_computer_seats_headless_matches_the_rerun() {
         .write_message(FlickIntent::person(FlickAction::Open {
             file: replay.scenario_path(),
             seed: Some(replay.seed),
+            practice: false,
         }));
     let mut updates = 0;
     while updates < 2000 {

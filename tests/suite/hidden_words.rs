@@ -33,8 +33,9 @@ use highnoon::cards::{CardGame, TableGame};
 
 use super::hidden_info::{Book, Keys, random_step};
 
-/// A game's cards by the names its words give them.
-trait Named: Book {
+/// A game's cards by the names its words give them (card_hints.rs checks
+/// the hints' words with it too).
+pub(super) trait Named: Book {
     /// Every card of the game, its key (as the record counts it) and its name.
     fn card_names(&self) -> Vec<(u32, String)>;
     /// Phrases in which a card's name is a word of the rules, not a card on
@@ -98,7 +99,7 @@ impl Named for Gunfighter {
 
 /// The card names in `text`: whole words, the longest name first (a name
 /// inside a longer one that is there is not counted again).
-fn names_in(text: &str, names: &[String]) -> BTreeSet<String> {
+pub(super) fn names_in(text: &str, names: &[String]) -> BTreeSet<String> {
     let mut sorted: Vec<&String> = names.iter().collect();
     sorted.sort_by_key(|n| std::cmp::Reverse(n.len()));
     sorted.dedup();

@@ -266,6 +266,11 @@ fn the_installed_program_finds_its_data_and_keeps_the_shipped_and_the_players_fi
         std::fs::read_to_string(p.user.join("continue.ron")).unwrap(),
         kept
     );
+    // Nor is a record of games kept for them.
+    assert!(
+        !p.user.join("record.ron").exists(),
+        "a scripted run kept a record of games"
+    );
     // Nothing written where the program was started but what was asked for.
     let here: Vec<_> = tree(&p.cwd).into_keys().collect();
     assert_eq!(here, [PathBuf::from("edit.png"), PathBuf::from("shot.png")]);

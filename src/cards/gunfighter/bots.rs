@@ -18,6 +18,8 @@ use crate::bot_level::Level;
 use crate::cards::bots::{pick_max_by, pick_max_by_key, pick_min_by_key};
 use crate::cards::core::{Agent, Seat};
 
+mod why;
+
 /// A level's hand, memory and head.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hand {
@@ -110,6 +112,8 @@ pub struct GunfighterBot {
     pub level: Level,
     pub hand: Hand,
     rng: ChaCha8Rng,
+    /// The reason for the last action, for [`Agent::why`].
+    why: Option<String>,
 }
 
 impl GunfighterBot {
@@ -118,7 +122,14 @@ impl GunfighterBot {
             level,
             hand: hand(level),
             rng: ChaCha8Rng::seed_from_u64(seed),
+            why: None,
         }
+    }
+
+    /// `action`, chosen for `reason`.
+    fn because(&mut self, action: Action, reason: String) -> Action {
+        self.why = Some(reason);
+        action
     }
 
     /// The slot it reaches for, wanting `slot`: its memory may fail it.
@@ -151,14 +162,23 @@ impl GunfighterBot {
         let opponents: Vec<Seat> = (0..view.fighters.len())
             .filter(|&s| s != seat && view.fighters[s].alive)
             .collect();
-        let toss = |bot: &mut Self, slot: usize, target: Seat| {
-            let slot = bot.reach(view, slot);
-            let a = Action::Toss { slot, target };
-            if legal.contains(&a) {
-                a
-            } else {
-                Action::Holster
+        // The toss of the card in `slot`, for `reason` (unless the memory
+        // fails and the hand reaches for another slot).
+        let toss = |bot: &mut Self, slot: usize, target: Seat, reason: String| {
+            let reached = bot.reach(view, slot);
+            let a = Action::Toss {
+                slot: reached,
+                target,
+            };
+            if !legal.contains(&a) {
+                return bot.because(Action::Holster, why::cannot_toss());
             }
+            let reason = if reached == slot {
+                reason
+            } else {
+                why::forgot()
+            };
+            bot.because(a, reason)
         };
         // 1. A standing enemy Bullet on top of my own mat: Dodge it.
         let (readings, _) = super::resolve::read(&view.rules, seat, &view.mats[seat]);
@@ -170,7 +190,8 @@ impl GunfighterBot {
                 && self.rng.random::<f32>() < self.hand.watch
                 && let Some(k) = find(self, &|e| e == Effect::NegateBelow)
             {
-                return toss(self, k, seat);
+                let reason = why::dodge(view, top, slots_card(&slots, k));
+                return toss(self, k, seat, reason);
             }
         }
         // 2. My own Bullet standing on top of a target's mat: fan the hammer
@@ -193,7 +214,8 @@ impl GunfighterBot {
                 &mut self.rng,
             )
         {
-            return toss(self, k, t);
+            let reason = why::fan(view, t, slots_card(&slots, k));
+            return toss(self, k, t, reason);
         }
         // 3. Cover first while my mat is clear: the next card in is stopped
         //    (a Take Cover), or turned back on its thrower (a Ricochet).
@@ -209,7 +231,8 @@ impl GunfighterBot {
             })
             && (self.level == Level::Hard || self.rng.random::<f32>() < 0.5)
         {
-            return toss(self, k, seat);
+            let reason = why::cover(view, slots_card(&slots, k));
+            return toss(self, k, seat, reason);
         }
         // 4. Shoot: the weakest opponent (of equals, one drawn at random, not
         //    the lowest seat), or any.
@@ -234,25 +257,33 @@ impl GunfighterBot {
                 })
                 .map(|&(k, _)| k)
             {
-                return toss(self, k, t);
+                let reason = why::shoot(view, t, slots_card(&slots, k), self.hand.picks_targets);
+                return toss(self, k, t, reason);
             }
             if let Some(k) = find(self, &|e| e == Effect::Pickpocket)
                 && view.fighters[t].covert > 0
             {
-                return toss(self, k, t);
+                let reason = why::pickpocket(view, t, slots_card(&slots, k));
+                return toss(self, k, t, reason);
             }
         }
         // 5. Heal when hurt.
         if hurt && let Some(k) = find(self, &|e| matches!(e, Effect::Heal(_))) {
-            return toss(self, k, seat);
+            let reason = why::heal(view, slots_card(&slots, k));
+            return toss(self, k, seat, reason);
         }
         // 6. Keep a Dodge in hand while others may still shoot; else done.
         let others_armed = opponents.iter().any(|&s| view.fighters[s].bandolier > 0);
-        let holds_dodge = find(self, &|e| e == Effect::NegateBelow).is_some();
-        if others_armed && holds_dodge && self.hand.watch > 0.0 && legal.contains(&Action::Wait) {
-            Action::Wait
+        let dodge = find(self, &|e| e == Effect::NegateBelow);
+        if others_armed
+            && let Some(k) = dodge
+            && self.hand.watch > 0.0
+            && legal.contains(&Action::Wait)
+        {
+            let reason = why::wait(view, slots_card(&slots, k));
+            self.because(Action::Wait, reason)
         } else {
-            Action::Holster
+            self.because(Action::Holster, why::holster(view))
         }
     }
 
@@ -291,7 +322,8 @@ impl GunfighterBot {
                 &mut self.rng,
             );
             if let Some(a) = chosen {
-                return a.clone();
+                let reason = why::early(view, a, play);
+                return self.because(a.clone(), reason);
             }
         }
         let me = &view.fighters[seat];
@@ -301,7 +333,7 @@ impl GunfighterBot {
             .filter(|a| matches!(a, Action::Covert { .. }))
             .collect();
         if covert.is_empty() {
-            return Action::Ready;
+            return self.because(Action::Ready, why::nothing_to_play());
         }
         if self.level == Level::Easy && self.rng.random::<f32>() < 0.5 {
             return Action::Ready;
@@ -339,9 +371,10 @@ impl GunfighterBot {
         .cloned()
         .unwrap_or(Action::Ready);
         if value(&best) > 0.0 {
-            best
+            let reason = why::covert(view, seat, &best);
+            self.because(best, reason)
         } else {
-            Action::Ready
+            self.because(Action::Ready, why::no_covert_worth_it())
         }
     }
 
@@ -361,7 +394,8 @@ impl GunfighterBot {
                 }
             }
         }
-        best.0
+        let reason = why::exchange(view, &best.0);
+        self.because(best.0, reason)
     }
 }
 
@@ -371,6 +405,7 @@ impl Agent<Gunfighter> for GunfighterBot {
     }
 
     fn act(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        self.why = None;
         if self.level == Level::Random {
             return legal[self.rng.random_range(0..legal.len())].clone();
         }
@@ -378,9 +413,22 @@ impl Agent<Gunfighter> for GunfighterBot {
             Phase::Exchange { .. } => self.exchange(seat, view, legal),
             Phase::Prepare { .. } => self.prepare(seat, view, legal),
             Phase::Showdown => self.showdown(seat, view, legal),
-            _ => legal[0].clone(),
+            _ => self.because(legal[0].clone(), why::only_choice()),
         }
     }
+
+    fn why(&self) -> Option<String> {
+        self.why.clone()
+    }
+}
+
+/// The card in bandolier slot `k` of `slots` (slot, card).
+fn slots_card(slots: &[(usize, CardId)], k: usize) -> CardId {
+    slots
+        .iter()
+        .find(|(s, _)| *s == k)
+        .map(|&(_, c)| c)
+        .expect("a slot found among the full slots")
 }
 
 /// Plays one game headless between bots (seat `s` at `levels[s]`), each seat's

@@ -49,6 +49,8 @@ use crate::bot_level::Level;
 use crate::cards::bots::{pick_max_by_key, pick_min_by_key};
 use crate::cards::core::{Agent, Seat};
 
+mod why;
+
 fn chance<R: Rng + ?Sized>(rng: &mut R, p: f64) -> bool {
     rng.random::<f64>() < p
 }
@@ -380,6 +382,9 @@ pub struct Slap45Bot {
     /// Until its time comes it is a plan, kept in the next wave while it
     /// still makes sense (a hand already on its way does not start again).
     plan: Option<(u32, CardId, Slap)>,
+    /// Where the last action came from, and its reason ([`Agent::why`]).
+    source: why::Source,
+    why: Option<String>,
 }
 
 impl Slap45Bot {
@@ -396,12 +401,15 @@ impl Slap45Bot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             peeked: None,
             plan: None,
+            source: why::Source::Only,
+            why: None,
         }
     }
 
     /// The dealer: flips; in the final duel plays a card drawn uniformly from
     /// the deck (never to favour a duelist).
     fn deal(&mut self, view: &View, legal: &[Action]) -> Action {
+        self.source = why::Source::Deal;
         if legal.iter().any(|a| matches!(a, Action::Play(_))) {
             let n = view.duel_deck.as_ref().map_or(view.deck_size, Vec::len);
             if n > 0 {
@@ -415,6 +423,7 @@ impl Slap45Bot {
     /// makes sense in the new situation, otherwise a new decision.
     fn react(&mut self, me: Seat, g: &Slap45, r: &Round) -> Action {
         if !g.alive(me) || r.slaps.get(me).is_none_or(|&k| k >= SLAPS_PER_ROUND) {
+            self.source = why::Source::Spent;
             return Action::Hold;
         }
         if let Some((rounds, card, slap)) = self.plan.take()
@@ -424,6 +433,7 @@ impl Slap45Bot {
             && still_makes_sense(g, r, me, &slap)
         {
             self.plan = Some((rounds, card, slap));
+            self.source = why::Source::Kept;
             return Action::Slap(slap);
         }
         let action = self.decide(me, g, r);
@@ -456,6 +466,8 @@ impl Slap45Bot {
             simple: sample_reaction(spec, 1, rng),
             knew,
         };
+        // Hard's shot or cover on a Talkin' Iron turns on this.
+        let fast = (cx.simple as f64) < spec.mu_ms + 0.5 * spec.tau_ms;
         if first_wave && !knew {
             // A guess: into cover before the card could be seen.
             if at_hip
@@ -465,14 +477,19 @@ impl Slap45Bot {
                 let lo = spec.anticipation_from_ms.min(spec.anticipation_to_ms);
                 let hi = spec.anticipation_from_ms.max(spec.anticipation_to_ms);
                 let guess = (lo + (hi - lo) * rng.random::<f64>()).max(0.0).round() as u32;
+                self.source = why::Source::Guess;
                 return Action::Slap(Slap::base(r.wave.start_ms.saturating_add(guess), b));
             }
             // A wrong slap: the horse, or the Gold with a point.
             if chance(rng, spec.wrong_slap_rate) {
                 match kind {
-                    CardKind::Move => return Action::Slap(Slap::card(cx.at(1), None)),
+                    CardKind::Move => {
+                        self.source = why::Source::Slip;
+                        return Action::Slap(Slap::card(cx.at(1), None));
+                    }
                     CardKind::Gold if !g.duel => {
                         if let Some(o) = pick(rng, &cx.others) {
+                            self.source = why::Source::Slip;
                             return Action::Slap(Slap::card(cx.at(1), Some(o)));
                         }
                     }
@@ -480,6 +497,7 @@ impl Slap45Bot {
                 }
             }
         }
+        self.source = why::Source::Policy { fast };
         let action = match kind {
             CardKind::TalkinIron => cx.talkin_iron(rng),
             CardKind::BigGun => cx.big_gun(rng),
@@ -516,6 +534,24 @@ impl Agent<Slap45> for Slap45Bot {
     }
 
     fn act(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        self.why = None;
+        self.source = why::Source::Only;
+        let action = self.choose(seat, view, legal);
+        if self.level != Level::Random {
+            self.why = Some(why::reason(view, seat, &action, self.source));
+        }
+        action
+    }
+
+    fn why(&self) -> Option<String> {
+        self.why.clone()
+    }
+}
+
+impl Slap45Bot {
+    /// The declaration or deal of [`Agent::act`]; `self.source` says where
+    /// it came from.
+    fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
         let g = &view.public;
         if matches!(g.phase, Phase::Deal)
             && let Some(c) = view.peek
@@ -535,8 +571,10 @@ impl Agent<Slap45> for Slap45Bot {
                 if g.check_declaration(seat, &a).is_ok() {
                     a
                 } else if g.check_declaration(seat, &Action::Hold).is_ok() {
+                    self.source = why::Source::Refused;
                     Action::Hold
                 } else {
+                    self.source = why::Source::Only;
                     first.clone()
                 }
             }

@@ -26,12 +26,18 @@ use crate::cards::slapshot::{
     Action, CardId, Position, PublicPhase, Rules, Slapshot, View, faceoff,
 };
 
+mod why;
+
 /// A computer manager.
 pub struct Manager {
     pub level: Level,
     rng: ChaCha8Rng,
-    /// The line-up chosen for the game being arranged.
+    /// The line-up chosen for the game being arranged, and its share of the
+    /// points against the sampled opposing line-ups.
     plan: Vec<CardId>,
+    plan_share: f64,
+    /// The reason for the last action (hard), for [`Agent::why`].
+    why: Option<String>,
 }
 
 impl Manager {
@@ -40,6 +46,8 @@ impl Manager {
             level,
             rng: ChaCha8Rng::seed_from_u64(seed),
             plan: Vec::new(),
+            plan_share: 0.0,
+            why: None,
         }
     }
 }
@@ -115,8 +123,10 @@ fn best_draft(view: &View) -> Option<(CardId, f64)> {
         .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
-/// The line-up that does best against sampled opposing line-ups.
-fn best_lineup(view: &View, samples: usize, rng: &mut ChaCha8Rng) -> Vec<CardId> {
+/// The line-up that does best against sampled opposing line-ups (the cards
+/// already laid where they lie), and its share of the points against them
+/// (a win 1, a tie ½).
+fn best_lineup(view: &View, samples: usize, rng: &mut ChaCha8Rng) -> (f64, Vec<CardId>) {
     let (away, home, _, overtime, _) = view.game.expect("a game is being arranged");
     let opponent = if away == view.seat { home } else { away };
     let side = usize::from(home == view.seat);
@@ -127,10 +137,18 @@ fn best_lineup(view: &View, samples: usize, rng: &mut ChaCha8Rng) -> Vec<CardId>
             shuffled(&world.teams[opponent], rng)
         })
         .collect();
-    let mut team = view.team.clone();
-    team.sort();
+    // The cards already laid keep their places; the rest are ordered.
+    let laid = view.my_line.len();
+    let mut rest: Vec<CardId> = view
+        .team
+        .iter()
+        .copied()
+        .filter(|c| !view.my_line.contains(c))
+        .collect();
+    rest.sort();
+    let mut team: Vec<CardId> = view.my_line.iter().copied().chain(rest).collect();
     let mut best = (f64::NEG_INFINITY, team.clone());
-    permute(&mut team, 0, &mut |order| {
+    permute(&mut team, laid, &mut |order| {
         let mut total = 0.0;
         for theirs in &opposing {
             let score = if side == 0 {
@@ -144,7 +162,7 @@ fn best_lineup(view: &View, samples: usize, rng: &mut ChaCha8Rng) -> Vec<CardId>
             best = (total, order.to_vec());
         }
     });
-    best.1
+    (best.0 / opposing.len().max(1) as f64, best.1)
 }
 
 /// Calls `f` with every ordering of `items` (Heap's algorithm would do; this is plain recursion).
@@ -201,12 +219,14 @@ impl Manager {
             && self.plan.starts_with(&view.my_line)
             && self.plan.iter().all(|c| view.team.contains(c));
         if !valid || view.my_line.is_empty() {
-            self.plan = best_lineup(view, samples, &mut self.rng);
+            (self.plan_share, self.plan) = best_lineup(view, samples, &mut self.rng);
         }
         let next = Action::Line(self.plan[view.my_line.len()]);
         if legal.contains(&next) {
+            self.why = Some(why::line_up(view, samples, self.plan_share));
             next
         } else {
+            self.why = Some(why::only_choice());
             legal[0].clone()
         }
     }
@@ -350,13 +370,30 @@ impl Manager {
             .map(|s| view.trades[s] as f64)
             .sum();
         let threshold = 0.05 + 0.3 * raids / their_turns;
-        match (best_game, best_improvement) {
-            (Some((p, game)), _) if pressed && p >= 0.4 => game,
-            (_, Some((gain, improve))) if gain > threshold => improve,
-            (Some((_, game)), _) => game,
-            (None, Some((_, improve))) => improve,
-            _ => legal[self.rng.random_range(0..legal.len())].clone(),
-        }
+        let (action, reason) = match (best_game, best_improvement) {
+            (Some((p, game)), _) if pressed && p >= 0.4 => {
+                let reason = why::pressed_game(&game, p);
+                (game, reason)
+            }
+            (_, Some((gain, improve))) if gain > threshold => {
+                let reason = why::improvement(view, &improve, gain, Some(threshold));
+                (improve, reason)
+            }
+            (Some((p, game)), improve) => {
+                let reason = why::game(&game, p, improve.map(|x| x.0), threshold);
+                (game, reason)
+            }
+            (None, Some((gain, improve))) => {
+                let reason = why::improvement(view, &improve, gain, None);
+                (improve, reason)
+            }
+            _ => (
+                legal[self.rng.random_range(0..legal.len())].clone(),
+                why::nothing_weighed(),
+            ),
+        };
+        self.why = Some(reason);
+        action
     }
 }
 
@@ -400,7 +437,9 @@ impl Agent<Slapshot> for Manager {
     }
 
     fn act(&mut self, _seat: Seat, view: &View, legal: &[Action]) -> Action {
+        self.why = None;
         if legal.len() == 1 {
+            self.why = Some(why::only_choice());
             return legal[0].clone();
         }
         match (self.level, view.phase) {
@@ -410,11 +449,25 @@ impl Agent<Slapshot> for Manager {
                 let samples = if self.level == Level::Hard { 96 } else { 16 };
                 self.lineup(view, legal, samples)
             }
-            (_, PublicPhase::Trading { .. }) => weakest_of(&view.rules, &view.team, legal),
+            (_, PublicPhase::Trading { .. }) => {
+                let give = weakest_of(&view.rules, &view.team, legal);
+                self.why = Some(why::give_back(view, &give));
+                give
+            }
             (Level::Normal, PublicPhase::Turn) => self.normal_turn(view, legal),
             (Level::Hard, PublicPhase::Turn) => self.hard_turn(view, legal),
-            _ => legal[self.rng.random_range(0..legal.len())].clone(),
+            (_, phase) => {
+                self.why = Some(match phase {
+                    PublicPhase::Pick(_) => why::pick(),
+                    _ => why::nothing_weighed(),
+                });
+                legal[self.rng.random_range(0..legal.len())].clone()
+            }
         }
+    }
+
+    fn why(&self) -> Option<String> {
+        self.why.clone()
     }
 }
 

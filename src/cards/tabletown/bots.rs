@@ -29,9 +29,13 @@ use crate::cards::tabletown::{
     Action, Call, CardId, DEADLY_WOUNDS, Kind, Phase, Slinger, Step, Tabletown, View, to_hit,
 };
 
+mod why;
+
 pub struct Gunslinger {
     pub level: Level,
     rng: ChaCha8Rng,
+    /// The reason for the last action (hard), for [`Agent::why`].
+    why: Option<String>,
 }
 
 impl Gunslinger {
@@ -39,6 +43,7 @@ impl Gunslinger {
         Gunslinger {
             level,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            why: None,
         }
     }
 }
@@ -540,14 +545,24 @@ impl Agent<Tabletown> for Gunslinger {
     }
 
     fn act(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        self.why = None;
         if legal.len() == 1 {
+            self.why = Some(why::only_choice());
             return legal[0].clone();
         }
         match self.level {
             Level::Random => legal[self.rng.random_range(0..legal.len())].clone(),
             Level::Easy => self.easy(view, legal),
             Level::Normal => normal_action(&view.public, seat, legal, &mut self.rng),
-            Level::Hard => self.hard(view, legal),
+            Level::Hard => {
+                let action = self.hard(view, legal);
+                self.why = Some(why::hard(&view.public, view.seat, legal, &action));
+                action
+            }
         }
+    }
+
+    fn why(&self) -> Option<String> {
+        self.why.clone()
     }
 }

@@ -47,6 +47,10 @@ pub fn deal<G: TableGame>(
     };
     table.tossing.range =
         crate::physics::card_toss::TossRange::new(&profile.cards, profile.gravity);
+    table.setup_name = crate::record::file_name(&request.setup);
+    // Actions the bots played at once (a screenshot's game in progress):
+    // not the player's game, never in their record.
+    table.recorded = request.actions > 0;
     table.fast_forward(request.actions);
     Ok(table)
 }

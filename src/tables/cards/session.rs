@@ -20,6 +20,7 @@ use crate::cards::TableGame;
 use crate::cards::core::{Agent, Game, Seat, Turn};
 use crate::cards::seating::SeatKind;
 use crate::physics::dice::{DiceTray, Roll};
+use crate::record::{Finished, Practice, RecordFile};
 use crate::tables::FrameSystems;
 
 /// Seconds between a bot's actions, so a person can follow them.
@@ -134,6 +135,12 @@ pub struct CardTable<G: TableGame> {
     /// Tossing: the throw your flick made and the toss it stands for, the
     /// cards in flight on Rapier and where they came to rest.
     pub tossing: Tossing<G::Action>,
+    /// The setup the game was dealt from, as the record of games names it
+    /// (its file's name).
+    pub setup_name: String,
+    /// Whether the game's end has been seen for the record of games (kept
+    /// there or not): it is looked at once.
+    pub recorded: bool,
 }
 
 impl<G: TableGame> CardTable<G> {
@@ -184,6 +191,8 @@ impl<G: TableGame> CardTable<G> {
                 &crate::scenario::profile::CardTossSpec::default(),
                 9.81,
             )),
+            setup_name: String::new(),
+            recorded: false,
         }
     }
 
@@ -387,7 +396,12 @@ pub fn plugin<G: TableGame>(app: &mut App, set: impl SystemSet + Clone) {
                 )
                     .chain()
                     .in_set(FrameSystems::Input),
-                (apply_hands::<G>, apply_intents::<G>, advance_flights::<G>)
+                (
+                    apply_hands::<G>,
+                    apply_intents::<G>,
+                    record_the_end::<G>,
+                    advance_flights::<G>,
+                )
                     .chain()
                     .in_set(FrameSystems::Apply),
             )
@@ -709,6 +723,43 @@ pub fn apply_intents<G: TableGame>(
         if let Err(why) = table.apply(intent) {
             table.refused = Some(why);
         }
+    }
+}
+
+/// Puts the game in the player's record of games when it ends, once: with
+/// one person at the table (the seat that is yours; bots alone are nobody's
+/// record), and only where the program keeps a record ([`RecordFile`]:
+/// never in a scripted run, a test or an offscreen app). A practice game
+/// ([`Practice`]) is kept as one. A record that fails to read or write is
+/// logged; the table plays on.
+pub fn record_the_end<G: TableGame>(
+    table: Option<ResMut<CardTable<G>>>,
+    file: Option<Res<RecordFile>>,
+    practice: Option<Res<Practice>>,
+) {
+    let Some(mut table) = table else { return };
+    if table.recorded || !table.game.is_over() {
+        return;
+    }
+    table.recorded = true;
+    let Some(file) = file else { return };
+    let seats: Vec<Option<crate::bot_level::Level>> = table
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatKind::You => None,
+            SeatKind::Bot(level) => Some(*level),
+        })
+        .collect();
+    let practice = practice.is_some_and(|p| p.0);
+    if let Some(finished) = Finished::new(
+        G::KEY,
+        &table.setup_name,
+        &seats,
+        &table.game.winners(),
+        practice,
+    ) {
+        crate::record::record_finished(&file, &finished);
     }
 }
 

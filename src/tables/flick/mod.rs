@@ -11,12 +11,14 @@
 //! reload          the town's and the physics' files watched and reloaded
 //! bots            computer seats think off the main thread and hand in steps
 //! script          --flick / --aim from the command line
+//! record_end      a game's end appended to the record of your games
 //! table_replay    a table replay played back in the sandbox
 //! ```
 
 pub mod aim;
 pub mod bots;
 pub mod pieces;
+pub mod record_end;
 pub mod reload;
 pub mod script;
 pub mod seats;
@@ -66,5 +68,5 @@ pub fn plugin(app: &mut App) {
         )
         .init_resource::<aim::Aim>()
         .init_resource::<aim::MouseLocked>()
-        .add_plugins((session::plugin, pieces::plugin));
+        .add_plugins((session::plugin, pieces::plugin, record_end::plugin));
 }

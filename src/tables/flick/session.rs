@@ -35,6 +35,9 @@ use crate::sound::events::flick_sounds;
 use crate::sound::{Sound, SoundEvent};
 use crate::tables::Hear;
 
+mod practice;
+pub use practice::KEPT as TAKEBACKS_KEPT;
+
 pub fn plugin(app: &mut App) {
     // The sounds of flicks (played by the shell's sound plugin where there is one).
     app.add_message::<FlickIntent>()
@@ -77,7 +80,13 @@ pub enum FlickAction {
     /// Lay out a town file (the sandbox) or start a scenario file (one with a
     /// `game` section) on this seed (`None`: the session's own); also how a
     /// saved file is reloaded and a game played again.
-    Open { file: PathBuf, seed: Option<u64> },
+    /// `practice`: a practice game (flicks may be taken back; the record
+    /// says which a game was).
+    Open {
+        file: PathBuf,
+        seed: Option<u64>,
+        practice: bool,
+    },
     /// The sandbox: put the town back as it was laid out.
     Reset,
     /// The sandbox: put a piece down here (facing 0) before it is flicked;
@@ -96,6 +105,8 @@ pub enum FlickAction {
     Side(Side),
     /// Continue a saved game (checked as it is played again).
     Resume(Box<FlickSave>),
+    /// Practice: take back the person's last flick (refused in a counted game).
+    TakeBack,
     /// Show the last flick again, at half speed (changes nothing).
     InstantReplay,
     /// Lay out a town given whole, not read from a file (the town editor's
@@ -123,6 +134,7 @@ impl FlickIntent {
         Self::person(FlickAction::Open {
             file: file.into(),
             seed: None,
+            practice: false,
         })
     }
 }
@@ -137,6 +149,8 @@ pub struct Autoplay {
     /// command line's `--vs` / `--watch`. The launch carries them into the
     /// table's request; the table reads [`Seats`].
     pub bots: [Option<Level>; 2],
+    /// The game is practice (`--practice`): flicks may be taken back.
+    pub practice: bool,
 }
 
 /// The flicks played in the sandbox since its town was laid out or reset,
@@ -364,6 +378,10 @@ pub struct FlickSession {
     /// Where the last shot hit or why it missed, and which flick that was.
     pub markers: Vec<Marker>,
     pub markers_of: u64,
+    /// A practice game: the person's flicks may be taken back.
+    practice: bool,
+    /// The positions before the person's last flicks (practice only).
+    kept: Vec<practice::Kept>,
 }
 
 impl Default for FlickSession {
@@ -385,6 +403,8 @@ impl Default for FlickSession {
             last_recording: None,
             markers: Vec::new(),
             markers_of: 0,
+            practice: false,
+            kept: Vec::new(),
         }
     }
 }
@@ -447,6 +467,11 @@ impl FlickSession {
     }
 
     /// The sandbox's flicks since its town was laid out or reset.
+    /// Every step of the game tried so far, in order.
+    pub fn steps(&self) -> &[SavedStep] {
+        &self.steps
+    }
+
     pub fn log(&self) -> &TableLog {
         &self.log
     }
@@ -528,12 +553,23 @@ impl FlickSession {
         autoplay: Option<&Autoplay>,
     ) -> Result<(), String> {
         match &intent.action {
-            FlickAction::Open { file, seed } => {
+            FlickAction::Open {
+                file,
+                seed,
+                practice,
+            } => {
                 let seed = seed.unwrap_or(self.seed);
                 return self
                     .open(file, seed, profile, autoplay)
+                    .map(|()| self.practice = *practice)
                     .inspect_err(|e| self.message = Some(e.clone()));
             }
+            FlickAction::TakeBack if intent.by == By::Person => {
+                return self
+                    .take_back()
+                    .inspect_err(|e| self.message = Some(e.clone()));
+            }
+            FlickAction::TakeBack => return Err("only the person takes flicks back".into()),
             FlickAction::Reset => return self.reset(),
             FlickAction::Resume(save) => {
                 return self
@@ -562,12 +598,34 @@ impl FlickSession {
             _ if self.replaying() && !matches!(intent.action, FlickAction::Side(_)) => {
                 Err("a flick is still being shown".to_string())
             }
-            _ => self.apply_play(&intent.action, profile.solver.dt),
+            _ => {
+                let flick = intent.by == By::Person && self.is_flick(&intent.action);
+                if flick {
+                    self.keep_for_takeback();
+                }
+                let result = self.apply_play(&intent.action, profile.solver.dt);
+                if flick && result.is_err() {
+                    self.forget_last_kept();
+                }
+                result
+            }
         };
         if matches!(intent.by, By::Computer(_)) && self.scenario().is_some() {
             self.answer = Some(result.clone());
         }
         result
+    }
+
+    /// Whether `action` flicks a piece of a game (not an intent, not the sandbox).
+    fn is_flick(&self, action: &FlickAction) -> bool {
+        self.scenario().is_some()
+            && match action {
+                FlickAction::Flick(_) => true,
+                FlickAction::Step(step) => {
+                    matches!(step, Step::Move(_) | Step::Shot(..) | Step::Blast(..))
+                }
+                _ => false,
+            }
     }
 
     fn apply_play(&mut self, action: &FlickAction, dt: f32) -> Result<(), String> {
@@ -665,6 +723,7 @@ impl FlickSession {
                 FlickAction::Open { .. }
                 | FlickAction::Reset
                 | FlickAction::Resume(_)
+                | FlickAction::TakeBack
                 | FlickAction::InstantReplay
                 | FlickAction::Lay(_),
             ) => {
@@ -862,6 +921,7 @@ impl FlickSession {
             },
             layout: self.layout + 1,
             steps: save.steps.clone(),
+            practice: save.practice,
             ..Self::default()
         };
         Ok(())
@@ -896,6 +956,7 @@ impl FlickSession {
                 steps: self.steps.clone(),
                 pose_hash: referee.table.pose_hash(),
                 rules: rules_text(referee),
+                practice: self.practice,
             }),
         })
     }

@@ -8,7 +8,8 @@
 //!   card entities following the game's scene with eased moves and flips;
 //! - [`input`]: hover, click and drag into slots; [`panel`]: the side panel
 //!   and the words on the table; [`dice`]: the tray and the rolling die;
-//!   [`tossing`]: the play mats, cards picked up, flicked and shown in flight.
+//!   [`tossing`]: the play mats, cards picked up, flicked and shown in flight;
+//!   [`hint`]: the hard bot's choice for your seat, and the review of a wave.
 //!
 //! A game draws itself through [`crate::cards::view::CardView`]; nothing here
 //! knows which game it is.
@@ -16,8 +17,10 @@
 pub mod art;
 pub mod dice;
 pub mod faces;
+pub mod hint;
 pub mod input;
 pub mod keep;
+pub mod labels;
 pub mod mesh;
 pub mod now;
 pub mod panel;
@@ -47,6 +50,7 @@ pub fn plugin(app: &mut App) {
     // The cards' sounds (played by the shell's sound plugin where there is one).
     app.add_message::<crate::tables::Hear>()
         .init_resource::<input::Hovered>()
+        .init_resource::<labels::TableLabels>()
         .add_systems(Update, scene::glide_cards.in_set(FrameSystems::Dress));
     for game in CardGame::ALL {
         game.dispatch(AddTable(app));
@@ -71,6 +75,7 @@ impl GameVisitor for AddTable<'_> {
             .init_resource::<input::SlotPlan<G>>()
             .init_resource::<tossing::TossHand<G>>();
         session::plugin::<G>(app, set.clone());
+        hint::plugin::<G>(app, set.clone(), screen);
         app.add_systems(
             OnEnter(screen),
             (
@@ -119,7 +124,7 @@ impl GameVisitor for AddTable<'_> {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            (panel::show_card_panel::<G>, panel::label_table::<G>)
+            (panel::show_card_panel::<G>, labels::label_table::<G>)
                 .chain()
                 .in_set(set),
         );

@@ -1,159 +1,21 @@
 //! The card table's panels: the game's status, what you can do now (a button
 //! for each legal action no card click stands for), why a click was refused,
-//! the card under the pointer spelled out, the log; and the words on the
-//! table (seat names, scores, verdicts) drawn where the scene puts them.
+//! the card under the pointer spelled out, the log. The words on the table
+//! are [`super::labels`]'.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::input::{Hovered, SlotPlan};
 use super::now::SceneNow;
-use super::scene::{CardArt, CardSprite};
+use super::scene::CardArt;
 use crate::cards::TableGame;
 use crate::cards::core::Turn;
 use crate::tables::cards::session::{CardIntent, CardTable};
 use crate::window::Screen;
-use crate::window::shell::camera::TableCamera;
 use crate::window::shell::dock::Dock;
 use crate::window::shell::pointer::EguiWantsPointer;
-use crate::window::shell::style::{self, GOLD, PROBLEM};
-
-/// Where a label goes when it would lie across a card: the nearest spot, in
-/// 6-pixel steps up to `reach`, that covers no card and stays on `screen`
-/// (at equal distance: away from the table's middle, `away`, before sideways,
-/// sideways before back toward it); where there is none, where it was.
-pub fn clear_of_cards(
-    rect: egui::Rect,
-    cards: &[egui::Rect],
-    away: egui::Vec2,
-    screen: egui::Rect,
-    reach: f32,
-) -> egui::Rect {
-    let free = |r: egui::Rect| screen.contains_rect(r) && !cards.iter().any(|c| c.intersects(r));
-    if !cards.iter().any(|c| c.intersects(rect)) {
-        return rect;
-    }
-    let out = if away.length() > 1e-3 {
-        away.normalized()
-    } else {
-        egui::vec2(0.0, 1.0)
-    };
-    let side = egui::vec2(-out.y, out.x);
-    let steps = (reach / 6.0) as i32;
-    (1..=steps)
-        .flat_map(|k| [out, side, -side, -out].map(|d| rect.translate(d * 6.0 * k as f32)))
-        .find(|r| free(*r))
-        .unwrap_or(rect)
-}
-
-/// The screen rectangles of the cards on the table.
-fn card_rects(
-    camera: &Camera,
-    cam_t: &GlobalTransform,
-    cards: &Query<&GlobalTransform, With<CardSprite>>,
-) -> Vec<egui::Rect> {
-    let (w, h) = (super::mesh::CARD_W / 2.0, super::mesh::CARD_H / 2.0);
-    cards
-        .iter()
-        .filter_map(|t| {
-            let corners = [(-w, -h), (w, -h), (w, h), (-w, h)].map(|(x, z)| {
-                camera.world_to_viewport(cam_t, t.transform_point(Vec3::new(x, 0.0, z)))
-            });
-            let mut points = corners.into_iter().flatten().map(|p| egui::pos2(p.x, p.y));
-            let first = points.next()?;
-            Some(points.fold(egui::Rect::from_min_max(first, first), |r, p| {
-                r.union(egui::Rect::from_min_max(p, p))
-            }))
-        })
-        .collect()
-}
-
-/// Seat names, scores and verdicts, painted over the 3D table, clear of the
-/// cards and of each other (a seat's name does not lie across its hand).
-pub fn label_table<G: TableGame>(
-    mut contexts: EguiContexts,
-    cameras: TableCamera,
-    now: Res<SceneNow<G>>,
-    table: Option<Res<CardTable<G>>>,
-    dock: Res<Dock>,
-    cards: Query<&GlobalTransform, With<CardSprite>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Ok((camera, cam_t)) = cameras.single() else {
-        return Ok(());
-    };
-    // Words stay over the 3D view, never on the dock: a long verdict wraps
-    // onto more lines rather than run off an edge.
-    let screen = dock.free().shrink(4.0);
-    let painter = ctx
-        .layer_painter(egui::LayerId::background())
-        .with_clip_rect(dock.free());
-    // The clock, large at the top of the view.
-    if let Some(table) = &table
-        && let Some(now_ms) = table.clock_ms()
-    {
-        let text = super::tossing::clock_words(now_ms, &table.game);
-        let galley = painter.layout_no_wrap(text, style::display(34.0), GOLD);
-        let top = egui::pos2(screen.center().x, 34.0);
-        let rect = egui::Align2::CENTER_CENTER
-            .anchor_size(top, galley.size())
-            .expand(6.0);
-        painter.rect_filled(rect, 6.0, egui::Color32::from_black_alpha(180));
-        painter.galley(rect.min + egui::vec2(6.0, 6.0), galley, GOLD);
-    }
-    // Cards, then each small label once placed: none covers another.
-    let mut covered = card_rects(camera, cam_t, &cards);
-    let middle = camera
-        .world_to_viewport(cam_t, Vec3::ZERO)
-        .map(|p| egui::pos2(p.x, p.y))
-        .unwrap_or(screen.center());
-    // The big words (verdicts, dice) stay where the scene puts them: they are
-    // placed first, and the small ones kept off them too.
-    let mut labels: Vec<_> = now.scene.labels.iter().collect();
-    labels.sort_by_key(|l| !l.big);
-    for label in labels {
-        let Ok(pos) = camera.world_to_viewport(cam_t, label.at) else {
-            continue;
-        };
-        let [r, g, b] = label.colour;
-        let ink = egui::Color32::from_rgb(r, g, b);
-        // A few big words in the display face; a sentence in the plain one.
-        let font = match (label.big, label.text.chars().count() <= 28) {
-            (true, true) => style::display(24.0),
-            (true, false) => egui::FontId::proportional(21.0),
-            (false, _) => egui::FontId::proportional(14.0),
-        };
-        // A long seat label wraps onto two lines rather than reach across
-        // the next seat's.
-        let widest = if label.big { 640.0 } else { 250.0 };
-        let galley = painter.layout(
-            label.text.clone(),
-            font,
-            ink,
-            (screen.width() - 8.0).clamp(80.0, widest),
-        );
-        let mut rect = egui::Align2::CENTER_CENTER
-            .anchor_size(egui::pos2(pos.x, pos.y), galley.size())
-            .expand(3.0);
-        // A label by the table's edge stays on the screen.
-        rect = rect.translate(egui::vec2(
-            (screen.left() - rect.left()).max(0.0) + (screen.right() - rect.right()).min(0.0),
-            (screen.top() - rect.top()).max(0.0) + (screen.bottom() - rect.bottom()).min(0.0),
-        ));
-        // Off the cards (a verdict across the table may lie over them: it
-        // is read and gone).
-        if !label.big {
-            let away = egui::pos2(pos.x, pos.y) - middle;
-            // Near first; where nothing near is free, further (a crowded
-            // side of the table).
-            rect = clear_of_cards(rect, &covered, away, screen, 200.0);
-        }
-        covered.push(rect);
-        painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
-        painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, ink);
-    }
-    Ok(())
-}
+use crate::window::shell::style::{GOLD, PROBLEM};
 
 /// The side panel.
 #[allow(clippy::too_many_arguments)]
@@ -169,6 +31,7 @@ pub fn show_card_panel<G: TableGame>(
     mut intents: MessageWriter<CardIntent<G>>,
     mut next: ResMut<NextState<Screen>>,
     keys: Res<crate::keys::Bindings>,
+    mut hints: ResMut<super::hint::HintNow<G>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(mut table) = table else {
@@ -188,6 +51,7 @@ pub fn show_card_panel<G: TableGame>(
                 for action in show_turn(ui, &table, &now, you, &keys) {
                     intents.write(CardIntent { seat: you, action });
                 }
+                super::hint::show_hint(ui, &table, &mut hints, &keys);
                 if !now.scene.slots.is_empty() && you.is_some() && show_line_up(ui, &now, &plan) {
                     plan.lay();
                 }
@@ -362,13 +226,14 @@ fn show_hovered_card<G: TableGame>(
     }
 }
 
-/// The pace slider, the log's last line and, folded, the log's last 80 lines.
+/// The pace slider, the log's last line (not a wave's quiet review) and,
+/// folded, the log's last 80 lines.
 fn show_pace_and_log<G: TableGame>(ui: &mut egui::Ui, table: &mut CardTable<G>) {
     ui.horizontal(|ui| {
         ui.label("Pace");
         ui.add(egui::Slider::new(&mut table.pace, 0.0..=2.0).show_value(false));
     });
-    if let Some(last) = table.log.last() {
+    if let Some(last) = table.log.iter().rev().find(|l| !super::hint::is_review(l)) {
         ui.label(egui::RichText::new(last).size(12.0));
     }
     egui::CollapsingHeader::new("Log").show(ui, |ui| {
@@ -382,61 +247,4 @@ fn show_pace_and_log<G: TableGame>(ui: &mut egui::Ui, table: &mut CardTable<G>) 
                 }
             });
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn r(x0: f32, y0: f32, x1: f32, y1: f32) -> egui::Rect {
-        egui::Rect::from_min_max(egui::pos2(x0, y0), egui::pos2(x1, y1))
-    }
-
-    #[test]
-    fn a_label_across_a_card_moves_off_it_away_from_the_middle() {
-        let screen = r(0.0, 0.0, 1280.0, 800.0);
-        // A tall card, a label across its middle: left or right are as near.
-        let card = r(100.0, 300.0, 160.0, 560.0);
-        let label = r(110.0, 430.0, 150.0, 450.0);
-        // The label's seat is left of the middle: it moves further left.
-        let moved = clear_of_cards(label, &[card], egui::vec2(-500.0, 0.0), screen, 90.0);
-        assert!(!moved.intersects(card), "{moved:?}");
-        assert!(screen.contains_rect(moved));
-        assert!(moved.center().x < label.center().x, "{moved:?}");
-        assert!((moved.center() - label.center()).length() <= 90.0);
-        // Seated right of the middle: right.
-        let moved = clear_of_cards(label, &[card], egui::vec2(500.0, 0.0), screen, 90.0);
-        assert!(
-            !moved.intersects(card) && moved.center().x > label.center().x,
-            "{moved:?}"
-        );
-        // A wide label goes the shortest way off (up, here).
-        let wide = r(90.0, 430.0, 190.0, 450.0);
-        let short = r(100.0, 400.0, 160.0, 480.0);
-        let moved = clear_of_cards(wide, &[short], egui::vec2(-500.0, 0.0), screen, 90.0);
-        assert!(
-            !moved.intersects(short) && moved.center().x == wide.center().x,
-            "{moved:?}"
-        );
-        // A label already clear stays where it is.
-        let clear = r(300.0, 100.0, 400.0, 120.0);
-        assert_eq!(
-            clear_of_cards(clear, &[card], egui::vec2(1.0, 0.0), screen, 90.0),
-            clear
-        );
-        // Against the screen's edge it goes round the other ways.
-        let edge = r(0.0, 430.0, 100.0, 450.0);
-        let at_edge = r(0.0, 420.0, 120.0, 470.0);
-        let moved = clear_of_cards(edge, &[at_edge], egui::vec2(-1.0, 0.0), screen, 90.0);
-        assert!(
-            !moved.intersects(at_edge) && screen.contains_rect(moved),
-            "{moved:?}"
-        );
-        // Nowhere free within reach: where it was.
-        let wall = r(0.0, 0.0, 1280.0, 800.0);
-        assert_eq!(
-            clear_of_cards(label, &[wall], egui::vec2(-1.0, 0.0), screen, 90.0),
-            label
-        );
-    }
 }

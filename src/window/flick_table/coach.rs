@@ -2,7 +2,10 @@
 //! referee awaits a flick of the person's, it finds the flick the hard bot
 //! would choose — on the async compute pool, as the bots think — and draws
 //! its drag as the mouse's is drawn, with what it expects ("hits Snake Eyes 7
-//! times in 10"), until the position changes. After each of the person's
+//! times in 10"), until the position changes. Asked while a cowboy or an
+//! action is to be chosen, it gives the whole turn
+//! ([`crate::ai::turn_coach`]): the hard bot's three best choices with
+//! their worth and odds, the best one's cowboy ringed and its flick drawn. After each of the person's
 //! flicks it says how theirs compared ("the best flick here was worth +2.1;
 //! yours +0.4"), searching the position before the flick in the background
 //! when no hint was asked there. It never plays: it writes no
@@ -19,6 +22,7 @@ use super::aim::draw_drag;
 use super::sets::FlickPanels;
 use crate::ai::coach::{self, Hint};
 use crate::ai::levels::BotLevels;
+use crate::ai::turn_coach::{self, TurnHint};
 use crate::flick::referee::Referee;
 use crate::tables::FrameSystems;
 use crate::tables::flick::aim::Aim;
@@ -63,6 +67,8 @@ pub fn plugin(app: &mut App) {
 pub const COACH_SEED: u64 = 0x434f_4143_485f_5345;
 /// Lines the coach keeps.
 const MAX_LINES: usize = 40;
+/// The ring round the cowboy the coach would play.
+const GOOD_RING: Color = Color::srgb(0.45, 0.95, 0.45);
 
 /// The setting: the coach on (hints, comparisons) or off (neither).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,14 +86,44 @@ impl Default for Coach {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct AskHint;
 
-/// What a search returns: the hint, or why there is none.
-type Answer = Result<Hint, String>;
+/// What the coach advises: the awaited flick, or the turn's choice.
+#[derive(Clone)]
+pub enum Advice {
+    Flick(Box<Hint>),
+    Turn(TurnHint),
+}
+
+impl Advice {
+    pub fn said(&self) -> String {
+        match self {
+            Advice::Flick(h) => h.said(),
+            Advice::Turn(t) => t.said(),
+        }
+    }
+
+    /// The flick drawn on the table, where it is awaited.
+    fn drawn(&self, referee: &Referee) -> Option<Aim> {
+        match self {
+            Advice::Flick(h) => flick_aim(referee, &h.step, Some(h.planned)),
+            Advice::Turn(t) => {
+                let best = t.best();
+                let (hint, at) = (best.flick.as_ref()?, best.flick_at.as_deref()?);
+                flick_aim(at, &hint.step, Some(hint.planned))
+            }
+        }
+    }
+}
+
+/// What a search returns: the advice, or why there is none.
+type Answer = Result<Advice, String>;
 
 /// A hint found for the position `stamp`, and its drag as the mouse's aim shows it.
 struct Ready {
     stamp: Stamp,
-    hint: Hint,
+    advice: Advice,
     aim: Option<Aim>,
+    /// The cowboy the turn's advice plays, ringed on the table, and where he stands.
+    ringed: Option<Vec3>,
 }
 
 /// The position awaiting the person's flick, kept to weigh their flick
@@ -138,7 +174,23 @@ pub struct CoachHint {
 impl CoachHint {
     /// The hint found (for the position [`CoachHint::hint_stamp`]).
     pub fn hint(&self) -> Option<&Hint> {
-        self.ready.as_ref().map(|r| &r.hint)
+        match &self.ready.as_ref()?.advice {
+            Advice::Flick(h) => Some(h),
+            Advice::Turn(_) => None,
+        }
+    }
+
+    /// The turn's advice found (a cowboy or an action to choose).
+    pub fn turn_hint(&self) -> Option<&TurnHint> {
+        match &self.ready.as_ref()?.advice {
+            Advice::Turn(t) => Some(t),
+            Advice::Flick(_) => None,
+        }
+    }
+
+    /// Where the ring round the turn's advised cowboy is drawn.
+    pub fn ringed(&self) -> Option<Vec3> {
+        self.ready.as_ref()?.ringed
     }
 
     /// The position the hint is for.
@@ -166,7 +218,7 @@ impl CoachHint {
         &self.lines
     }
 
-    fn say(&mut self, line: impl Into<String>) {
+    pub(super) fn say(&mut self, line: impl Into<String>) {
         let line = line.into();
         info!("coach: {line}");
         self.lines.push(line);
@@ -176,20 +228,36 @@ impl CoachHint {
     }
 }
 
-/// The seed of the coach's search on a position.
-fn seed_of(stamp: Stamp) -> u64 {
-    COACH_SEED ^ stamp.game.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ stamp.version.rotate_left(32)
+/// The seed of the coach's search on a position: the game's and the
+/// position's own (the pieces' poses, the rules' phase and hour), so that a
+/// position taken back to is advised as it was the first time.
+pub(super) fn seed_of(stamp: Stamp, referee: &Referee) -> u64 {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut h = DefaultHasher::new();
+    format!("{:?}{}", referee.game.phase, referee.game.hour).hash(&mut h);
+    COACH_SEED
+        ^ stamp.game.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ referee.table.pose_hash().rotate_left(17)
+        ^ h.finish().rotate_left(41)
 }
 
-/// The hint for `referee`, searched on the async compute pool (the levels
-/// file read there too).
-fn search(referee: Referee, seed: u64) -> Task<Answer> {
+/// The advice for `referee`, searched on the async compute pool (the levels
+/// file read there too): the turn's when a choice is awaited, else the flick's.
+pub(super) fn search(referee: Referee, seed: u64) -> Task<Answer> {
     AsyncComputeTaskPool::get().spawn(async move {
         // A search that panics answers with why rather than never.
         catch_unwind(AssertUnwindSafe(|| -> Answer {
             let levels = BotLevels::load_default()
                 .map_err(|e| format!("the bot levels file has problems: {e}"))?;
-            coach::hint(&referee, &levels, seed).map_err(|e| e.to_string())
+            if turn_coach::awaits_choice(&referee) {
+                turn_coach::turn_hint(&referee, &levels, seed)
+                    .map(Advice::Turn)
+                    .map_err(|e| e.to_string())
+            } else {
+                coach::hint(&referee, &levels, seed)
+                    .map(|h| Advice::Flick(Box::new(h)))
+                    .map_err(|e| e.to_string())
+            }
         }))
         .unwrap_or_else(|p| {
             Err(p
@@ -270,7 +338,9 @@ fn may_hint<'a>(
     if state.asked.is_some() {
         return Err("the coach is already thinking".into());
     }
-    coach::awaited(referee).map_err(|e| e.to_string())?;
+    if !turn_coach::awaits_choice(referee) {
+        coach::awaited(referee).map_err(|e| e.to_string())?;
+    }
     Ok(referee)
 }
 
@@ -293,7 +363,7 @@ fn start_hints(
             .ready
             .as_ref()
             .filter(|r| r.stamp == stamp)
-            .map(|r| r.hint.said())
+            .map(|r| r.advice.said())
     {
         state.say(said);
         return;
@@ -301,7 +371,7 @@ fn start_hints(
     match may_hint(&session, &seats, &bots, &setting, &state) {
         Err(why) => state.say(format!("No hint: {why}.")),
         Ok(referee) => {
-            let task = search(referee.clone(), seed_of(stamp));
+            let task = search(referee.clone(), seed_of(stamp, referee));
             state.asked = Some((task, stamp));
         }
     }
@@ -318,14 +388,30 @@ fn collect_answers(session: Res<FlickSession>, mut state: ResMut<CoachHint>) {
     if let Some((answer, stamp)) = answered {
         state.asked = None;
         match answer {
-            Ok(hint) => {
+            Ok(advice) => {
                 if let Some(referee) = session.referee().filter(|_| session.stamp() == stamp) {
-                    let aim = flick_aim(referee, &hint.step, Some(hint.planned));
-                    state.say(hint.said());
-                    if let Some(before) = state.before.as_mut().filter(|b| b.stamp == stamp) {
-                        before.worth = Some(hint.worth);
-                    }
-                    state.ready = Some(Ready { stamp, hint, aim });
+                    let aim = advice.drawn(referee);
+                    state.say(advice.said());
+                    let ringed = match &advice {
+                        Advice::Flick(hint) => {
+                            if let Some(before) = state.before.as_mut().filter(|b| b.stamp == stamp)
+                            {
+                                before.worth = Some(hint.worth);
+                            }
+                            None
+                        }
+                        Advice::Turn(t) => t.best().cowboy.map(|c| {
+                            let p = referee.position(c);
+                            let y = aim.as_ref().map_or(0.0, |a| a.anchor.y);
+                            Vec3::new(p.x, y, p.y)
+                        }),
+                    };
+                    state.ready = Some(Ready {
+                        stamp,
+                        advice,
+                        aim,
+                        ringed,
+                    });
                     state.drawn = 0;
                 }
             }
@@ -339,10 +425,11 @@ fn collect_answers(session: Res<FlickSession>, mut state: ResMut<CoachHint>) {
         };
         let Weighing { yours, name, .. } = state.weighing.remove(0);
         match answer {
-            Ok(best) => state.say(format!(
+            Ok(Advice::Flick(best)) => state.say(format!(
                 "{name}: {}",
                 coach::compare_line(best.worth, yours)
             )),
+            Ok(Advice::Turn(_)) => {}
             Err(e) => state.say(format!("The coach could not weigh {name}'s flick: {e}.")),
         }
     }
@@ -379,7 +466,10 @@ fn watch_flicks(
             .ready
             .as_ref()
             .filter(|r| r.stamp == stamp)
-            .map(|r| r.hint.worth);
+            .and_then(|r| match &r.advice {
+                Advice::Flick(h) => Some(h.worth),
+                Advice::Turn(_) => None,
+            });
         state.before = Some(Before {
             stamp,
             referee: referee.clone(),
@@ -402,7 +492,8 @@ fn weigh(state: &mut CoachHint, before: Before, after: &Referee) {
         Some(best) => state.say(format!("{name}: {}", coach::compare_line(best, yours))),
         None => {
             // The search a hint on that position would have run: the same seed, the same best.
-            let task = search(before.referee, seed_of(before.stamp));
+            let seed = seed_of(before.stamp, &before.referee);
+            let task = search(before.referee, seed);
             state.weighing.push(Weighing { task, yours, name });
         }
     }
@@ -419,12 +510,21 @@ fn draw_hint(
         return;
     }
     let stamp = session.stamp();
-    let Some(aim) = state
-        .ready
-        .as_ref()
-        .filter(|r| r.stamp == stamp)
-        .and_then(|r| r.aim.as_ref())
-    else {
+    let Some(ready) = state.ready.as_ref().filter(|r| r.stamp == stamp) else {
+        return;
+    };
+    if let Some(at) = ready.ringed {
+        // The cowboy the turn's advice plays.
+        gizmos.circle(
+            Isometry3d::new(
+                at + Vec3::Y * 0.004,
+                Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+            ),
+            0.035,
+            GOOD_RING,
+        );
+    }
+    let Some(aim) = ready.aim.as_ref() else {
         return;
     };
     draw_drag(aim, session.index(), &mut gizmos);
@@ -454,7 +554,9 @@ fn show_coach(
                 .on_hover_text("Hints when asked, and how each of your flicks compared");
             if ui
                 .add_enabled(on, egui::Button::new("Hint (H)"))
-                .on_hover_text("The flick the hard bot would choose: drawn, not played")
+                .on_hover_text(
+                    "What the hard bot would do: the cowboy, the action and the flick — drawn, not played",
+                )
                 .clicked()
             {
                 asks.write(AskHint);
@@ -463,8 +565,13 @@ fn show_coach(
         if state.thinking() {
             ui.label("The coach is thinking…");
         }
-        if let Some(hint) = state.hint().filter(|_| state.hint_stamp() == Some(stamp)) {
-            ui.colored_label(GOOD, hint.said());
+        if let Some(ready) = state.ready.as_ref().filter(|r| r.stamp == stamp) {
+            match &ready.advice {
+                Advice::Flick(hint) => {
+                    ui.colored_label(GOOD, hint.said());
+                }
+                Advice::Turn(t) => show_turn_hint(ui, t),
+            }
         }
         if !state.lines().is_empty() {
             ui.separator();
@@ -483,4 +590,20 @@ fn show_coach(
     }
     wants.0 |= ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     Ok(())
+}
+
+/// The turn's advice: the best choice, then the runners-up.
+fn show_turn_hint(ui: &mut egui::Ui, hint: &TurnHint) {
+    for (i, line) in hint.lines.iter().enumerate() {
+        let odds = line
+            .flick
+            .as_ref()
+            .map_or(String::new(), |h| format!(" — {}", h.expects));
+        let text = format!("{}. {}{odds}. Worth {:+.1}", i + 1, line.words, line.worth);
+        if i == 0 {
+            ui.colored_label(GOOD, text);
+        } else {
+            ui.label(text);
+        }
+    }
 }

@@ -33,6 +33,7 @@ pub mod scene;
 pub mod sets;
 pub mod shapes;
 pub mod tags;
+pub mod turn_review;
 
 use std::path::PathBuf;
 
@@ -59,6 +60,8 @@ pub struct FlickRequest {
     pub seed: u64,
     /// A saved game to continue instead (its own scenario, seed and seats).
     pub resume: Option<Box<crate::saves::FlickSave>>,
+    /// A practice game: the person's flicks may be taken back.
+    pub practice: bool,
 }
 
 /// The town could not be opened: the menu shows why.
@@ -108,6 +111,7 @@ pub fn plugin(app: &mut App) {
             hud::plugin,
             panels::plugin,
             coach::plugin,
+            turn_review::plugin,
             keep::plugin,
             after_the_flick::plugin,
         ))
@@ -141,6 +145,7 @@ fn open_town(world: &mut World) {
         None => FlickAction::Open {
             file,
             seed: Some(request.seed),
+            practice: request.practice,
         },
     }));
     let mut cameras = world.query::<&mut crate::window::shell::camera::OrbitCamera>();
@@ -163,6 +168,7 @@ fn close_town(world: &mut World) {
     world.insert_resource(bots::BotTurn::default());
     // And the coach's search, and what it said of this game.
     world.insert_resource(coach::CoachHint::default());
+    world.insert_resource(turn_review::TurnWatch::default());
     *world.resource_mut::<crate::tables::flick::aim::Aim>() = Default::default();
     world
         .resource_mut::<crate::tables::flick::aim::MouseLocked>()

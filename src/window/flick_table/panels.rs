@@ -24,6 +24,13 @@ use crate::window::shell::style::{self, GOLD, PROBLEM};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
+        Update,
+        take_back_with_key
+            .in_set(crate::tables::FrameSystems::Input)
+            .run_if(not(resource_exists::<crate::tables::flick::TableEdited>))
+            .in_set(FlickSystems),
+    )
+    .add_systems(
         EguiPrimaryContextPass,
         (
             show_game_panels.in_set(FlickPanels::Game),
@@ -31,6 +38,18 @@ pub fn plugin(app: &mut App) {
         )
             .in_set(FlickSystems),
     );
+}
+
+/// Backspace: take back the last flick (a practice game; a counted game
+/// refuses, and the panel says why).
+fn take_back_with_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<crate::keys::Bindings>,
+    mut intents: MessageWriter<FlickIntent>,
+) {
+    if bindings.just_pressed(&keys, crate::keys::Action::TakeBack) {
+        intents.write(FlickIntent::person(FlickAction::TakeBack));
+    }
 }
 
 fn team_name(team: Team) -> &'static str {
@@ -173,6 +192,9 @@ fn show_turn(
         actions.extend(choose_bullet_side(ui, play));
     }
     show_last_flick(ui, play);
+    if session.practice() {
+        actions.extend(offer_take_back(ui, session));
+    }
     if let Some(m) = &session.message {
         ui.colored_label(PROBLEM, m);
     }
@@ -273,6 +295,26 @@ fn choose_bullet_side(ui: &mut egui::Ui, play: &ScenarioPlay) -> Vec<FlickAction
         }
     });
     actions
+}
+
+/// A practice game's line: the *Take back* button while a flick of the
+/// person's may be taken back.
+fn offer_take_back(ui: &mut egui::Ui, session: &FlickSession) -> Option<FlickAction> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        ui.label("Practice game");
+        let n = session.takebacks();
+        if ui
+            .add_enabled(n > 0, egui::Button::new("Take back (Backspace)"))
+            .on_hover_text(format!(
+                "Put the table back as it was before your last flick ({n} may be taken back)"
+            ))
+            .clicked()
+        {
+            asked = Some(FlickAction::TakeBack);
+        }
+    });
+    asked
 }
 
 /// How far the last flick went and what it touched.

@@ -17,6 +17,7 @@ pub fn bank_robbery_window(
             steps: 0,
             seed: 1,
             bots,
+            practice: false,
         },
         town: highnoon::scenario::default_town_path(),
         profile_path: highnoon::scenario::default_profile_path(),
