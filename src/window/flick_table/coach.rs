@@ -533,6 +533,7 @@ fn draw_hint(
 
 /// The coach's panel: the setting, the *Hint* button, the hint on show and
 /// what the coach said.
+#[expect(clippy::too_many_arguments)]
 fn show_coach(
     mut contexts: EguiContexts,
     session: Res<FlickSession>,
@@ -541,6 +542,7 @@ fn show_coach(
     mut asks: MessageWriter<AskHint>,
     mut wants: ResMut<EguiWantsPointer>,
     mut dock: ResMut<Dock>,
+    keys: Res<crate::keys::Bindings>,
 ) -> Result {
     if session.referee().is_none() {
         return Ok(());
@@ -553,7 +555,7 @@ fn show_coach(
             ui.checkbox(&mut on, "Coach")
                 .on_hover_text("Hints when asked, and how each of your flicks compared");
             if ui
-                .add_enabled(on, egui::Button::new("Hint (H)"))
+                .add_enabled(on, egui::Button::new(keys.fill("Hint ({Hint})")))
                 .on_hover_text(
                     "What the hard bot would do: the cowboy, the action and the flick — drawn, not played",
                 )

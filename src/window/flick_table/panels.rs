@@ -140,6 +140,7 @@ fn show_game_panels(
     bots: Res<BotTurn>,
     replay: Option<Res<ReplayScript>>,
     mut dock: ResMut<Dock>,
+    keys: Res<crate::keys::Bindings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(play) = session.scenario() else {
@@ -149,7 +150,7 @@ fn show_game_panels(
     let replaying = session.replaying();
     let replay = replay.is_some();
     dock.section(ctx, "Flick 'em Up!", true, |ui| {
-        for action in show_turn(ui, &session, play, &seats, &bots, replay) {
+        for action in show_turn(ui, &session, play, &seats, &bots, replay, &keys) {
             intents.write(FlickIntent::person(action));
         }
     });
@@ -175,6 +176,7 @@ fn show_turn(
     seats: &Seats,
     bots: &BotTurn,
     replay: bool,
+    keys: &crate::keys::Bindings,
 ) -> Vec<FlickAction> {
     let game = &play.referee.game;
     let replaying = session.replaying();
@@ -193,7 +195,7 @@ fn show_turn(
     }
     show_last_flick(ui, play);
     if session.practice() {
-        actions.extend(offer_take_back(ui, session));
+        actions.extend(offer_take_back(ui, session, keys));
     }
     if let Some(m) = &session.message {
         ui.colored_label(PROBLEM, m);
@@ -299,13 +301,20 @@ fn choose_bullet_side(ui: &mut egui::Ui, play: &ScenarioPlay) -> Vec<FlickAction
 
 /// A practice game's line: the *Take back* button while a flick of the
 /// person's may be taken back.
-fn offer_take_back(ui: &mut egui::Ui, session: &FlickSession) -> Option<FlickAction> {
+fn offer_take_back(
+    ui: &mut egui::Ui,
+    session: &FlickSession,
+    keys: &crate::keys::Bindings,
+) -> Option<FlickAction> {
     let mut asked = None;
     ui.horizontal(|ui| {
         ui.label("Practice game");
         let n = session.takebacks();
         if ui
-            .add_enabled(n > 0, egui::Button::new("Take back (Backspace)"))
+            .add_enabled(
+                n > 0,
+                egui::Button::new(keys.fill("Take back ({TakeBack})")),
+            )
             .on_hover_text(format!(
                 "Put the table back as it was before your last flick ({n} may be taken back)"
             ))
