@@ -314,7 +314,7 @@ pub fn words(view: &Referee, line: &Line) -> String {
             FlickKind::Shot => "shoots".to_string(),
             FlickKind::Blast => "throws dynamite".to_string(),
         },
-        (Some(action), _) => action_words(view, action),
+        (Some(action), _) => action_words(view, line.cowboy, action),
         (None, None) => "plays".to_string(),
     };
     format!("{name} {what}")
@@ -327,17 +327,17 @@ pub fn choice_words(view: &Referee, cowboy: Option<CowboyId>, action: Option<&In
         || "the team".to_string(),
         |c| view.game.cowboys[c].name.clone(),
     );
-    let what = action.map_or_else(|| "plays".to_string(), |a| action_words(view, a));
+    let what = action.map_or_else(|| "plays".to_string(), |a| action_words(view, cowboy, a));
     format!("{name} {what}")
 }
 
-/// An action without a flick in words.
-fn action_words(view: &Referee, action: &Intent) -> String {
+/// An action of `cowboy`'s without a flick in words.
+fn action_words(view: &Referee, cowboy: Option<CowboyId>, action: &Intent) -> String {
     let game = &view.game;
     match action {
         Intent::Take { token, .. } => format!("takes the {}", token.words().0),
-        Intent::Drop(k) => match game
-            .current_cowboy()
+        Intent::Drop(k) => match cowboy
+            .or(game.current_cowboy())
             .and_then(|c| game.cowboys[c].tokens.get(*k))
         {
             Some(t) => format!("leaves the {}", t.words().0),

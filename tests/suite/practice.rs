@@ -320,3 +320,38 @@ fn the_side_of_a_taken_back_shot_is_the_one_before() {
     assert_eq!(position(&s), before);
     assert_eq!(s.scenario().expect("a game").side, side);
 }
+
+/// Once the game is over its result is in the record: no take-back; a
+/// practice game opened again (*Play again*, a reload) is practice still.
+#[test]
+fn no_take_back_once_over_and_play_again_stays_practice() {
+    let mut s = opened(true);
+    let mut player = RandomPlayer::new(9);
+    for _ in 0..5000 {
+        let r = s.referee().expect("a game");
+        if r.game.is_over() {
+            break;
+        }
+        let step = player.next_step(r).expect("a step");
+        let _ = person(&mut s, FlickAction::Step(step));
+    }
+    assert!(
+        s.referee().expect("a game").game.is_over(),
+        "the game ended"
+    );
+    assert_eq!(s.takebacks(), 0, "none offered once over");
+    let why = person(&mut s, FlickAction::TakeBack).expect_err("over");
+    assert!(why.contains("the game is over"), "{why}");
+    assert!(s.referee().expect("a game").game.is_over());
+
+    let again = FlickIntent::reopen(&s, bank_robbery());
+    s.apply(&again, &profile(), &Seats(Seat::HOT_SEAT), None)
+        .expect("opened again");
+    assert!(s.practice(), "Play again keeps a practice game practice");
+    assert!(!s.referee().expect("a game").game.is_over());
+    let counted = FlickIntent::reopen(&opened(false), bank_robbery());
+    let mut c = FlickSession::default();
+    c.apply(&counted, &profile(), &Seats(Seat::HOT_SEAT), None)
+        .expect("opened");
+    assert!(!c.practice());
+}

@@ -98,7 +98,7 @@ fn reload_changed_files(
     if profile.0 != new_profile {
         profile.0 = new_profile;
     }
-    intents.write(FlickIntent::open(file));
+    intents.write(FlickIntent::reopen(&session, file));
     status.error = None;
     status.notice = Some((
         format!("reloaded {}", names.join(", ")),

@@ -137,6 +137,16 @@ impl FlickIntent {
             practice: false,
         })
     }
+
+    /// The game on `session`'s table opened again from its file (*Play
+    /// again*, a reload): practice stays practice.
+    pub fn reopen(session: &FlickSession, file: impl Into<PathBuf>) -> Self {
+        Self::person(FlickAction::Open {
+            file: file.into(),
+            seed: None,
+            practice: session.practice,
+        })
+    }
 }
 
 /// Steps for a seeded random player to play at once when a scenario starts
@@ -382,6 +392,8 @@ pub struct FlickSession {
     practice: bool,
     /// The positions before the person's last flicks (practice only).
     kept: Vec<practice::Kept>,
+    /// Take-backs made in this game.
+    taken_back: u64,
 }
 
 impl Default for FlickSession {
@@ -405,6 +417,7 @@ impl Default for FlickSession {
             markers_of: 0,
             practice: false,
             kept: Vec::new(),
+            taken_back: 0,
         }
     }
 }
@@ -466,12 +479,12 @@ impl FlickSession {
         self.last.as_ref()
     }
 
-    /// The sandbox's flicks since its town was laid out or reset.
     /// Every step of the game tried so far, in order.
     pub fn steps(&self) -> &[SavedStep] {
         &self.steps
     }
 
+    /// The sandbox's flicks since its town was laid out or reset.
     pub fn log(&self) -> &TableLog {
         &self.log
     }
@@ -600,11 +613,13 @@ impl FlickSession {
             }
             _ => {
                 let flick = intent.by == By::Person && self.is_flick(&intent.action);
+                let before = self.table().map(Table::pose_hash);
                 if flick {
                     self.keep_for_takeback();
                 }
                 let result = self.apply_play(&intent.action, profile.solver.dt);
-                if flick && result.is_err() {
+                // A refused flick that moved nothing is nothing to take back.
+                if flick && result.is_err() && self.table().map(Table::pose_hash) == before {
                     self.forget_last_kept();
                 }
                 result

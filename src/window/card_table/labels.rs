@@ -4,7 +4,8 @@
 //! moved off the cards (the nearest free spot, away from the table's middle
 //! first: a verdict across the middle goes beside the table); while a
 //! real-time wave runs the big words are folded to the small size, and a
-//! label with no free spot is not painted (the panel's log has every line).
+//! label with no free spot is not painted that frame (a verdict is also in the
+//! panel; a seat's name or score comes back once there is room).
 //! The rectangles painted are kept in [`TableLabels`] for the tests.
 
 use bevy::prelude::*;

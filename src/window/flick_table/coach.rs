@@ -132,6 +132,8 @@ struct Before {
     stamp: Stamp,
     referee: Referee,
     worth: Option<f32>,
+    /// The session's take-backs when it was kept.
+    taken_back: u64,
 }
 
 /// A search for the best flick from a position the person has flicked from
@@ -453,8 +455,12 @@ fn watch_flicks(
     let state = &mut *state;
     if state.before.as_ref().is_some_and(|b| b.stamp != stamp) {
         let before = state.before.take().expect("a position before");
-        // A flick was played from there (not a refusal that changed nothing).
-        if referee.last_outcome.is_some() && referee.last_outcome != before.referee.last_outcome {
+        // A flick was played from there (not a refusal that changed nothing,
+        // nor a take-back to another position).
+        if before.taken_back == session.taken_back()
+            && referee.last_outcome.is_some()
+            && referee.last_outcome != before.referee.last_outcome
+        {
             weigh(state, before, referee);
         }
     }
@@ -474,6 +480,7 @@ fn watch_flicks(
             stamp,
             referee: referee.clone(),
             worth,
+            taken_back: session.taken_back(),
         });
     }
 }

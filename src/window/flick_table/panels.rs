@@ -488,7 +488,7 @@ fn show_high_noon(
             if ui.button("Play again").clicked()
                 && let Some(file) = session.file()
             {
-                again = Some(FlickIntent::open(file));
+                again = Some(FlickIntent::reopen(session, file));
             }
         });
     again

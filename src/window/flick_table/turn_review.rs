@@ -124,6 +124,12 @@ fn first_action(turn: &Watched, since: &[SavedStep], now: &Referee) -> Option<(S
         })
         .collect();
     let action = intents.iter().find(|i| !matches!(i, Intent::Play(_)))?;
+    // Cut where the best line is cut: after the action's first flick (a
+    // second bullet is not counted), or once a token drawn is kept or left.
+    let flicked = since.iter().any(|s| match s {
+        SavedStep::Step(r) => !matches!(Step::from(r), Step::Intent(_) | Step::SetDown(_)),
+        SavedStep::ClearDoor(_) => false,
+    });
     let busy = matches!(
         now.game.phase,
         Phase::AwaitMove { .. }
@@ -131,7 +137,7 @@ fn first_action(turn: &Watched, since: &[SavedStep], now: &Referee) -> Option<(S
             | Phase::AwaitBlast { .. }
             | Phase::AwaitKeep { .. }
     );
-    if busy {
+    if busy && !flicked {
         return None;
     }
     let cowboy = intents
@@ -161,11 +167,9 @@ fn review_turns(mut watch: ResMut<TurnWatch>, mut coach: ResMut<CoachHint>) {
         match answer {
             Ok(Advice::Turn(t)) => turn.best = Some(t.best().clone()),
             Ok(Advice::Flick(_)) => {}
+            // Said once; the turn is watched on, unreviewed, to its first
+            // action (not searched again each frame).
             Err(e) => coach.say(format!("The coach could not weigh this turn: {e}.")),
-        }
-        if turn.best.is_none() {
-            // Nothing to weigh the turn against: watch the next.
-            turn.yours = Some((String::new(), 0.0));
         }
     }
     if turn.task.is_none()

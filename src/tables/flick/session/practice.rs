@@ -28,9 +28,19 @@ impl FlickSession {
         self.practice
     }
 
-    /// Flicks that may be taken back now.
+    /// Flicks that may be taken back now (none once the game is over: its
+    /// result is in the record).
     pub fn takebacks(&self) -> usize {
-        self.kept.len()
+        match &self.play {
+            Some(Play::Scenario(s)) if !s.referee.game.is_over() => self.kept.len(),
+            _ => 0,
+        }
+    }
+
+    /// Take-backs made in this game: a position returned to is not a flick
+    /// played (the coach does not weigh it).
+    pub fn taken_back(&self) -> u64 {
+        self.taken_back
     }
 
     /// Keeps the position before a flick of the person's (practice only).
@@ -68,8 +78,14 @@ impl FlickSession {
                     .into(),
             );
         }
-        if !matches!(self.play, Some(Play::Scenario(_))) {
-            return Err("only a game's flicks are taken back".into());
+        match &self.play {
+            Some(Play::Scenario(s)) if s.referee.game.is_over() => {
+                return Err(
+                    "the game is over and in the record: start it again to try once more".into(),
+                );
+            }
+            Some(Play::Scenario(_)) => {}
+            _ => return Err("only a game's flicks are taken back".into()),
         }
         let Some(kept) = self.kept.pop() else {
             return Err("no flick of yours to take back".into());
@@ -82,6 +98,7 @@ impl FlickSession {
         self.last_recording = None;
         self.answer = None;
         self.message = None;
+        self.taken_back += 1;
         self.touch();
         Ok(())
     }
