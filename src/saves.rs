@@ -87,6 +87,9 @@ pub struct CardSave {
     pub state: String,
     /// The table's log.
     pub log: Vec<String>,
+    /// A practice game (not counted in the record); absent in older saves: counted.
+    #[serde(default)]
+    pub practice: bool,
 }
 
 /// Where the game to continue is saved.

@@ -227,8 +227,8 @@ fn continue_kept(
             let Some(game) = CardGame::from_key(&c.game) else {
                 return;
             };
-            // A card game continued counts in the record.
-            commands.insert_resource(crate::record::Practice(false));
+            // A card game continued is practice or counted as it was.
+            commands.insert_resource(crate::record::Practice(c.practice));
             commands.insert_resource(CardRequest {
                 game,
                 setup: c.setup.clone(),

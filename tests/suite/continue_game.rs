@@ -220,6 +220,14 @@ impl GameVisitor for LeaveAndContinue {
             G::TITLE
         );
         assert_eq!(cards.log, table.log);
+        assert!(!cards.practice, "{}: counted", G::TITLE);
+        // A practice game is kept as practice.
+        let mut table = table;
+        table.practice = true;
+        let SavedTable::Cards(kept) = keep::saved(&table, &request).expect("kept").table else {
+            panic!("{}: a card save", G::TITLE)
+        };
+        assert!(kept.practice, "{}: practice kept", G::TITLE);
         let _ = std::fs::remove_dir_all(&dir);
         // A finished game is not kept.
         let mut done = table;
@@ -259,6 +267,7 @@ fn a_save_that_cannot_be_read_is_named_where_it_breaks_and_kept_aside() {
             chance: (0, 0),
             state: String::new(),
             log: vec![],
+            practice: false,
         }),
     };
     other.save(&path).unwrap();

@@ -12,7 +12,7 @@ use highnoon::cards::core::Game;
 use highnoon::cards::seating::SeatKind;
 use highnoon::cards::table_game::load_game;
 use highnoon::cards::tabletown::Tabletown;
-use highnoon::record::{Practice, Record, RecordFile, Verdict};
+use highnoon::record::{Record, RecordFile, Verdict};
 use highnoon::tables::cards::session::CardTable;
 
 fn scratch(name: &str) -> PathBuf {
@@ -49,7 +49,9 @@ fn a_finished_card_game_with_you_at_the_table_is_one_line_of_the_record() {
     let path = dir.join("record.ron");
     let mut expected = Vec::new();
     for seed in 1..=3 {
-        let table = finished_table(seed);
+        let mut table = finished_table(seed);
+        // The menu's choice, kept on the table when it was dealt.
+        table.practice = seed == 2;
         let winners = table.game.winners();
         expected.push(if winners.is_empty() {
             Verdict::Drawn
@@ -60,7 +62,6 @@ fn a_finished_card_game_with_you_at_the_table_is_one_line_of_the_record() {
         });
         let mut app = crate::card_table::app(table);
         app.insert_resource(RecordFile(Some(path.clone())));
-        app.insert_resource(Practice(seed == 2));
         for _ in 0..5 {
             app.update();
         }

@@ -73,6 +73,7 @@ pub fn saved<G: TableGame>(table: &CardTable<G>, request: &CardRequest) -> Optio
             chance: ((pos >> 64) as u64, pos as u64),
             state,
             log: table.log.clone(),
+            practice: table.practice,
         }),
     })
 }

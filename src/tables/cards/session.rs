@@ -20,7 +20,7 @@ use crate::cards::TableGame;
 use crate::cards::core::{Agent, Game, Seat, Turn};
 use crate::cards::seating::SeatKind;
 use crate::physics::dice::{DiceTray, Roll};
-use crate::record::{Finished, Practice, RecordFile};
+use crate::record::{Finished, RecordFile};
 use crate::tables::FrameSystems;
 
 /// Seconds between a bot's actions, so a person can follow them.
@@ -141,6 +141,8 @@ pub struct CardTable<G: TableGame> {
     /// Whether the game's end has been seen for the record of games (kept
     /// there or not): it is looked at once.
     pub recorded: bool,
+    /// A practice game: the record keeps it as practice (*Continue* too).
+    pub practice: bool,
 }
 
 impl<G: TableGame> CardTable<G> {
@@ -193,6 +195,7 @@ impl<G: TableGame> CardTable<G> {
             )),
             setup_name: String::new(),
             recorded: false,
+            practice: false,
         }
     }
 
@@ -730,12 +733,12 @@ pub fn apply_intents<G: TableGame>(
 /// one person at the table (the seat that is yours; bots alone are nobody's
 /// record), and only where the program keeps a record ([`RecordFile`]:
 /// never in a scripted run, a test or an offscreen app). A practice game
-/// ([`Practice`]) is kept as one. A record that fails to read or write is
-/// logged; the table plays on.
+/// ([`CardTable::practice`], from the menu's [`crate::record::Practice`]
+/// when it was dealt) is kept as one. A record that fails to read or write
+/// is logged; the table plays on.
 pub fn record_the_end<G: TableGame>(
     table: Option<ResMut<CardTable<G>>>,
     file: Option<Res<RecordFile>>,
-    practice: Option<Res<Practice>>,
 ) {
     let Some(mut table) = table else { return };
     if table.recorded || !table.game.is_over() {
@@ -751,7 +754,7 @@ pub fn record_the_end<G: TableGame>(
             SeatKind::Bot(level) => Some(*level),
         })
         .collect();
-    let practice = practice.is_some_and(|p| p.0);
+    let practice = table.practice;
     if let Some(finished) = Finished::new(
         G::KEY,
         &table.setup_name,

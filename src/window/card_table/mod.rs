@@ -139,6 +139,7 @@ impl GameVisitor for AddTable<'_> {
 /// first `actions` actions at once when asked (screenshots of a game in progress).
 fn open_table<G: TableGame>(
     request: Option<Res<CardRequest>>,
+    practice: Option<Res<crate::record::Practice>>,
     profile: Res<Profile>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -150,7 +151,11 @@ fn open_table<G: TableGame>(
         return;
     };
     let table = match dealt::deal::<G>(&request, &profile.0) {
-        Ok(table) => table,
+        // A practice game (the menu's choice; a continued game's own).
+        Ok(mut table) => {
+            table.practice = practice.is_some_and(|p| p.0);
+            table
+        }
         Err(e) => {
             error!("{e}");
             next.set(Screen::Menu);
