@@ -250,10 +250,11 @@ pub fn user(which: fn(&Folders) -> PathBuf) -> Option<PathBuf> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
+    /// An empty folder of its own under the system's temporary folder.
+    pub(crate) fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("highnoon-files-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -261,7 +262,8 @@ mod tests {
         dir
     }
 
-    fn beside(dir: &Path) -> Vec<String> {
+    /// The names in `dir`, sorted.
+    pub(crate) fn beside(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -9,23 +9,13 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 
+/// A scratch folder of the record's tests (files.rs's, named apart).
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("highnoon-record-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::files::tests::scratch(&format!("record-{name}"))
 }
 
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use crate::files::tests::beside as names_in;
 
-/// A game of `game` against one bot of `level`, the person in seat 0.
 fn game(game: &str, level: Level, result: Verdict, practice: bool) -> Finished {
     Finished {
         game: game.to_string(),

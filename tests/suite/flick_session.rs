@@ -3,10 +3,7 @@
 //! table and referee out — equal to the headless table and referee, flick for
 //! flick, to the bit. Then the pieces' entities show what the rules say.
 
-use std::time::Duration;
-
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use highnoon::ai::levels::BotLevels;
 use highnoon::ai::play::play_game;
 use highnoon::ai::player::FlickBot;
@@ -15,7 +12,7 @@ use highnoon::flick::driver::Step;
 use highnoon::flick::referee::Referee;
 use highnoon::physics::Table;
 use highnoon::physics::pieces::{Hat, SpawnedTown};
-use highnoon::physics::table::{Flick, Profile};
+use highnoon::physics::table::Flick;
 use highnoon::scenario::{PhysicsProfile, Town, data_root, default_town_path};
 use highnoon::tables::flick::seats::{Seat, Seats};
 use highnoon::tables::flick::session::{By, FlickAction, FlickIntent, FlickSession};
@@ -27,16 +24,7 @@ fn profile() -> PhysicsProfile {
 /// The table without a window: each update is a quarter of a second, so a
 /// flick's playback ends in a few updates.
 fn core_app(seats: [Seat; 2]) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        250,
-    )));
-    app.insert_resource(Profile(profile()));
-    highnoon::tables::frame_order(&mut app);
-    highnoon::tables::flick::plugin(&mut app);
-    app.insert_resource(Seats(seats));
-    app
+    crate::common::flick_app(seats)
 }
 
 fn session(app: &App) -> &FlickSession {

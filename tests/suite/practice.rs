@@ -7,15 +7,12 @@
 //! practice or counted.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use highnoon::bot_level::Level;
 use highnoon::flick::driver::{RandomPlayer, Step};
 use highnoon::flick::referee::Aim;
 use highnoon::flick::rules::{Intent, Phase};
-use highnoon::physics::table::Profile;
 use highnoon::record::{Record, RecordFile};
 use highnoon::saves::SavedTable;
 use highnoon::scenario::{PhysicsProfile, data_root};
@@ -73,8 +70,8 @@ fn rules(s: &FlickSession) -> String {
     format!("{:?}", s.referee().expect("a game").game)
 }
 
-/// The first cowboy played, and a move awaited.
-fn to_a_move(s: &mut FlickSession) {
+/// The first cowboy the rules offer, played.
+fn play_first_cowboy(s: &mut FlickSession) {
     let play = s
         .referee()
         .expect("a game")
@@ -84,6 +81,11 @@ fn to_a_move(s: &mut FlickSession) {
         .find(|i| matches!(i, Intent::Play(_)))
         .expect("a cowboy");
     person(s, FlickAction::Step(Step::Intent(play))).expect("played");
+}
+
+/// The first cowboy played, and a move awaited.
+fn to_a_move(s: &mut FlickSession) {
+    play_first_cowboy(s);
     person(s, FlickAction::Step(Step::Intent(Intent::Move))).expect("a move");
     assert!(matches!(
         s.referee().expect("a game").game.phase,
@@ -204,15 +206,7 @@ fn a_saved_practice_game_continues_as_practice() {
 
 /// A headless table with a record file in a fresh folder.
 fn app_with_record(seats: [Seat; 2], record: &std::path::Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        250,
-    )));
-    app.insert_resource(Profile(profile()));
-    highnoon::tables::frame_order(&mut app);
-    highnoon::tables::flick::plugin(&mut app);
-    app.insert_resource(Seats(seats));
+    let mut app = crate::common::flick_app(seats);
     app.insert_resource(RecordFile(Some(record.to_path_buf())));
     app
 }
@@ -293,15 +287,7 @@ fn each_finished_game_is_recorded_once_practice_or_counted() {
 fn the_side_of_a_taken_back_shot_is_the_one_before() {
     // A shot's side follows the rules after a take-back as after any step.
     let mut s = opened(true);
-    let play = s
-        .referee()
-        .expect("a game")
-        .game
-        .legal_intents()
-        .into_iter()
-        .find(|i| matches!(i, Intent::Play(_)))
-        .expect("a cowboy");
-    person(&mut s, FlickAction::Step(Step::Intent(play))).expect("played");
+    play_first_cowboy(&mut s);
     if person(&mut s, FlickAction::Step(Step::Intent(Intent::Shoot))).is_err() {
         return;
     }

@@ -64,3 +64,20 @@ pub fn rule_games(default: u64) -> u64 {
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
 }
+
+/// The Flick table without a window (its headless plugin, the frame's
+/// order, the shipped profile) with these seats: each update is a quarter
+/// of a second, so a flick's playback ends in a few updates.
+pub fn flick_app(seats: [highnoon::tables::flick::Seat; 2]) -> bevy::prelude::App {
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin));
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(250),
+    ));
+    app.insert_resource(highnoon::physics::table::Profile(profile()));
+    highnoon::tables::frame_order(&mut app);
+    highnoon::tables::flick::plugin(&mut app);
+    app.insert_resource(highnoon::tables::flick::Seats(seats));
+    app
+}
