@@ -26,10 +26,20 @@ pub enum Level {
     /// (Slapshot), sharper rules (Tabletown), flicks simulated on copies of
     /// the table (Flick 'em Up!); see each game's bots.rs.
     Hard,
+    /// Thinks furthest: the card games' search over sampled deals
+    /// ([`crate::cards::search`]), the Flick 'em Up bot with the largest
+    /// budget (`assets/flick_bots.ron`).
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+        Level::Expert,
+    ];
 }
 
 impl fmt::Display for Level {
@@ -39,6 +49,7 @@ impl fmt::Display for Level {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         })
     }
 }
@@ -49,12 +60,12 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.to_string() == s.to_lowercase())
-            .ok_or_else(|| format!("`{s}` is not a level: random, easy, normal or hard"))
+            .ok_or_else(|| format!("`{s}` is not a level: random, easy, normal, hard or expert"))
     }
 }
 
 /// The levels a bot levels file must hold (the random player needs no entry).
-pub const LEVEL_NAMES: [&str; 3] = ["easy", "normal", "hard"];
+pub const LEVEL_NAMES: [&str; 4] = ["easy", "normal", "hard", "expert"];
 
 /// Checks a bot levels file (a map from level name to that level's figures),
 /// for the Flick 'em Up bot and the card-game bots alike: easy, normal and
@@ -73,7 +84,9 @@ pub fn check_level_file<S>(
                 path,
                 text,
                 "levels",
-                format!("the level \"{name}\" is missing (easy, normal and hard are needed)"),
+                format!(
+                    "the level \"{name}\" is missing (easy, normal, hard and expert are needed)"
+                ),
             ));
         }
     }
@@ -84,7 +97,7 @@ pub fn check_level_file<S>(
                 text,
                 &format!("\"{name}\""),
                 format!(
-                    "unknown level \"{name}\": the levels are easy, normal and hard (random needs no entry)"
+                    "unknown level \"{name}\": the levels are easy, normal, hard and expert (random needs no entry)"
                 ),
             ));
             continue;

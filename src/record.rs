@@ -320,6 +320,9 @@ impl Record {
             levels.push(Some(Level::Random));
         }
         levels.extend([Level::Easy, Level::Normal, Level::Hard].map(Some));
+        if tally.contains_key(&Some(Level::Expert)) {
+            levels.push(Some(Level::Expert));
+        }
         if tally.contains_key(&None) {
             levels.push(None);
         }
@@ -384,6 +387,7 @@ pub fn title(level: Level) -> &'static str {
         Level::Easy => "Easy",
         Level::Normal => "Normal",
         Level::Hard => "Hard",
+        Level::Expert => "Expert",
     }
 }
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::bot_level::Level;
-use crate::scenario::{Problems, load_ron};
+use crate::scenario::Problems;
 
 /// One level's search and hand.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -52,15 +52,72 @@ pub fn default_levels_path() -> PathBuf {
     crate::scenario::data_root().join("assets/flick_bots.ron")
 }
 
+/// A level read loosely: every figure as a number, so that a negative or
+/// fractional count is one more problem in the list rather than the end of
+/// the read (fields this check does not know are left to the strict read).
+#[derive(Debug, Deserialize)]
+struct LooseSpec {
+    samples: f64,
+    iterations: f64,
+    elite: f64,
+    angle_noise_deg: f64,
+    strength_noise: f64,
+    spin_noise: f64,
+}
+
+#[derive(Debug, Deserialize)]
+struct LooseLevels {
+    levels: BTreeMap<String, LooseSpec>,
+}
+
+/// Each figure out of its range, as (field, message); a count must be a
+/// whole number too.
+fn problems_of(l: &LooseSpec) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut range = |field: &str, v: f64, lo: f64, hi: f64, whole: bool| {
+        if !(v.is_finite() && v >= lo && v <= hi) || (whole && v.fract() != 0.0) {
+            let what = if whole { "a whole number " } else { "" };
+            out.push((
+                field.to_string(),
+                format!("{field} is {v}, it must be {what}between {lo} and {hi}"),
+            ));
+        }
+    };
+    range("samples", l.samples, 1.0, 4096.0, true);
+    range("iterations", l.iterations, 1.0, 16.0, true);
+    range("elite", l.elite, 0.01, 1.0, false);
+    range("angle_noise_deg", l.angle_noise_deg, 0.0, 45.0, false);
+    range("strength_noise", l.strength_noise, 0.0, 1.0, false);
+    range("spin_noise", l.spin_noise, 0.0, 1.0, false);
+    out
+}
+
 impl BotLevels {
     pub fn load(path: &Path) -> Result<Self, Problems> {
-        let (levels, text): (Self, String) = load_ron(path)?;
-        levels.validate(path, &text)?;
-        Ok(levels)
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Problems(vec![crate::scenario::DataError::new(
+                path,
+                format!("cannot read the file: {e}"),
+            )])
+        })?;
+        Self::parse(path, &text)
     }
 
     pub fn load_default() -> Result<Self, Problems> {
         Self::load(&default_levels_path())
+    }
+
+    /// Reads and checks levels text (`path` names it in the problems):
+    /// first loosely, every level's figures checked and every problem
+    /// listed (an unknown or missing level, a zero or negative count, NaN);
+    /// then strictly, into the levels.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, Problems> {
+        if let Ok(loose) = crate::scenario::parse_ron::<LooseLevels>(path, text) {
+            crate::bot_level::check_level_file(path, text, &loose.levels, problems_of)?;
+        }
+        let levels: Self = crate::scenario::parse_ron(path, text)?;
+        levels.validate(path, text)?;
+        Ok(levels)
     }
 
     /// A level's settings; `None` for the random player (it does not search).
@@ -71,23 +128,10 @@ impl BotLevels {
         }
     }
 
+    /// The lookahead's own checks (the rest was checked loosely).
     fn validate(&self, path: &Path, text: &str) -> Result<(), Problems> {
         crate::bot_level::check_level_file(path, text, &self.levels, |l| {
             let mut out = Vec::new();
-            let mut range = |field: &str, v: f64, lo: f64, hi: f64| {
-                if !(v.is_finite() && v >= lo && v <= hi) {
-                    out.push((
-                        field.to_string(),
-                        format!("{field} is {v}, it must be between {lo} and {hi}"),
-                    ));
-                }
-            };
-            range("samples", l.samples as f64, 1.0, 4096.0);
-            range("iterations", l.iterations as f64, 1.0, 16.0);
-            range("elite", l.elite as f64, 0.01, 1.0);
-            range("angle_noise_deg", l.angle_noise_deg as f64, 0.0, 45.0);
-            range("strength_noise", l.strength_noise as f64, 0.0, 1.0);
-            range("spin_noise", l.spin_noise as f64, 0.0, 1.0);
             if let Some(q) = &l.lookahead {
                 // Named at `lookahead:` (its fields share names with the level's).
                 for (_, message) in q.problems() {
@@ -104,10 +148,44 @@ mod tests {
     use super::*;
 
     fn check(text: &str) -> Result<BotLevels, Problems> {
-        let path = Path::new("bots.ron");
-        let levels: BotLevels = crate::scenario::parse_ron(path, text)?;
-        levels.validate(path, text)?;
-        Ok(levels)
+        BotLevels::parse(Path::new("bots.ron"), text)
+    }
+
+    #[test]
+    fn every_problem_of_a_level_file_is_listed_at_its_place() {
+        let level = |n: &str| {
+            format!(
+                "(samples: {n}, iterations: 2, elite: 0.2, angle_noise_deg: 3.0, strength_noise: 0.1, spin_noise: 0.1)"
+            )
+        };
+        let text = format!(
+            "(levels: {{\n  \"easy\": {},\n  \"normal\": {},\n  \"hard\": (samples: 8, iterations: 2, elite: 0.2, angle_noise_deg: NaN, strength_noise: 0.1, spin_noise: 0.1),\n  \"expret\": {},\n}})",
+            level("0"),
+            level("-3"),
+            level("8"),
+        );
+        let e = check(&text).unwrap_err().to_string();
+        for want in [
+            "bots.ron:2:",
+            "easy: samples is 0",
+            "bots.ron:3:",
+            "normal: samples is -3",
+            "bots.ron:4:",
+            "hard: angle_noise_deg is NaN",
+            "bots.ron:5:",
+            "unknown level \"expret\"",
+            "\"expert\" is missing",
+        ] {
+            assert!(e.contains(want), "{want} not in: {e}");
+        }
+        // A fractional count too.
+        let e = check(&text.replace("samples: 0", "samples: 2.5"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("easy: samples is 2.5, it must be a whole number"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -144,7 +222,7 @@ mod tests {
     fn a_bad_lookahead_is_named_at_its_line() {
         let level = "(samples: 8, iterations: 1, elite: 0.2, angle_noise_deg: 3.0, strength_noise: 0.1, spin_noise: 0.1";
         let text = format!(
-            "(levels: {{\n  \"easy\": {level}),\n  \"normal\": {level}),\n  \"hard\": {level},\n    lookahead: Some((dt: 0.2, iterations: 2, still_time: 0.05, settle_after: 1.0))),\n}})"
+            "(levels: {{\n  \"easy\": {level}),\n  \"normal\": {level}),\n  \"hard\": {level},\n    lookahead: Some((dt: 0.2, iterations: 2, still_time: 0.05, settle_after: 1.0))),\n  \"expert\": {level}),\n}})"
         );
         let e = check(&text).unwrap_err().to_string();
         assert!(e.contains("bots.ron:5:"), "{e}");

@@ -33,6 +33,29 @@ pub struct ArenaGame {
     pub winners: Vec<usize>,
     /// Actions played, chance included (`None`: it stopped on an error).
     pub actions: Option<usize>,
+    /// How long each decision of the first level among two or more legal
+    /// actions took, in seconds.
+    pub a_decisions: Vec<f64>,
+}
+
+/// An agent timed: each decision's seconds kept (those with a choice).
+struct Timed<'a, G: Game> {
+    inner: &'a mut dyn Agent<G>,
+    took: Vec<f64>,
+}
+
+impl<G: Game> Agent<G> for Timed<'_, G> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn act(&mut self, seat: usize, observation: &G::Observation, legal: &[G::Action]) -> G::Action {
+        let started = Instant::now();
+        let a = self.inner.act(seat, observation, legal);
+        if legal.len() > 1 {
+            self.took.push(started.elapsed().as_secs_f64());
+        }
+        a
+    }
 }
 
 impl ArenaReport {
@@ -40,10 +63,51 @@ impl ArenaReport {
         self.wins / self.games as f64
     }
 
+    /// The median seconds of the first level's decisions among two or more
+    /// legal actions, over every game; 0 with none.
+    pub fn median_decision(&self) -> f64 {
+        let mut all: Vec<f64> = self
+            .played
+            .iter()
+            .flat_map(|g| g.a_decisions.iter().copied())
+            .collect();
+        all.sort_by(f64::total_cmp);
+        all.get(all.len() / 2).copied().unwrap_or(0.0)
+    }
+
     /// The 95% Wilson interval of the win rate.
     pub fn interval(&self) -> (f64, f64) {
         crate::stats::wilson(self.wins, self.games as f64)
     }
+}
+
+/// The seed of an arena's game `i`.
+pub fn game_seed(seed: u64, i: usize) -> u64 {
+    seed.wrapping_add(i as u64 * 7919)
+}
+
+/// An arena's game `i` seated: `a` in seat `i mod players` (the seat
+/// returned), `b` in every other, the tossing hands too, each bot seeded
+/// from the game's seed and its seat.
+pub fn seat_game<G: TableGame>(
+    make: impl Fn(u64) -> G,
+    i: usize,
+    a: Level,
+    b: Level,
+    seed: u64,
+) -> (G, usize, Vec<Box<dyn Agent<G> + Send>>) {
+    let game_seed = game_seed(seed, i);
+    let mut game = make(game_seed);
+    let n = game.players();
+    let a_seat = i % n;
+    let level = |s: usize| if s == a_seat { a } else { b };
+    for s in 0..n {
+        game.seat_bot(s, level(s));
+    }
+    let bots = (0..n)
+        .map(|s| G::bot(level(s), game_seed ^ (s as u64 + 1) << 20))
+        .collect();
+    (game, a_seat, bots)
 }
 
 /// Plays `games` games: `a` in one seat (rotating through the seats), `b` in
@@ -65,26 +129,20 @@ pub fn arena<G: TableGame + Send>(
                     (t..games)
                         .step_by(threads.max(1))
                         .map(|i| {
-                            let game_seed = seed.wrapping_add(i as u64 * 7919);
-                            let mut game = make(game_seed);
-                            let n = game.players();
-                            let a_seat = i % n;
-                            for s in 0..n {
-                                game.seat_bot(s, if s == a_seat { a } else { b });
-                            }
-                            let mut bots: Vec<Box<dyn Agent<G> + Send>> = (0..n)
-                                .map(|s| {
-                                    G::bot(
-                                        if s == a_seat { a } else { b },
-                                        game_seed ^ (s as u64 + 1) << 20,
-                                    )
-                                })
-                                .collect();
-                            let mut refs: Vec<&mut dyn Agent<G>> = bots
+                            let (mut game, a_seat, mut bots) = seat_game(make, i, a, b, seed);
+                            let (before, rest) = bots.split_at_mut(a_seat);
+                            let (mine, after) = rest.split_first_mut().expect("a's seat");
+                            let mut timed = Timed {
+                                inner: mine.as_mut(),
+                                took: Vec::new(),
+                            };
+                            let mut refs: Vec<&mut dyn Agent<G>> = before
                                 .iter_mut()
                                 .map(|b| b.as_mut() as &mut dyn Agent<G>)
                                 .collect();
-                            let mut chance = ChaCha8Rng::seed_from_u64(game_seed);
+                            refs.push(&mut timed);
+                            refs.extend(after.iter_mut().map(|b| b.as_mut() as &mut dyn Agent<G>));
+                            let mut chance = ChaCha8Rng::seed_from_u64(game_seed(seed, i));
                             let played = super::core::play(
                                 &mut game,
                                 &mut refs,
@@ -96,12 +154,15 @@ pub fn arena<G: TableGame + Send>(
                                 Ok(n) => (game.winners(), Some(n)),
                                 Err(_) => (Vec::new(), None),
                             };
+                            drop(refs);
+                            let a_decisions = timed.took;
                             (
                                 i,
                                 ArenaGame {
                                     a_seat,
                                     winners,
                                     actions,
+                                    a_decisions,
                                 },
                             )
                         })

@@ -8,6 +8,9 @@ pub mod core;
 pub mod gunfighter;
 pub mod hint;
 pub mod registry;
+pub mod search;
+#[cfg(test)]
+mod search_tests;
 pub mod seating;
 pub mod setup_edit;
 pub mod slap45;

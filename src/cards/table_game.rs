@@ -184,6 +184,23 @@ pub trait TableGame:
     /// action changes nothing".
     fn wrong_actions(&self, rng: &mut dyn rand::RngCore) -> Vec<Self::Action>;
 
+    /// How far the expert bot (`search::SearchBot`) searches a
+    /// decision of this game: its playouts and the bots that play them. By
+    /// default 1,024 playouts by hard bots, overruling the hard bot's choice
+    /// at 1.5 standard errors (docs/card-games.md, "The expert").
+    fn search_spec() -> SearchSpec {
+        default_search_spec()
+    }
+    /// The expert's candidate actions made as its hand would make them: a
+    /// real-time declaration stamped with the bot's own reaction time rather
+    /// than the instant the legal list samples (Slap .45). Nothing by default.
+    fn retime(
+        _view: &Self::Observation,
+        _candidates: &mut Vec<Self::Action>,
+        _rng: &mut dyn rand::RngCore,
+    ) {
+    }
+
     /// A bot of `level` takes `seat` (headless, The Gunfighter's tosses land
     /// as often as the level's hand does).
     fn seat_bot(&mut self, _seat: Seat, _level: Level) {}
@@ -290,6 +307,36 @@ pub fn unknown_option(title: &str, key: &str, options: &[RuleOption]) -> String 
         keys.join(", ")
     };
     format!("{title} has no rule option `{key}`{hint} (its options: {known})")
+}
+
+/// How far one decision searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchSpec {
+    /// Playouts per decision, shared among the candidate actions.
+    pub playouts: usize,
+    /// Worlds at the least, however many candidates there are.
+    pub min_worlds: usize,
+    /// The level of the bots that play each world out (every seat, the
+    /// searching one included).
+    pub rollout: Level,
+    /// Actions a playout may take before it is scored as a draw (no game of
+    /// the four is near it; a stuck rollout does not hang the bot).
+    pub max_actions: usize,
+    /// How sure the search must be to overrule the hard bot: the paired
+    /// difference's mean over its standard error.
+    pub z: f64,
+}
+
+/// The expert's search where a game does not say otherwise: 1,024
+/// playouts by hard bots, the hard bot overruled at 1.5 standard errors.
+pub fn default_search_spec() -> SearchSpec {
+    SearchSpec {
+        playouts: 1024,
+        min_worlds: 16,
+        rollout: Level::Hard,
+        max_actions: 100_000,
+        z: 1.5,
+    }
 }
 
 /// Applies a recorded action as the table does: a declaration of a seat still

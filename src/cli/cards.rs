@@ -242,7 +242,7 @@ fn arena_command(
     };
     let (lo, hi) = report.interval();
     println!(
-        "{game:?}, {players} players: {a} (one seat) vs {b} (the others): {a} won {:.1} of {} games = {:.1}% (95% CI {:.1}-{:.1}%), {} without a winner, {} failed, {:.1} s",
+        "{game:?}, {players} players: {a} (one seat) vs {b} (the others): {a} won {:.1} of {} games = {:.1}% (95% CI {:.1}-{:.1}%), {} without a winner, {} failed, {:.1} s; {a}'s decisions {:.3} ms median",
         report.wins,
         report.games,
         100.0 * report.rate(),
@@ -250,7 +250,8 @@ fn arena_command(
         100.0 * hi,
         report.draws,
         report.failed,
-        report.seconds
+        report.seconds,
+        1000.0 * report.median_decision()
     );
     ExitCode::SUCCESS
 }

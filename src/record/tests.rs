@@ -296,7 +296,7 @@ fn three_wins_running_suggest_the_next_level_and_a_loss_between_does_not() {
                 .collect::<Vec<_>>(),
         )
     };
-    use crate::bot_level::Level::{Easy, Hard, Normal};
+    use crate::bot_level::Level::{Easy, Expert, Hard, Normal};
     let won = |l| (l, Won, false);
     let lost = |l| (l, Lost, false);
     let record = at(&[lost(Easy), won(Easy), won(Easy), won(Easy)]);
@@ -334,16 +334,20 @@ fn three_wins_running_suggest_the_next_level_and_a_loss_between_does_not() {
     // Already playing the next level: nothing to suggest.
     let record = at(&[won(Easy), won(Easy), won(Easy), lost(Normal)]);
     assert_eq!(record.suggestion("gunfighter"), None);
-    // The hardest beaten: nothing harder, said as such.
+    // Hard beaten: the expert is next.
     let record = at(&[won(Hard), won(Hard), won(Hard)]);
+    assert_eq!(record.suggestion("gunfighter"), Some((Hard, Expert)));
+    // The hardest beaten: nothing harder, said as such.
+    let record = at(&[won(Expert), won(Expert), won(Expert)]);
     assert_eq!(record.suggestion("gunfighter"), None);
     assert_eq!(
         record.advice("gunfighter").as_deref(),
-        Some("You have beaten Hard three times running: there is no harder bot.")
+        Some("You have beaten Expert three times running: there is no harder bot.")
     );
     assert_eq!(at(&[won(Easy)]).advice("gunfighter"), None);
     assert_eq!(next_level(Level::Random), Some(Easy));
-    assert_eq!(next_level(Hard), None);
+    assert_eq!(next_level(Hard), Some(Expert));
+    assert_eq!(next_level(Expert), None);
 }
 
 #[test]

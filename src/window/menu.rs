@@ -670,12 +670,13 @@ fn seat_label(seat: Seat) -> String {
     }
 }
 
-const SEAT_KINDS: [SeatKind; 5] = [
+const SEAT_KINDS: [SeatKind; 6] = [
     SeatKind::You,
     SeatKind::Bot(Level::Random),
     SeatKind::Bot(Level::Easy),
     SeatKind::Bot(Level::Normal),
     SeatKind::Bot(Level::Hard),
+    SeatKind::Bot(Level::Expert),
 ];
 
 fn card_setup(

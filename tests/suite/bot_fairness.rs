@@ -336,8 +336,10 @@ fn slapshot_challenges(rules: &slapshot::Rules, level: Level, seeds: Range<u64>)
                 n - 1,
                 "seed {seed}: everyone may be challenged"
             );
-            let mut bot =
-                <Slapshot as TableGame>::bot(level, seed.wrapping_mul(1009).wrapping_add(c as u64));
+            let mut bot = super::hidden_info::bot::<Slapshot>(
+                level,
+                seed.wrapping_mul(1009).wrapping_add(c as u64),
+            );
             match bot.act(c, &h.observation(c), &challenges) {
                 slapshot::Action::Challenge(t) => picks[c][t] += 1,
                 other => panic!("seed {seed}, seat {c}, {level}: {other:?}"),
@@ -353,13 +355,14 @@ fn slapshot_challenges(rules: &slapshot::Rules, level: Level, seeds: Range<u64>)
 /// (estimates from sampled teams, equal now and then: a fair bot passes), and
 /// one where every card is alike (no faceoff scores, so every estimate is
 /// exactly equal: the old code challenged the lowest seat every time, seats 1
-/// to 3 always seat 0). Size: 300 seeds × 4 seats (shipped, normal), 200 × 4
-/// (alike, normal and hard).
+/// to 3 always seat 0). Size: 300 seeds × 4 seats (shipped), 200 × 4
+/// (alike), at every level from easy to expert.
 #[test]
 fn slapshot_managers_challenge_evenly_from_symmetric_positions() {
     let path = highnoon::scenario::data_root().join("assets/cards/slapshot.ron");
     let shipped = slapshot::Rules::load(&path, Some(PLAYERS)).unwrap();
-    for level in LEVELS {
+    // The expert too (its search with a small budget, for the suite's speed).
+    for level in LEVELS.into_iter().chain([Level::Expert]) {
         let picks = slapshot_challenges(&shipped, level, 0..300);
         assert_even(&format!("Slapshot, shipped cards, {level}"), &picks, 30);
     }
@@ -369,7 +372,7 @@ fn slapshot_managers_challenge_evenly_from_symmetric_positions() {
         card.bruiser = false;
         card.scores_on_goalies = false;
     }
-    for level in LEVELS {
+    for level in LEVELS.into_iter().chain([Level::Expert]) {
         let picks = slapshot_challenges(&alike, level, 0..200);
         assert_even(&format!("Slapshot, identical cards, {level}"), &picks, 30);
     }

@@ -432,9 +432,16 @@ fn a_seed_gives_the_same_games_on_any_thread_count() {
             (0, 0),
             "{game:?}: every game ended"
         );
-        // Game by game: who sat where, who won, after how many actions.
+        // Game by game: who sat where, who won, after how many actions, how
+        // many choices the first level made (their times differ, of course).
+        let games = |r: &highnoon::cards::arena::ArenaReport| {
+            r.played
+                .iter()
+                .map(|g| (g.a_seat, g.winners.clone(), g.actions, g.a_decisions.len()))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(one.played.len(), 24);
-        assert_eq!(one.played, three.played, "{game:?}");
+        assert_eq!(games(&one), games(&three), "{game:?}");
     }
     // The stream itself: ChaCha8 from a seed is the same sequence everywhere
     // (golden values: a change of generator or of its seeding shows here).
@@ -446,4 +453,67 @@ fn a_seed_gives_the_same_games_on_any_thread_count() {
         [243246935, 2575501986, 1457898235],
         "the golden ChaCha8 stream of seed 2026"
     );
+}
+
+/// The expert (the search over sampled deals) plays whole games at every
+/// card table, in the arena as the `cards arena` command plays it: every
+/// game to its end, none refused. Two games a table, its shipped budget.
+#[test]
+fn the_expert_plays_whole_games_at_every_table() {
+    struct Two;
+    impl GameVisitor for Two {
+        type Output = (usize, usize);
+        fn visit<G: TableGame>(self, game: CardGame) -> Self::Output {
+            let setup = G::load_setup(&game.default_setup(), Some(G::MIN_PLAYERS)).unwrap();
+            let r = arena(
+                |_| G::new_game(setup.rules.clone()),
+                Level::Expert,
+                Level::Hard,
+                2,
+                17,
+                2,
+            );
+            (r.failed, r.played.iter().map(|g| g.a_decisions.len()).sum())
+        }
+    }
+    for game in CardGame::ALL {
+        let (failed, decisions) = game.dispatch(Two);
+        assert_eq!(failed, 0, "{game:?}: a game between expert and hard failed");
+        assert!(decisions > 0, "{game:?}: the expert had no choice to make");
+    }
+}
+
+/// The search on the true state (the cheat that measures what hidden cards
+/// are worth) is in the test build of the library only: no level names it,
+/// the command line refuses it, and the menus list only the levels.
+#[test]
+fn the_cheat_is_no_level_the_command_line_or_the_menu_can_reach() {
+    for name in ["cheat", "omniscient", "oracle"] {
+        assert!(name.parse::<Level>().is_err(), "{name} parsed as a level");
+    }
+    let names: Vec<String> = Level::ALL.iter().map(|l| l.to_string()).collect();
+    assert_eq!(names, ["random", "easy", "normal", "hard", "expert"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "cards",
+            "arena",
+            "tabletown",
+            "--a",
+            "cheat",
+            "--games",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the command line took a cheat");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("random, easy, normal, hard or expert"),
+        "{err}"
+    );
+    // The Flick table's seats and the card menu's seats are levels too.
+    for seat in highnoon::tables::flick::seats::Seat::ALL {
+        assert!(seat.bot().is_none_or(|l| Level::ALL.contains(&l)), "{seat}");
+    }
 }

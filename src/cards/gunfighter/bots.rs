@@ -68,7 +68,7 @@ pub fn hand(level: Level) -> Hand {
             watch: 0.7,
             picks_targets: true,
         },
-        Level::Hard => Hand {
+        Level::Hard | Level::Expert => Hand {
             landing: 0.88,
             yaw_sd: 0.02,
             speed_sd: 0.025,

@@ -11,6 +11,7 @@ use super::rules::{Action, Gunfighter, Phase, WAIT_MS};
 use super::setup::{CardId, GunfighterSetup, PLAYERS, Rules};
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Seat};
+use crate::cards::search::SearchBot;
 use crate::cards::seating::SeatKind;
 use crate::cards::table_game::{Clock, Flight, RuleOption, TableGame};
 use crate::scenario::Problems;
@@ -78,7 +79,10 @@ impl TableGame for Gunfighter {
     }
 
     fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self> + Send> {
-        Box::new(GunfighterBot::new(level, seed))
+        match level {
+            Level::Expert => Box::new(SearchBot::<Self>::new(Self::search_spec(), seed)),
+            _ => Box::new(GunfighterBot::new(level, seed)),
+        }
     }
 
     fn seat_bot(&mut self, seat: Seat, level: Level) {

@@ -90,7 +90,7 @@ fn policy(level: Level) -> Policy {
             trap: 0.1,
             second_hand: 0.5,
         },
-        Level::Hard => Policy {
+        Level::Hard | Level::Expert => Policy {
             power: 0.9,
             recruit: 1.0,
             trap: 0.2,
@@ -117,7 +117,7 @@ fn choose_target<R: Rng + ?Sized>(
             |&o| (g.members(o), Reverse(g.gold(o))),
             rng,
         ),
-        Level::Hard => {
+        Level::Hard | Level::Expert => {
             let finishing: Vec<Seat> = candidates
                 .iter()
                 .copied()
@@ -265,7 +265,7 @@ impl Ctx<'_> {
         let shoot = match self.level {
             Level::Random | Level::Easy => chance(rng, 0.45),
             Level::Normal => chance(rng, (1.2 / opponents as f64).clamp(0.25, 0.6)),
-            Level::Hard => {
+            Level::Hard | Level::Expert => {
                 let fast = (self.simple as f64) < self.spec.mu_ms + 0.5 * self.spec.tau_ms;
                 fast && (opponents <= 2 || chance(rng, 0.4))
             }

@@ -5,10 +5,12 @@ use std::path::Path;
 use rand::{Rng, RngCore};
 
 use super::bots::Slap45Bot;
+use super::reactions::{BotLevels, hick_ms, sample_reaction};
 use super::rules::{Action, Phase, Slap, Slap45, Target, View};
 use super::setup::{PLAYERS, Rules, Slap45Setup};
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Illegal, Seat};
+use crate::cards::search::{SearchBot, SearchSpec};
 use crate::cards::seating::SeatKind;
 use crate::cards::table_game::{RuleOption, TableGame};
 use crate::scenario::Problems;
@@ -145,8 +147,64 @@ impl TableGame for Slap45 {
         Some(Action::Hold)
     }
 
+    /// A Slap .45 playout is a whole game of waves: 512 of them, played out
+    /// by hard gangs, keep a decision well inside a reaction time.
+    fn search_spec() -> SearchSpec {
+        SearchSpec {
+            playouts: 512,
+            min_worlds: 16,
+            rollout: Level::Hard,
+            max_actions: 100_000,
+            z: 1.5,
+        }
+    }
+
+    /// The expert's slaps come when its hand would make them: one simple
+    /// reaction drawn from the expert's figures (`assets/cards/slap45_bots.ron`)
+    /// after the wave's start, plus the Hick–Hyman cost of choosing among the
+    /// gangs it could point at; never at the instant the legal list samples.
+    fn retime(view: &View, candidates: &mut Vec<Action>, rng: &mut dyn RngCore) {
+        let Phase::React(r) = &view.public.phase else {
+            return;
+        };
+        let spec = BotLevels::builtin().spec(Level::Expert);
+        let simple = r
+            .wave
+            .start_ms
+            .saturating_add(sample_reaction(&spec, 1, rng));
+        let mut points: Vec<Seat> = candidates
+            .iter()
+            .filter_map(|a| match a {
+                Action::Slap(s) => s.point,
+                _ => None,
+            })
+            .collect();
+        points.sort_unstable();
+        points.dedup();
+        let choosing = simple.saturating_add(hick_ms(&spec, points.len()));
+        for a in candidates.iter_mut() {
+            if let Action::Slap(s) = a {
+                s.at_ms = if s.target == Target::Card && s.point.is_some() {
+                    choosing
+                } else {
+                    simple
+                };
+            }
+        }
+        let mut unique: Vec<Action> = Vec::with_capacity(candidates.len());
+        for a in candidates.drain(..) {
+            if !unique.contains(&a) {
+                unique.push(a);
+            }
+        }
+        *candidates = unique;
+    }
+
     fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self> + Send> {
-        Box::new(Slap45Bot::new(level, seed))
+        match level {
+            Level::Expert => Box::new(SearchBot::<Self>::new(Self::search_spec(), seed)),
+            _ => Box::new(Slap45Bot::new(level, seed)),
+        }
     }
 
     /// The log line of each action already tells what it did (the wave's

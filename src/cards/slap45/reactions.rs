@@ -87,7 +87,7 @@ impl ReactionSpec {
                 (271.0, 295.0),
                 (390.0, 424.0),
             ),
-            Level::Hard => (
+            Level::Hard | Level::Expert => (
                 165.0,
                 18.0,
                 35.0,
@@ -281,7 +281,7 @@ impl BotLevels {
     /// The figures in code ([`ReactionSpec::fallback`]).
     pub fn fallback() -> BotLevels {
         BotLevels {
-            levels: [Level::Easy, Level::Normal, Level::Hard]
+            levels: [Level::Easy, Level::Normal, Level::Hard, Level::Expert]
                 .into_iter()
                 .map(|l| (l.to_string(), ReactionSpec::fallback(l)))
                 .collect(),

@@ -488,6 +488,7 @@ mod tests {
     #[test]
     fn levels_parse() {
         assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
-        assert!("expert".parse::<Level>().unwrap_err().contains("easy"));
+        assert_eq!("Expert".parse::<Level>(), Ok(Level::Expert));
+        assert!("master".parse::<Level>().unwrap_err().contains("easy"));
     }
 }

@@ -554,7 +554,7 @@ impl Agent<Tabletown> for Gunslinger {
             Level::Random => legal[self.rng.random_range(0..legal.len())].clone(),
             Level::Easy => self.easy(view, legal),
             Level::Normal => normal_action(&view.public, seat, legal, &mut self.rng),
-            Level::Hard => {
+            Level::Hard | Level::Expert => {
                 let action = self.hard(view, legal);
                 self.why = Some(why::hard(&view.public, view.seat, legal, &action));
                 action

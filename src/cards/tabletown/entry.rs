@@ -6,6 +6,7 @@ use rand::{Rng, RngCore};
 
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game};
+use crate::cards::search::SearchBot;
 use crate::cards::seating::SeatKind;
 use crate::cards::table_game::{RuleOption, TableGame};
 use crate::cards::tabletown::bots::Gunslinger;
@@ -116,7 +117,10 @@ impl TableGame for Tabletown {
     }
 
     fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self> + Send> {
-        Box::new(Gunslinger::new(level, seed))
+        match level {
+            Level::Expert => Box::new(SearchBot::<Self>::new(Self::search_spec(), seed)),
+            _ => Box::new(Gunslinger::new(level, seed)),
+        }
     }
 
     fn news(&self, before: &Self) -> Vec<String> {

@@ -17,11 +17,12 @@ pub enum Seat {
 
 impl Seat {
     /// Every choice, in the order the menu lists them.
-    pub const ALL: [Seat; 5] = [
+    pub const ALL: [Seat; 6] = [
         Seat::Human,
         Seat::Bot(Level::Easy),
         Seat::Bot(Level::Normal),
         Seat::Bot(Level::Hard),
+        Seat::Bot(Level::Expert),
         Seat::Bot(Level::Random),
     ];
 
@@ -55,6 +56,7 @@ pub fn level_title(level: Level) -> &'static str {
         Level::Easy => "Easy",
         Level::Normal => "Normal",
         Level::Hard => "Hard",
+        Level::Expert => "Expert",
     }
 }
 
