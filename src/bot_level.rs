@@ -33,6 +33,17 @@ pub enum Level {
 }
 
 impl Level {
+    /// The level as the menus name it: `Hard`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Level::Random => "Random",
+            Level::Easy => "Easy",
+            Level::Normal => "Normal",
+            Level::Hard => "Hard",
+            Level::Expert => "Expert",
+        }
+    }
+
     pub const ALL: [Level; 5] = [
         Level::Random,
         Level::Easy,

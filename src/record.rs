@@ -382,13 +382,7 @@ pub fn next_level(level: Level) -> Option<Level> {
 
 /// A level as the menu names it: `Hard`.
 pub fn title(level: Level) -> &'static str {
-    match level {
-        Level::Random => "Random",
-        Level::Easy => "Easy",
-        Level::Normal => "Normal",
-        Level::Hard => "Hard",
-        Level::Expert => "Expert",
-    }
+    level.title()
 }
 
 /// Moves a record that does not read aside: `record-broken-N.ron` beside it.

@@ -51,13 +51,7 @@ impl std::fmt::Display for Seat {
 
 /// A bot level as a title: "Hard".
 pub fn level_title(level: Level) -> &'static str {
-    match level {
-        Level::Random => "Random",
-        Level::Easy => "Easy",
-        Level::Normal => "Normal",
-        Level::Hard => "Hard",
-        Level::Expert => "Expert",
-    }
+    level.title()
 }
 
 /// Who plays each team of the game on the table: `[lawmen, outlaws]`.
