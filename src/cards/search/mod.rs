@@ -33,7 +33,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::bots::pick_max_by;
-use super::core::{Agent, Seat, Turn};
+use super::core::{Agent, Seat, play};
 use super::table_game::TableGame;
 use crate::bot_level::Level;
 
@@ -80,24 +80,13 @@ pub fn playout<G: TableGame>(mut g: G, seat: Seat, level: Level, seed: u64, max:
     let mut bots: Vec<Box<dyn Agent<G> + Send>> = (0..n)
         .map(|s| G::bot(level, seed ^ ((s as u64 + 1) << 40)))
         .collect();
+    let mut agents: Vec<&mut dyn Agent<G>> = bots
+        .iter_mut()
+        .map(|b| b.as_mut() as &mut dyn Agent<G>)
+        .collect();
     let mut chance = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..max {
-        let action = match g.turn() {
-            Turn::Over => break,
-            Turn::Chance => g.sample_chance(&mut chance),
-            Turn::Player(s) => {
-                let legal = g.legal_actions();
-                if legal.is_empty() {
-                    return 0.0;
-                }
-                bots[s].act(s, &g.observation(s), &legal)
-            }
-        };
-        if g.apply(action).is_err() {
-            return 0.0;
-        }
-    }
-    if !g.is_over() {
+    // A playout that stops on an error or runs past `max` wins nothing.
+    if play(&mut g, &mut agents, &mut chance, max, |_, _, _| {}).is_err() {
         return 0.0;
     }
     let w = g.winners();
