@@ -406,7 +406,7 @@ pub fn build(profile: &PhysicsProfile, town: &Town) -> Built {
         profile.material(&t.material),
         Pose::IDENTITY,
         TableIndex::TABLE,
-        0,
+        contact_hooks::TABLE_TOP,
     );
 
     let bs = &pieces.building;

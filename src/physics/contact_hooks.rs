@@ -27,6 +27,9 @@ use bevy_rapier3d::rapier::prelude::{
 pub const DISC: u128 = 1;
 /// `Collider::user_data` bit: the collider's box parts are thin standing pieces.
 pub const THIN: u128 = 2;
+/// `Collider::user_data` bit: the collider is the table top (a disc lying
+/// flat on it has its face's friction, [`super::face_friction`]).
+pub const TABLE_TOP: u128 = 4;
 
 /// The hooks a disc's collider is built with.
 pub fn disc_hooks() -> ActiveHooks {
@@ -38,9 +41,37 @@ const UPRIGHT_COS: f32 = 0.94;
 /// A normal within about 25° of the face's is left as it is.
 const STRAY_COS: f32 = 0.9;
 
-/// The hooks of the flick table (stateless).
+/// The hooks of the flick table (stateless): a disc held to the face of a
+/// thin standing piece, and, when `face_friction`, a disc lying flat on the
+/// table top left to its face's friction.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ThinPieceHooks;
+pub struct ThinPieceHooks {
+    pub face_friction: bool,
+}
+
+/// A disc lies flat while its axis is within about 8° of the contact's normal.
+const FLAT_COS: f32 = 0.99;
+
+/// A disc's contact with the table top: while the disc lies flat (and the
+/// face's friction is on), Rapier's friction is taken off and the contact
+/// marked [`super::face_friction::FACE`], so the step's end brakes it by its
+/// face's friction instead. Returns false for any other pair.
+fn disc_on_table(hooks: ThinPieceHooks, ctx: &mut ContactModificationContext) -> bool {
+    let colliders = ctx.colliders;
+    let disc = match (colliders.get(ctx.collider1), colliders.get(ctx.collider2)) {
+        (Some(a), Some(b)) if a.user_data & DISC != 0 && b.user_data & TABLE_TOP != 0 => a,
+        (Some(a), Some(b)) if b.user_data & DISC != 0 && a.user_data & TABLE_TOP != 0 => b,
+        _ => return false,
+    };
+    let axis = disc.position().rotation * Vec3::Y;
+    if hooks.face_friction && axis.dot(*ctx.normal).abs() >= FLAT_COS {
+        *ctx.friction = 0.0;
+        *ctx.user_data = super::face_friction::FACE;
+    } else {
+        *ctx.user_data = 0;
+    }
+    true
+}
 
 /// A box part of a piece, in world space.
 struct Part {
@@ -144,6 +175,9 @@ fn beside(local: Vec3, half: Vec3) -> Beside {
 
 impl PhysicsHooks for ThinPieceHooks {
     fn modify_solver_contacts(&self, ctx: &mut ContactModificationContext) {
+        if disc_on_table(*self, ctx) {
+            return;
+        }
         let colliders = ctx.colliders;
         let (disc, piece, piece_first, subshape) =
             match (colliders.get(ctx.collider1), colliders.get(ctx.collider2)) {

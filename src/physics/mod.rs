@@ -10,6 +10,8 @@ pub mod card_toss;
 pub mod contact_hooks;
 pub mod dice;
 pub mod dice_bench;
+pub mod face_friction;
+pub mod laws;
 pub mod pass_through;
 pub mod pieces;
 pub mod raw;

@@ -9,7 +9,7 @@ use bevy::math::{Vec2, Vec3};
 use bevy_rapier3d::rapier::prelude::{PhysicsPipeline, RigidBodyHandle};
 
 use super::Table;
-use super::contact_hooks::ThinPieceHooks;
+use super::face_friction::ContactLaws;
 use super::pieces::PieceId;
 use super::table::{Stillness, TableIndex};
 use super::world::{RapierSets, Stepping};
@@ -20,6 +20,7 @@ use crate::scenario::PhysicsProfile;
 pub struct RawWorld {
     pub stepping: Stepping,
     pub sets: RapierSets,
+    laws: ContactLaws,
     body_of_piece: Vec<RigidBodyHandle>,
     mass_speed: Vec<f32>,
     max_impulse: f32,
@@ -52,6 +53,7 @@ impl RawWorld {
         Self {
             stepping: Stepping::from_profile(profile),
             sets: table.state().clone(),
+            laws: ContactLaws::new(profile, index),
             body_of_piece,
             mass_speed,
             max_impulse: profile.flick.max_impulse,
@@ -64,9 +66,9 @@ impl RawWorld {
 
     /// One fixed step (the table's `substeps` Rapier steps).
     pub fn step(&mut self, pipeline: &mut PhysicsPipeline) {
-        // The same contact hook as the table's: same scene, same physics.
-        self.sets
-            .step(pipeline, &self.stepping, &ThinPieceHooks, |_| {});
+        // The same contact hook and laws as the table's: same scene, same physics.
+        self.laws
+            .step(&mut self.sets, pipeline, &self.stepping, |_| {});
     }
 
     /// The same impulse as a centred `Flick`, then steps until every body sleeps

@@ -11,7 +11,7 @@ use bevy_rapier3d::rapier::math::Pose;
 use bevy_rapier3d::rapier::prelude::{PhysicsPipeline, RigidBodySet};
 
 use super::build;
-use super::contact_hooks::ThinPieceHooks;
+use super::face_friction::ContactLaws;
 use super::pieces::{DiscKind, PieceId, PieceKind};
 use super::strikes::{Ear, Strike};
 use super::table::{self, Flick, FlickError, FlickOutcome, FlickRun, TableIndex};
@@ -29,6 +29,8 @@ pub struct Table {
     pipeline: PhysicsPipeline,
     /// Always the profile's ([`Stepping::from_profile`]).
     stepping: Stepping,
+    /// The contact hook and the contact laws the table adds, as the profile says.
+    laws: ContactLaws,
     profile: Arc<PhysicsProfile>,
     index: Arc<TableIndex>,
     /// The town as laid out and settled (a piece the editor moved set down
@@ -110,6 +112,7 @@ impl Clone for Table {
             state: self.state.clone(),
             pipeline: PhysicsPipeline::new(),
             stepping: self.stepping,
+            laws: self.laws,
             profile: self.profile.clone(),
             index: self.index.clone(),
             initial: self.initial.clone(),
@@ -135,11 +138,13 @@ impl Table {
             activation.time_until_sleep = profile.sleep.time_until_sleep;
         }
         let stepping = Stepping::from_profile(&profile);
+        let laws = ContactLaws::new(&profile, &built.index);
         let mut table = Self {
             initial: Arc::new(state.clone()),
             state,
             pipeline: PhysicsPipeline::new(),
             stepping,
+            laws,
             profile: Arc::new(profile),
             index: Arc::new(built.index),
             recording: None,
@@ -233,8 +238,8 @@ impl Table {
     pub fn step(&mut self) {
         self.pristine = None;
         let (stepping, index, ear) = (&self.stepping, &self.index, &mut self.ear);
-        self.state
-            .step(&mut self.pipeline, stepping, &ThinPieceHooks, |s| {
+        self.laws
+            .step(&mut self.state, &mut self.pipeline, stepping, |s| {
                 if let Some(ear) = ear.as_mut() {
                     ear.listen(
                         stepping.params.dt,

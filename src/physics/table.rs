@@ -121,6 +121,14 @@ impl TableIndex {
     /// The owner code of the table top's collider.
     pub const TABLE: u32 = TABLE;
 
+    /// The table top's collider.
+    pub fn table_top(&self) -> Option<ColliderHandle> {
+        self.collider_owner
+            .iter()
+            .position(|&o| o == TABLE)
+            .map(|i| ColliderHandle::from_raw_parts(i as u32, 0))
+    }
+
     /// The index of `pieces` (in piece order) whose colliders are `owners`.
     pub fn new(pieces: Vec<IndexedPiece>, owners: &[(ColliderHandle, u32)]) -> Self {
         let mut collider_owner = Vec::new();

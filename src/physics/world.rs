@@ -89,13 +89,13 @@ impl RapierSets {
     }
 
     /// One fixed step: `stepping.substeps` Rapier steps with `hooks` (and no
-    /// event handler), `after` shown the sets after each of them.
+    /// event handler), `after` given the sets after each of them.
     pub fn step(
         &mut self,
         pipeline: &mut PhysicsPipeline,
         stepping: &Stepping,
         hooks: &dyn PhysicsHooks,
-        mut after: impl FnMut(&Self),
+        mut after: impl FnMut(&mut Self),
     ) {
         for _ in 0..stepping.substeps {
             pipeline.step(

@@ -61,6 +61,9 @@ pub const TABLE: &[Param] = &[
     param!("knocked_over_tilt_deg", 1.0, 90.0, |p| p
         .knocked_over_tilt_deg),
     param!("fall_depth", 0.0, 10.0, |p| p.table.fall_depth),
+    param!("rolling_resistance", 0.0, 0.1, |p| p
+        .contact
+        .rolling_resistance),
 ];
 
 /// A material's field: `materials.NAME.FIELD`.

@@ -20,6 +20,10 @@ pub struct PhysicsProfile {
     /// Named materials, referred to by the pieces.
     pub materials: BTreeMap<String, Material>,
     pub pieces: Pieces,
+    /// What the table adds to Rapier's contacts: a disc's friction over its
+    /// whole face and rolling resistance (optional: these values when absent).
+    #[serde(default)]
+    pub contact: ContactSpec,
     /// The card table's dice and dice tray (optional: these values when absent).
     #[serde(default)]
     pub dice: DiceSpec,
@@ -27,6 +31,32 @@ pub struct PhysicsProfile {
     /// values when absent).
     #[serde(default)]
     pub cards: CardTossSpec,
+}
+
+/// The contact laws the table supplies where Rapier's contact model has none
+/// (docs/physics.md, "Physical laws"; `physics::face_friction`). Off in
+/// the shipped profile and when absent: turning them on changes the bots'
+/// flicks, so every scenario's balance is measured again first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ContactSpec {
+    /// A disc lying flat on the table top is braked by Coulomb friction over
+    /// its whole face (slide and spin coupled, both stopping at once), not
+    /// by Rapier's one-point friction.
+    pub face_friction: bool,
+    /// Rolling resistance, metres: whatever rests on the table top loses
+    /// its tilting and rolling spin to a torque of at most this × the
+    /// contact's normal force.
+    pub rolling_resistance: f32,
+}
+
+impl Default for ContactSpec {
+    fn default() -> Self {
+        ContactSpec {
+            face_friction: false,
+            rolling_resistance: 0.0,
+        }
+    }
 }
 
 /// A playing card tossed at a play mat with a hole (The Gunfighter).

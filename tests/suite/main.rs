@@ -26,6 +26,7 @@ mod continue_in_the_window;
 mod dice;
 mod editor_in_the_window;
 mod editor_properties;
+mod fit;
 mod flick_book;
 mod flick_bot;
 mod flick_session;

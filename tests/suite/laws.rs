@@ -1,0 +1,278 @@
+//! The table against physical laws (docs/physics.md, "Physical laws";
+//! ../shared/physics-references.md). Each law is checked against its formula
+//! with the tolerance stated beside it.
+
+use crate::common::*;
+use bevy::math::Vec2;
+use highnoon::physics::Table;
+use highnoon::physics::laws;
+use highnoon::physics::pieces::DiscKind;
+use highnoon::physics::table::Flick;
+use highnoon::scenario::town::Town;
+use highnoon::scenario::{PhysicsProfile, data_root};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The friction of a disc on the table: Rapier averages the two materials'.
+fn disc_friction(p: &PhysicsProfile, disc: DiscKind) -> f32 {
+    let piece = match disc {
+        DiscKind::Movement => &p.pieces.movement_disc,
+        DiscKind::Bullet => &p.pieces.bullet,
+    };
+    (p.material(&piece.material).friction + p.material(&p.table.material).friction) / 2.0
+}
+
+fn disc_restitution(p: &PhysicsProfile, disc: DiscKind) -> f32 {
+    let piece = match disc {
+        DiscKind::Movement => &p.pieces.movement_disc,
+        DiscKind::Bullet => &p.pieces.bullet,
+    };
+    (p.material(&piece.material).restitution + p.material(&p.table.material).restitution) / 2.0
+}
+
+/// Coulomb friction: a disc sliding without spin stops after v²/(2μg).
+/// Tolerance: 2% of the distance, plus half a step of travel (v·dt/2: the
+/// fixed step moves the disc before each step's friction brakes it).
+/// `law` gives μ, `table` is the table the discs slide on.
+fn slides_as_coulomb_says(law: &PhysicsProfile, table: &PhysicsProfile) -> Vec<String> {
+    let p = law;
+    let mut wrong = Vec::new();
+    for disc in [DiscKind::Movement, DiscKind::Bullet] {
+        let mu = disc_friction(p, disc);
+        for v in [0.5f32, 1.0, 1.5, 2.2] {
+            let s = laws::slide(table, disc, v, 0.0);
+            let law = v * v / (2.0 * mu * p.gravity);
+            let tolerance = 0.02 * law + v * p.solver.dt / 2.0;
+            if (s.distance - law).abs() > tolerance || !s.at_rest {
+                wrong.push(format!(
+                    "{disc:?} at {v} m/s slid {:.1} cm, the law says {:.1} ± {:.1}",
+                    s.distance * 100.0,
+                    law * 100.0,
+                    tolerance * 100.0
+                ));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn a_disc_sliding_without_spin_stops_after_v_squared_over_2_mu_g() {
+    let wrong = slides_as_coulomb_says(&profile(), &profile());
+    assert!(wrong.is_empty(), "Rapier's friction: {wrong:#?}");
+    let laws = with_contact_laws();
+    let wrong = slides_as_coulomb_says(&laws, &laws);
+    assert!(wrong.is_empty(), "the face's friction: {wrong:#?}");
+}
+
+#[test]
+fn the_slide_law_fails_with_the_friction_doubled() {
+    let mut p = profile();
+    let m = p.pieces.movement_disc.material.clone();
+    p.materials.get_mut(&m).unwrap().friction *= 2.0;
+    let wrong = slides_as_coulomb_says(&profile(), &p);
+    assert!(
+        wrong.iter().any(|w| w.starts_with("Movement")),
+        "the disc's friction doubled went unnoticed"
+    );
+}
+
+/// Farkas et al. (PRL 2003): sliding and spinning stop at the same instant,
+/// and v/(Rω) tends to 0.653 for a uniform disc, from any start. The stop
+/// times must agree within one step; the ratio, read at the last step at
+/// which both still move, within 10% of 0.653 (the fixed step reads it a
+/// step or two before the end). The spin stays under Rapier's cap of a
+/// quarter turn a step (94 rad/s at 120 Hz).
+fn slides_and_spins_as_farkas_says(p: &PhysicsProfile) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for disc in [DiscKind::Movement, DiscKind::Bullet] {
+        for (v, w) in [
+            (0.5f32, 90.0f32),
+            (1.0, 50.0),
+            (1.0, 80.0),
+            (2.0, 30.0),
+            (1.5, 60.0),
+        ] {
+            let s = laws::slide(p, disc, v, w);
+            let (slide, spin) = (s.slide_stop(), s.spin_stop());
+            if (slide - spin).abs() > p.solver.dt * 1.01 {
+                wrong.push(format!(
+                    "{disc:?} at {v} m/s, {w} rad/s: the slide stopped at {slide:.3} s, the spin at {spin:.3} s"
+                ));
+            }
+            match s.end_ratio() {
+                Some(e) if (e - 0.653).abs() <= 0.0653 => {}
+                e => wrong.push(format!(
+                    "{disc:?} at {v} m/s, {w} rad/s: v/(Rω) at the end {e:?}, the law says 0.653"
+                )),
+            }
+        }
+    }
+    wrong
+}
+
+/// The shipped profile with the table's contact laws on.
+fn with_contact_laws() -> PhysicsProfile {
+    let mut p = profile();
+    p.contact.face_friction = true;
+    p.contact.rolling_resistance = 0.0002;
+    p
+}
+
+#[test]
+fn a_disc_sliding_and_spinning_stops_both_at_once_with_the_papers_end_ratio() {
+    let wrong = slides_and_spins_as_farkas_says(&with_contact_laws());
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn spin_lengthens_the_slide() {
+    let p = with_contact_laws();
+    let plain = laws::slide(&p, DiscKind::Movement, 1.0, 0.0);
+    let spun = laws::slide(&p, DiscKind::Movement, 1.0, 80.0);
+    assert!(
+        spun.distance > plain.distance * 1.2,
+        "spun {:.1} cm, plain {:.1} cm",
+        spun.distance * 100.0,
+        plain.distance * 100.0
+    );
+}
+
+#[test]
+fn without_the_face_friction_slide_and_spin_stop_apart() {
+    let mut p = with_contact_laws();
+    p.contact.face_friction = false;
+    let wrong = slides_and_spins_as_farkas_says(&p);
+    assert!(
+        wrong.iter().any(|w| w.contains("stopped at")),
+        "Rapier's own friction met Farkas' law: {wrong:#?}"
+    );
+}
+
+/// A disc dropped flat from h leaves the table at e times its speed of
+/// arrival (within 10%), for every drop from 2 to 16.5 cm in steps of 5 mm.
+/// Returns the heights at which it did not.
+fn bounces_as_restitution_says(law: &PhysicsProfile, table: &PhysicsProfile) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for disc in [DiscKind::Movement, DiscKind::Bullet] {
+        let e = disc_restitution(law, disc);
+        for i in 0..30 {
+            let h = 0.02 + i as f32 * 0.005;
+            let b = laws::drop(table, disc, h);
+            let ratio = b.speed_out / b.speed_in;
+            if (ratio - e).abs() > 0.1 * e {
+                wrong.push(format!(
+                    "{disc:?} from {h:.3} m: left at {ratio:.3} of its speed, e = {e}"
+                ));
+            }
+        }
+    }
+    wrong
+}
+
+/// Known gap (docs/physics.md, "Physical laws"): Rapier's bounce depends on
+/// where within a step a falling disc meets the table (its soft, predictive
+/// contacts catch it early or let it sink), so a disc leaves the table at
+/// 0.15 to 1.2 times its speed of arrival where e = 0.25.
+#[test]
+#[ignore = "known gap: Rapier's bounce depends on the step's phase (docs/physics.md)"]
+fn a_disc_dropped_flat_bounces_at_e_times_its_speed() {
+    let wrong = bounces_as_restitution_says(&profile(), &profile());
+    assert!(wrong.is_empty(), "{} of 60 drops: {wrong:#?}", wrong.len());
+}
+
+/// What the gap is today, so that it is seen to shrink or grow: at most 55
+/// of the 60 drops miss the law (53 on 2026-11-28), and doubling the
+/// restitution is seen.
+#[test]
+fn the_bounce_law_is_measured_and_the_restitution_doubled_is_seen() {
+    let p = profile();
+    let wrong = bounces_as_restitution_says(&p, &p);
+    assert!(wrong.len() <= 55, "{} of 60 drops miss e", wrong.len());
+    let mut doubled = profile();
+    let m = doubled.pieces.movement_disc.material.clone();
+    doubled.materials.get_mut(&m).unwrap().restitution *= 2.0;
+    let b = laws::drop(&doubled, DiscKind::Movement, 0.05);
+    let e = disc_restitution(&p, DiscKind::Movement);
+    assert!(b.speed_out / b.speed_in > 1.5 * e, "{b:?}");
+}
+
+/// Statics: a figure tilted past atan(b/h) (its centre of mass over the
+/// edge of its base) falls; tilted 1° short of it, it stands back up.
+#[test]
+fn a_figure_tilted_past_its_base_edge_falls_and_short_of_it_stands_back_up() {
+    let p = profile();
+    let critical = laws::figure_tipping_deg(&p);
+    assert!(
+        (10.0..20.0).contains(&critical),
+        "critical tilt {critical}°"
+    );
+    for short in [1.0f32, 3.0, 8.0] {
+        let tilt = laws::tilt_and_let_go(&p, critical - short);
+        assert!(
+            tilt < 2.0,
+            "tilted {short}° short of {critical:.1}°: ended at {tilt:.1}°"
+        );
+    }
+    for past in [1.0f32, 3.0, 8.0] {
+        let tilt = laws::tilt_and_let_go(&p, critical + past);
+        assert!(
+            tilt > 80.0,
+            "tilted {past}° past {critical:.1}°: ended at {tilt:.1}°"
+        );
+    }
+}
+
+fn town(file: &str) -> Town {
+    Town::load(&data_root().join("scenarios").join(file), &profile()).unwrap()
+}
+
+/// The greatest rise of the table's mechanical energy from one step to the
+/// next over `flicks` random flicks in a town, as a share of the flick's
+/// starting energy.
+fn worst_energy_rise(table: &mut Table, flicks: usize, seed: u64) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let discs: Vec<_> = table.discs().map(|(id, _)| id).collect();
+    let mut worst = 0.0f64;
+    for _ in 0..flicks {
+        let id = discs[rng.random_range(0..discs.len())];
+        if !table.in_play(id) {
+            continue;
+        }
+        let a = rng.random_range(0.0..std::f32::consts::TAU);
+        let flick = Flick {
+            piece: id,
+            direction: Vec2::from_angle(a),
+            strength: rng.random_range(0.2..1.0),
+            spin: rng.random_range(-1.0..1.0),
+        };
+        let before = laws::energy(table);
+        let e = laws::energy_of_flick(table, flick);
+        // What the flick put in: its kinetic energy.
+        let moving = (e[0] - before).max(1e-9);
+        for w in e.windows(2) {
+            worst = worst.max((w[1] - w[0]) / moving);
+        }
+    }
+    worst
+}
+
+/// Energy never rises in a flick: from one step to the next the table's
+/// kinetic and potential energy may rise by no more than 2% of what the
+/// flick put in (contacts resolved by a soft solver push a little back out).
+#[test]
+fn energy_never_rises_in_a_flick() {
+    for (file, seed, p) in [
+        ("standard_town.ron", 1u64, profile()),
+        ("gallows_rescue.ron", 2, profile()),
+        ("standard_town.ron", 3, with_contact_laws()),
+    ] {
+        let mut table = Table::new(p, &town(file));
+        let worst = worst_energy_rise(&mut table, 12, seed);
+        assert!(
+            worst <= 0.02,
+            "{file}: energy rose by {:.1}% in one step",
+            worst * 100.0
+        );
+    }
+}
