@@ -10,6 +10,7 @@ pub mod bot_level;
 pub mod cards;
 pub mod editor;
 pub mod files;
+pub mod fit;
 pub mod flick;
 pub mod keys;
 pub mod physics;

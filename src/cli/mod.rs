@@ -7,6 +7,7 @@ mod bench;
 mod cards;
 mod dice;
 mod edit;
+mod fit;
 mod flick;
 mod parse;
 mod play;
@@ -60,6 +61,9 @@ enum Command {
     /// A physics sweep (docs/tuning.md): vary profile parameters, run
     /// thousands of flicks on every core, one CSV row per flick, a summary.
     Tune(tune::TuneCli),
+    /// Fit the profile's parameters to measured flicks (docs/tuning.md):
+    /// CMA-ES on every core, each measurement's residual, a fitted profile.
+    Fit(fit::FitCli),
     /// A chart from a sweep's CSV (`tune`): the mean of one column over bins
     /// of another, one line per setting; PNG or SVG by the file's extension.
     Plot(plot::PlotCli),
@@ -129,6 +133,7 @@ impl Cli {
             Command::Bench(cli) => cli.run(&data),
             Command::Dice(cli) => cli.run(&data),
             Command::Tune(cli) => cli.run(),
+            Command::Fit(cli) => cli.run(&data),
             Command::Plot(cli) => cli.run(),
             Command::Replay(cli) => cli.run(&data),
             Command::Toss(cli) => cli.run(&data),

@@ -35,6 +35,7 @@ mod hidden_info;
 mod hidden_words;
 mod installed;
 mod labels_in_the_window;
+mod laws;
 mod layers;
 mod legal_gunfighter;
 mod legal_slap45;

@@ -1,0 +1,302 @@
+//! `highnoon fit`: the profile's free parameters fitted to measured flicks
+//! by CMA-ES (docs/tuning.md, "Fitting the table to measured flicks").
+//! Each candidate profile replays every measurement on an empty table
+//! ([`crate::physics::laws`]); the fit minimises the sum of the squared
+//! residuals, each in units of its measurement's error (a fall that did not
+//! happen, or the reverse, counts as one error).
+
+pub mod cmaes;
+pub mod measurements;
+pub mod synthetic;
+
+use rayon::prelude::*;
+
+use crate::physics::laws;
+use crate::physics::pieces::DiscKind;
+use crate::scenario::PhysicsProfile;
+use crate::scenario::params::Tunable;
+use measurements::{Measurement, MeasurementsFile, piece};
+
+/// What the table did where a measurement was taken.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Simulated {
+    Slide { distance: f64, turned_deg: f64 },
+    Bounce { rise: f64 },
+    Fell(bool),
+}
+
+/// Replays one measurement on an empty table under `profile`.
+pub fn simulate(profile: &PhysicsProfile, m: &Measurement) -> Simulated {
+    match m {
+        Measurement::Slide {
+            piece: p,
+            speed,
+            spin,
+            strength,
+            offset,
+            ..
+        } => {
+            let disc = piece(p).unwrap_or(DiscKind::Movement);
+            let s = match (speed, strength) {
+                (Some(v), _) => laws::slide(profile, disc, *v as f32, *spin as f32),
+                (None, Some(k)) => {
+                    let mut table = laws::empty_table(profile, false);
+                    let id = laws::disc_piece(&table, disc);
+                    laws::flick(&mut table, id, *k as f32, *offset as f32)
+                }
+                (None, None) => laws::Slide::default(),
+            };
+            Simulated::Slide {
+                distance: s.distance as f64,
+                turned_deg: (s.turned as f64).to_degrees(),
+            }
+        }
+        Measurement::Bounce {
+            piece: p, height, ..
+        } => {
+            let disc = piece(p).unwrap_or(DiscKind::Movement);
+            Simulated::Bounce {
+                rise: laws::drop(profile, disc, *height as f32).rise as f64,
+            }
+        }
+        Measurement::Tilt { tilt_deg, .. } => Simulated::Fell(
+            laws::tilt_and_let_go(profile, *tilt_deg as f32) > profile.knocked_over_tilt_deg,
+        ),
+        Measurement::Knock {
+            strength, distance, ..
+        } => Simulated::Fell(laws::knock(profile, *strength as f32, *distance as f32)),
+    }
+}
+
+/// A measurement's residuals, each in units of its error.
+pub fn residuals(m: &Measurement, s: &Simulated) -> Vec<f64> {
+    match (m, s) {
+        (
+            Measurement::Slide {
+                distance,
+                distance_error,
+                turned_deg,
+                turned_error_deg,
+                ..
+            },
+            Simulated::Slide {
+                distance: d,
+                turned_deg: t,
+            },
+        ) => {
+            let mut r = vec![(d - distance) / distance_error];
+            if let (Some(turned), Some(e)) = (turned_deg, turned_error_deg) {
+                r.push((t - turned) / e);
+            }
+            r
+        }
+        (
+            Measurement::Bounce {
+                rise, rise_error, ..
+            },
+            Simulated::Bounce { rise: r },
+        ) => vec![(r - rise) / rise_error],
+        (
+            Measurement::Tilt { toppled, .. } | Measurement::Knock { toppled, .. },
+            Simulated::Fell(f),
+        ) => {
+            vec![if f == toppled { 0.0 } else { 1.0 }]
+        }
+        _ => vec![f64::INFINITY],
+    }
+}
+
+/// The fit's parameters, resolved against the profile.
+pub struct Params {
+    pub names: Vec<String>,
+    tunables: Vec<Tunable>,
+    pub start: Vec<f64>,
+    limits: Vec<(f64, f64)>,
+}
+
+impl Params {
+    pub fn new(profile: &PhysicsProfile, names: &[String]) -> Result<Self, String> {
+        let mut tunables = Vec::new();
+        let mut start = Vec::new();
+        let mut limits = Vec::new();
+        for n in names {
+            let t = Tunable::find(profile, n)
+                .map_err(|_| format!("{n} is not a parameter of the profile"))?;
+            start.push(t.get(profile) as f64);
+            let (lo, hi) = t.limits();
+            limits.push((lo as f64, hi as f64));
+            tunables.push(t);
+        }
+        Ok(Params {
+            names: names.to_vec(),
+            tunables,
+            start,
+            limits,
+        })
+    }
+
+    /// The profile with the parameters at `values` (clamped to their limits).
+    pub fn apply(&self, profile: &PhysicsProfile, values: &[f64]) -> PhysicsProfile {
+        let mut p = profile.clone();
+        for ((t, v), (lo, hi)) in self.tunables.iter().zip(values).zip(&self.limits) {
+            t.set(&mut p, v.clamp(*lo, *hi) as f32);
+        }
+        p
+    }
+
+    /// A search coordinate (the parameter over its starting value) to the parameter.
+    pub fn value(&self, coords: &[f64]) -> Vec<f64> {
+        coords
+            .iter()
+            .zip(&self.start)
+            .zip(&self.limits)
+            .map(|((c, s), (lo, hi))| (c * s).clamp(*lo, *hi))
+            .collect()
+    }
+}
+
+/// The sum of squared residuals of every measurement under `profile`,
+/// measurements replayed on every core (summed in order: deterministic).
+pub fn chi_square(profile: &PhysicsProfile, file: &MeasurementsFile) -> f64 {
+    let each: Vec<f64> = file
+        .measurements
+        .par_iter()
+        .map(|m| {
+            residuals(m, &simulate(profile, m))
+                .iter()
+                .map(|r| r * r)
+                .sum()
+        })
+        .collect();
+    each.iter().sum()
+}
+
+/// How far a fit went.
+pub struct FitResult {
+    pub values: Vec<f64>,
+    pub chi_square: f64,
+    pub generations: usize,
+    pub evaluations: usize,
+    /// Each parameter's 1σ spread from the data (Δχ² = 1 with the others at
+    /// their fit); `None` where χ² does not rise around the fit (the data
+    /// cannot tell the parameter apart).
+    pub spread: Vec<Option<f64>>,
+}
+
+/// Fits `params` to the measurements by CMA-ES from the profile's values
+/// (search coordinates: each parameter over its starting value, step 0.2),
+/// at most `generations`, stopping once the search's step is below 1e-4.
+/// `progress` is told each generation.
+pub fn fit(
+    profile: &PhysicsProfile,
+    file: &MeasurementsFile,
+    params: &Params,
+    generations: usize,
+    seed: u64,
+    mut progress: impl FnMut(usize, f64),
+) -> FitResult {
+    let n = params.names.len();
+    let mut es = cmaes::Cmaes::new(&vec![1.0; n], 0.2, seed);
+    let mut evaluations = 0;
+    for _ in 0..generations {
+        let candidates = es.ask();
+        let values: Vec<f64> = candidates
+            .iter()
+            .map(|c| {
+                let v = params.value(c.as_slice());
+                // Outside the limits: the clamped value, plus how far out.
+                let out: f64 = c
+                    .iter()
+                    .zip(params.value(c.as_slice()))
+                    .zip(&params.start)
+                    .map(|((c, v), s)| (c - v / s).powi(2))
+                    .sum();
+                chi_square(&params.apply(profile, &v), file) + 1e6 * out
+            })
+            .collect();
+        evaluations += candidates.len();
+        es.tell(&candidates, &values);
+        progress(es.generation(), es.best.1);
+        if es.sigma < 1e-4 {
+            break;
+        }
+    }
+    let values = params.value(es.best.0.as_slice());
+    let best = es.best.1;
+    let spread = spreads(profile, file, params, &values, best);
+    FitResult {
+        values,
+        chi_square: best,
+        generations: es.generation(),
+        evaluations,
+        spread,
+    }
+}
+
+/// Each parameter's spread: χ² at ±h around the fit, a parabola through the
+/// three, and the distance at which it rises by 1.
+fn spreads(
+    profile: &PhysicsProfile,
+    file: &MeasurementsFile,
+    params: &Params,
+    values: &[f64],
+    at_fit: f64,
+) -> Vec<Option<f64>> {
+    (0..values.len())
+        .map(|i| {
+            let h = values[i].abs().max(1e-6) * 0.02;
+            let chi = |d: f64| {
+                let mut v = values.to_vec();
+                v[i] += d;
+                chi_square(&params.apply(profile, &v), file)
+            };
+            let curvature = (chi(h) + chi(-h) - 2.0 * at_fit) / (h * h);
+            (curvature > 0.0).then(|| (2.0 / curvature).sqrt())
+        })
+        .collect()
+}
+
+/// A measurement in a few words, for the report.
+pub fn describe(m: &Measurement) -> String {
+    match m {
+        Measurement::Slide {
+            piece,
+            speed: Some(v),
+            spin,
+            ..
+        } => format!("slide {piece} {v} m/s {spin} rad/s"),
+        Measurement::Slide {
+            piece,
+            strength,
+            offset,
+            ..
+        } => format!(
+            "slide {piece} flick {:.2} off {offset}",
+            strength.unwrap_or(0.0)
+        ),
+        Measurement::Bounce { piece, height, .. } => format!("bounce {piece} from {height} m"),
+        Measurement::Tilt { tilt_deg, .. } => format!("tilt a cowboy {tilt_deg}°"),
+        Measurement::Knock {
+            strength, distance, ..
+        } => format!("knock {distance} m at {strength}"),
+    }
+}
+
+/// What was measured, beside what the table did.
+pub fn show(s: &Simulated) -> String {
+    match s {
+        Simulated::Slide {
+            distance,
+            turned_deg,
+        } => format!("{:>6.1} cm {:>6.0}°", distance * 100.0, turned_deg),
+        Simulated::Bounce { rise } => format!("{:>6.2} mm        ", rise * 1000.0),
+        Simulated::Fell(f) => format!("{:>17}", if *f { "fell" } else { "stood" }),
+    }
+}
+
+pub fn show_residuals(r: &[f64]) -> String {
+    r.iter()
+        .map(|v| format!("{v:+.2}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
