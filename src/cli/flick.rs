@@ -49,6 +49,11 @@ enum FlickTool {
     /// after each, the score, steps and time), and the level's search run
     /// both ways with each choice played on the game's simulation.
     LookaheadCheck(LookaheadCheckArgs),
+    /// The physical laws beside what the table does (a disc's slide, slide
+    /// and spin, bounce, a cowboy's tipping), and how many random flicks
+    /// on the scenarios' towns reach the end-of-flick backstops: for the
+    /// profile and with its contact laws on.
+    Laws(super::laws::LawsArgs),
 }
 
 // Each tool's options. (Plain comments on these structs: clap turns a
@@ -193,6 +198,7 @@ impl FlickCli {
             FlickTool::PassThrough(args) => args.run(&profile),
             FlickTool::LookaheadCheck(args) => args.run(&profile, scenario_file),
             FlickTool::BenchBot(args) => args.run(&profile, scenario_file),
+            FlickTool::Laws(args) => args.run(&profile),
         }
     }
 }

@@ -9,6 +9,7 @@ mod dice;
 mod edit;
 mod fit;
 mod flick;
+mod laws;
 mod parse;
 mod play;
 mod plot;

@@ -27,8 +27,12 @@ use bevy_rapier3d::rapier::prelude::{
 pub const DISC: u128 = 1;
 /// `Collider::user_data` bit: the collider's box parts are thin standing pieces.
 pub const THIN: u128 = 2;
+/// `ContactManifoldData::user_data`: the manifold's friction is the face's
+/// (face_friction.rs), not Rapier's.
+pub const FACE: u32 = 1;
+
 /// `Collider::user_data` bit: the collider is the table top (a disc lying
-/// flat on it has its face's friction, [`super::face_friction`]).
+/// flat on it has its face's friction, face_friction.rs).
 pub const TABLE_TOP: u128 = 4;
 
 /// The hooks a disc's collider is built with.
@@ -54,7 +58,7 @@ const FLAT_COS: f32 = 0.99;
 
 /// A disc's contact with the table top: while the disc lies flat (and the
 /// face's friction is on), Rapier's friction is taken off and the contact
-/// marked [`super::face_friction::FACE`], so the step's end brakes it by its
+/// marked [`FACE`], so the step's end brakes it by its
 /// face's friction instead. Returns false for any other pair.
 fn disc_on_table(hooks: ThinPieceHooks, ctx: &mut ContactModificationContext) -> bool {
     let colliders = ctx.colliders;
@@ -66,7 +70,7 @@ fn disc_on_table(hooks: ThinPieceHooks, ctx: &mut ContactModificationContext) ->
     let axis = disc.position().rotation * Vec3::Y;
     if hooks.face_friction && axis.dot(*ctx.normal).abs() >= FLAT_COS {
         *ctx.friction = 0.0;
-        *ctx.user_data = super::face_friction::FACE;
+        *ctx.user_data = FACE;
     } else {
         *ctx.user_data = 0;
     }

@@ -13,8 +13,9 @@
 //! 2007). The contact hook ([`super::contact_hooks`]) takes Rapier's
 //! friction off a disc's contact with the table top while the disc lies
 //! flat and marks the contact; after each step, [`apply`] brakes the disc
-//! by Coulomb friction summed over a grid of equal-area cells of its face,
-//! with the normal impulse the solver gave that contact.
+//! by Coulomb friction summed over equal-area cells of its face (tabulated
+//! once over the ratio of slide to spin, [`face`]), with its weight as the
+//! normal force. Only awake bodies are looked at.
 //!
 //! Rapier has no rolling resistance either: a piece rocking or rolling on
 //! the table keeps going (docs/physics.md, "Every flick comes to rest").
@@ -23,81 +24,135 @@
 //! `rolling_resistance × N` (the classic rolling-resistance lever, metres).
 
 use bevy::math::{Vec2, Vec3};
-use bevy_rapier3d::rapier::prelude::{
-    ColliderHandle, ColliderSet, NarrowPhase, PhysicsPipeline, RigidBodySet,
-};
+use bevy_rapier3d::rapier::prelude::{ColliderHandle, PhysicsPipeline};
 
-use super::contact_hooks::ThinPieceHooks;
+use super::contact_hooks::{FACE, ThinPieceHooks};
 use super::table::TableIndex;
 use super::world::{RapierSets, Stepping};
 use crate::scenario::PhysicsProfile;
 
-/// `ContactManifoldData::user_data`: the manifold's friction is the face's (ours).
-pub const FACE: u32 = 1;
+/// Rings and sectors of the face's grid (equal-area cells) the table of
+/// [`face`] is summed over.
+const RINGS: usize = 16;
+const SECTORS: usize = 64;
+/// Points of that table, over u = v / (v + Rω) from 0 (pure spin) to 1 (pure slide).
+const POINTS: usize = 513;
 
-/// Rings and sectors of the face's grid (equal-area cells).
-const RINGS: usize = 8;
-const SECTORS: usize = 32;
+/// The friction of a unit face (radius 1, unit normal force, μ = 1) spinning
+/// at ω = 1 about +y while its centre slides at `v` along +x, summed over
+/// the grid's cells (each cell's friction against its own velocity): the
+/// force along x (≤ 0) and the torque about y (≤ 0). By the face's symmetry
+/// about the slide's line the force has no part across the slide.
+fn face_sum(v: f32) -> (f32, f32) {
+    let mut force = 0.0f64;
+    let mut torque = 0.0f64;
+    for i in 0..RINGS {
+        let r = ((i as f64 + 0.5) / RINGS as f64).sqrt();
+        let stagger = if i % 2 == 0 { 0.5 } else { 0.0 };
+        for j in 0..SECTORS {
+            let a = (j as f64 + stagger) * std::f64::consts::TAU / SECTORS as f64;
+            let (x, z) = (r * a.cos(), r * a.sin());
+            // Spin about +y moves (x, z) at ω × p = (ω z, −ω x).
+            let (ux, uz) = (v as f64 + z, -x);
+            let len = (ux * ux + uz * uz).sqrt();
+            if len <= 1e-12 {
+                continue;
+            }
+            let (fx, fz) = (-ux / len, -uz / len);
+            force += fx;
+            // Torque about +y of a force (fx, fz) at (x, z): z fx − x fz.
+            torque += z * fx - x * fz;
+        }
+    }
+    let n = (RINGS * SECTORS) as f64;
+    ((force / n) as f32, (torque / n) as f32)
+}
+
+/// [`face_sum`] tabulated over u = v / (v + 1): (force, torque) magnitudes.
+fn table() -> &'static [(f32, f32)] {
+    static TABLE: std::sync::OnceLock<Vec<(f32, f32)>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..POINTS)
+            .map(|k| {
+                let u = k as f32 / (POINTS - 1) as f32;
+                if k == POINTS - 1 {
+                    return (1.0, 0.0);
+                }
+                let (f, t) = face_sum(u / (1.0 - u));
+                (-f, -t)
+            })
+            .collect()
+    })
+}
 
 /// The unit-pressure friction of a face of radius `radius` whose centre
 /// slides at `v` (on the table, m/s) while it spins at `spin` rad/s about the
 /// vertical (positive: counter-clockwise seen from above, +y): the force per
 /// unit of normal force and μ (a vector of length ≤ 1, against the slide)
 /// and the torque about the vertical per unit of normal force and μ
-/// (metres, ≤ 2R/3, against the spin).
+/// (metres, ≤ 2R/3, against the spin). Read from a table over the ratio of
+/// slide to rim speed (it depends on nothing else), linearly between its
+/// points.
 pub fn face(radius: f32, v: Vec2, spin: f32) -> (Vec2, f32) {
-    let mut force = Vec2::ZERO;
-    let mut torque = 0.0f32;
-    for i in 0..RINGS {
-        let r = radius * ((i as f32 + 0.5) / RINGS as f32).sqrt();
-        // Each ring turned half a sector from the last, so the cells don't line up.
-        let stagger = if i % 2 == 0 { 0.5 } else { 0.0 };
-        for j in 0..SECTORS {
-            let a = (j as f32 + stagger) * std::f32::consts::TAU / SECTORS as f32;
-            // A point (x, z) of the face relative to its centre.
-            let p = Vec2::new(r * a.cos(), r * a.sin());
-            // Spin about +y moves (x, z) at ω × p = (ω z, −ω x).
-            let u = v + Vec2::new(spin * p.y, -spin * p.x);
-            let len = u.length();
-            if len <= 1e-9 {
-                continue;
-            }
-            let f = -u / len;
-            force += f;
-            // Torque about +y of a force (fx, fz) at (x, z): z fx − x fz.
-            torque += p.y * f.x - p.x * f.y;
-        }
+    let rim = (spin * radius).abs();
+    let speed = v.length();
+    if speed + rim <= 0.0 {
+        return (Vec2::ZERO, 0.0);
     }
-    let n = (RINGS * SECTORS) as f32;
-    (force / n, torque / n)
+    let u = speed / (speed + rim);
+    let x = u * (POINTS - 1) as f32;
+    let k = (x.floor() as usize).min(POINTS - 2);
+    let w = x - k as f32;
+    let t = table();
+    let f = t[k].0 * (1.0 - w) + t[k + 1].0 * w;
+    let tq = t[k].1 * (1.0 - w) + t[k + 1].1 * w;
+    (-v.normalize_or_zero() * f, -spin.signum() * tq * radius)
 }
 
 /// After a step of `dt` seconds under gravity `g`: brakes each disc lying
 /// flat on the table top by its face's friction (the contacts the hook
 /// marked [`FACE`]: μ is the disc's and the table's friction averaged,
 /// Rapier's rule), and everything resting on the table top by rolling
-/// resistance of lever `rolling` (m). `table` is the table top's collider.
+/// resistance of lever `rolling` (m). `table` is the table top's collider;
+/// only awake bodies are looked at, each by its first collider that touches
+/// the table top.
 /// The normal force is the body's weight: the impulse Rapier's soft
 /// contacts record for a disc at rest is 1.25 times its weight's (measured),
 /// so it serves only to tell that the contact carried a load this step (and
 /// caps the rolling brake of a body partly held up by others). A motion the
 /// brake would reverse within the step is stopped instead.
 pub fn apply(
-    narrow: &NarrowPhase,
-    colliders: &ColliderSet,
-    bodies: &mut RigidBodySet,
+    sets: &mut RapierSets,
     table: ColliderHandle,
     (g, dt): (f32, f32),
     (face_friction, rolling): (bool, f32),
 ) {
+    let RapierSets {
+        islands,
+        narrow_phase: narrow,
+        colliders,
+        bodies,
+        ..
+    } = sets;
     let Some(top) = colliders.get(table) else {
         return;
     };
-    for pair in narrow.contact_pairs_with(table) {
-        let other = if pair.collider1 == table {
-            pair.collider2
-        } else {
-            pair.collider1
+    // Only what is awake: a flick wakes few of the table's pieces.
+    for h in islands.active_bodies() {
+        let Some(rb) = bodies.get(h) else { continue };
+        if !rb.is_dynamic() {
+            continue;
+        }
+        // The body's contact with the table top (its first collider that has one).
+        let Some((other, pair)) = rb
+            .colliders()
+            .iter()
+            .find_map(|&c| narrow.contact_pair(c, table).map(|p| (c, p)))
+        else {
+            continue;
+        };
+        let Some(co) = colliders.get(other) else {
+            continue;
         };
         let mut face_impulse = 0.0f32;
         let mut impulse = 0.0f32;
@@ -111,14 +166,10 @@ pub fn apply(
         if impulse <= 0.0 {
             continue;
         }
-        let Some(co) = colliders.get(other) else {
-            continue;
-        };
-        let Some(h) = co.parent() else { continue };
         let Some(rb) = bodies.get_mut(h) else {
             continue;
         };
-        if !rb.is_dynamic() || rb.is_sleeping() {
+        if rb.is_sleeping() {
             continue;
         }
         let inv_mass = rb.mass_properties().effective_inv_mass.x;
@@ -200,16 +251,41 @@ impl ContactLaws {
                 let g = -stepping.gravity.y;
                 let dt = stepping.params.dt;
                 let laws = (self.hooks.face_friction, self.rolling);
-                apply(
-                    &s.narrow_phase,
-                    &s.colliders,
-                    &mut s.bodies,
-                    top,
-                    (g, dt),
-                    laws,
-                );
+                apply(s, top, (g, dt), laws);
             }
             after(s);
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pure_slide_and_a_pure_spin_are_braked_as_coulomb_says() {
+        let (f, t) = face(0.01, Vec2::new(2.0, 0.0), 0.0);
+        assert!(
+            (f - Vec2::new(-1.0, 0.0)).length() < 1e-6 && t == 0.0,
+            "{f} {t}"
+        );
+        let (f, t) = face(0.01, Vec2::ZERO, 50.0);
+        assert!(f.length() < 1e-6, "{f}");
+        // A uniform face's friction torque: μN · 2R/3.
+        assert!((t + 0.02 / 3.0).abs() < 1e-4, "{t}");
+    }
+
+    #[test]
+    fn spin_weakens_the_force_against_the_slide_and_the_reverse() {
+        // Farkas et al.: at v = Rω both are well below their pure values.
+        let (f, t) = face(1.0, Vec2::new(1.0, 0.0), 1.0);
+        assert!((0.3..0.9).contains(&-f.x), "{f}");
+        assert!((0.1..0.6).contains(&-t), "{t}");
+        // The table agrees with the sum between its points.
+        let (fs, ts) = face_sum(1.0);
+        assert!(
+            (f.x - fs).abs() < 2e-3 && (t - ts).abs() < 2e-3,
+            "{f} {t} {fs} {ts}"
+        );
     }
 }

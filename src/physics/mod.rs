@@ -12,6 +12,7 @@ pub mod dice;
 pub mod dice_bench;
 pub mod face_friction;
 pub mod laws;
+pub mod laws_report;
 pub mod pass_through;
 pub mod pieces;
 pub mod raw;

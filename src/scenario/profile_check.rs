@@ -299,11 +299,24 @@ impl PhysicsProfile {
                 if v.is_finite() && v >= f.min && v <= f.max {
                     continue;
                 }
-                // At the field's key inside the material's entry.
-                let entry = text.find(&format!("\"{name}\"")).unwrap_or(0);
+                // At the field's key (a whole word: not `face_friction:`)
+                // inside the material's entry (its name as a key, not where
+                // a piece names it).
+                let entry = text
+                    .find(&format!("\"{name}\":"))
+                    .or_else(|| text.find(&format!("\"{name}\"")))
+                    .unwrap_or(0);
+                let key = format!("{}:", f.field);
                 let at = text[entry..]
-                    .find(&format!("{}:", f.field))
-                    .map_or(entry, |o| entry + o);
+                    .match_indices(&key)
+                    .map(|(o, _)| entry + o)
+                    .find(|&o| {
+                        !text[..o]
+                            .chars()
+                            .next_back()
+                            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    })
+                    .unwrap_or(entry);
                 out.push(DataError {
                     file: path.to_path_buf(),
                     position: Some(line_col(text, at)),

@@ -11,14 +11,15 @@ use std::path::Path;
 const NOISE_SEED: u64 = 20261128;
 
 #[test]
-fn the_fit_recovers_the_frictions_and_the_flick_speed_within_5_percent() {
+fn the_fit_recovers_frictions_restitution_and_flick_speed_within_5_percent() {
     let shipped = profile();
     let names = [
         "materials.pine.friction",
         "materials.grey_beech.friction",
+        "materials.pine.restitution",
         "movement_disc_speed",
     ];
-    let truth_values = [0.36f64, 0.25, 2.0];
+    let truth_values = [0.36f64, 0.25, 0.34, 2.0];
     let fit_names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
     let params = Params::new(&shipped, &fit_names).unwrap();
     let truth = params.apply(&shipped, &truth_values);

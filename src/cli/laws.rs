@@ -1,0 +1,55 @@
+//! `flick laws`: the physical laws beside what the table does, and the share
+//! of ordinary flicks that reach the end-of-flick backstops, for the
+//! profile as it is and with its contact laws on (docs/physics.md,
+//! "Physical laws").
+
+use std::process::ExitCode;
+
+use highnoon::physics::laws_report::{backstops, laws_table};
+use highnoon::scenario::{PhysicsProfile, Town, data_root, ron_files};
+
+// `flick laws`'s options.
+#[derive(clap::Args, Debug)]
+pub struct LawsArgs {
+    /// Random flicks on each scenario's town, for the backstops' share.
+    #[arg(long, default_value_t = 200)]
+    flicks: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl LawsArgs {
+    pub fn run(&self, profile: &PhysicsProfile) -> ExitCode {
+        let towns: Vec<Town> = ron_files(&data_root().join("scenarios"))
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|f| Town::load(f, profile).ok())
+            .collect();
+        let mut on = profile.clone();
+        on.contact.face_friction = true;
+        if on.contact.rolling_resistance == 0.0 {
+            on.contact.rolling_resistance = 0.0002;
+        }
+        for (name, p) in [("the profile", profile), ("with its contact laws on", &on)] {
+            println!(
+                "== {name} (face friction {}, rolling resistance {} m)",
+                p.contact.face_friction, p.contact.rolling_resistance
+            );
+            print!("{}", laws_table(p));
+            let b = backstops(p, &towns, self.flicks, self.seed);
+            println!(
+                "backstops: of {} random flicks on {} towns, {} ({:.2}%) ran past settle_after ({} s) into the damping, {} ({:.2}%) to freeze_after ({} s); the longest {:.2} s",
+                b.flicks,
+                towns.len(),
+                b.damped,
+                100.0 * b.damped as f64 / b.flicks.max(1) as f64,
+                p.sleep.settle_after,
+                b.stopped,
+                100.0 * b.stopped as f64 / b.flicks.max(1) as f64,
+                p.sleep.freeze_after,
+                b.longest
+            );
+        }
+        ExitCode::SUCCESS
+    }
+}
