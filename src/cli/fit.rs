@@ -87,7 +87,8 @@ impl FitCli {
             )
         });
         bar.finish_and_clear();
-        let fitted = params.apply(&profile, &result.values);
+        // A parameter the data cannot tell apart keeps the profile's value.
+        let fitted = params.apply(&profile, &result.kept(&params.start));
         print_report(&file, &params, &profile, &fitted, &result, start.elapsed());
         let text = fitted_profile_text(
             &fitted,
@@ -155,14 +156,17 @@ fn print_report(
     result: &fit::FitResult,
     took: std::time::Duration,
 ) {
-    println!("measurement                          measured    fitted   residual (errors)");
+    println!(
+        "    measurement                      measured            fitted              residual (errors)"
+    );
     for (i, m) in file.measurements.iter().enumerate() {
         let s = fit::simulate(fitted, m);
         let r = fit::residuals(m, &s);
         println!(
-            "{:>3} {:<32} {}  {}",
+            "{:>3} {:<32} {}   {}   {}",
             i + 1,
             fit::describe(m),
+            fit::show_measured(m),
             fit::show(&s),
             fit::show_residuals(&r)
         );
@@ -187,9 +191,11 @@ fn print_report(
     println!("parameter                          start      fitted    spread (1σ)");
     for (i, name) in params.names.iter().enumerate() {
         let spread = match result.spread[i] {
-            Some(s) if s < 0.5 * result.values[i].abs() => format!("± {s:.4}"),
-            Some(s) => format!("± {s:.4}: the data cannot tell it apart"),
-            None => "the data cannot tell it apart (χ² flat)".into(),
+            Some(s) if result.told_apart(i) => format!("± {s:.4}"),
+            Some(s) => {
+                format!("± {s:.4}: the data cannot tell it apart; the profile's value is kept")
+            }
+            None => "the data cannot tell it apart (χ² flat); the profile's value is kept".into(),
         };
         println!(
             "{name:<32} {:>9.4} {:>10.4}   {spread}",
@@ -216,10 +222,18 @@ fn fitted_profile_text(
         file.about.replace('\n', " ")
     );
     for (i, name) in params.names.iter().enumerate() {
-        head.push_str(&format!(
-            "// {name}: {} -> {}\n",
-            params.start[i], result.values[i] as f32
-        ));
+        let line = if result.told_apart(i) {
+            format!(
+                "// {name}: {} -> {}\n",
+                params.start[i] as f32, result.values[i] as f32
+            )
+        } else {
+            format!(
+                "// {name}: {} kept (the data cannot tell it apart; the fit wandered to {})\n",
+                params.start[i] as f32, result.values[i] as f32
+            )
+        };
+        head.push_str(&line);
     }
     head + &body + "\n"
 }

@@ -183,6 +183,28 @@ pub struct FitResult {
     pub spread: Vec<Option<f64>>,
 }
 
+impl FitResult {
+    /// Whether the data tell parameter `i` apart: χ² rises around the fit,
+    /// and its spread is under half its value.
+    pub fn told_apart(&self, i: usize) -> bool {
+        matches!(self.spread[i], Some(s) if s < 0.5 * self.values[i].abs())
+    }
+
+    /// The values a fitted profile keeps: the fit's where the data tell a
+    /// parameter apart, `start` (the profile's own) where they do not.
+    pub fn kept(&self, start: &[f64]) -> Vec<f64> {
+        (0..self.values.len())
+            .map(|i| {
+                if self.told_apart(i) {
+                    self.values[i]
+                } else {
+                    start[i]
+                }
+            })
+            .collect()
+    }
+}
+
 /// Fits `params` to the measurements by CMA-ES from the profile's values
 /// (search coordinates: each parameter over its starting value, step 0.2),
 /// at most `generations`, stopping once the search's step is below 1e-4.
@@ -197,7 +219,9 @@ pub fn fit(
 ) -> FitResult {
     let n = params.names.len();
     let mut es = cmaes::Cmaes::new(&vec![1.0; n], 0.2, seed);
-    let mut evaluations = 0;
+    // The profile's own values are a candidate too: a fit never ends worse.
+    es.best.1 = chi_square(profile, file);
+    let mut evaluations = 1;
     for _ in 0..generations {
         let candidates = es.ask();
         let values: Vec<f64> = candidates
@@ -282,7 +306,25 @@ pub fn describe(m: &Measurement) -> String {
     }
 }
 
-/// What was measured, beside what the table did.
+/// What was measured, in the report's units.
+pub fn show_measured(m: &Measurement) -> String {
+    match m {
+        Measurement::Slide {
+            distance,
+            turned_deg,
+            ..
+        } => match turned_deg {
+            Some(t) => format!("{:>6.1} cm {:>6.0}°", distance * 100.0, t),
+            None => format!("{:>6.1} cm        ", distance * 100.0),
+        },
+        Measurement::Bounce { rise, .. } => format!("{:>6.2} mm        ", rise * 1000.0),
+        Measurement::Tilt { toppled, .. } | Measurement::Knock { toppled, .. } => {
+            format!("{:>17}", if *toppled { "fell" } else { "stood" })
+        }
+    }
+}
+
+/// What the table did, in the report's units.
 pub fn show(s: &Simulated) -> String {
     match s {
         Simulated::Slide {

@@ -57,3 +57,70 @@ fn a_parameter_the_data_cannot_see_is_named() {
     let result = fit::fit(&shipped, &file, &params, 5, 1, |_, _| {});
     assert_eq!(result.spread, vec![None], "no measurement has brush in it");
 }
+
+#[test]
+fn a_fit_never_ends_worse_than_the_profiles_own_values() {
+    let shipped = profile();
+    let path = highnoon::scenario::data_root().join("docs/examples/measured-flicks.ron");
+    let file = MeasurementsFile::load(&path, &shipped).unwrap();
+    let params = Params::new(&shipped, &file.fit).unwrap();
+    let result = fit::fit(&shipped, &file, &params, 1, 3, |_, _| {});
+    assert!(result.chi_square <= fit::chi_square(&shipped, &file));
+}
+
+fn highnoon(dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_highnoon"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_command_lists_every_problem_of_a_measurements_file_and_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("highnoon-fit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = r#"(
+    about: "broken",
+    fit: ["materials.pine.friction", "wobble"],
+    measurements: [
+        Slide(piece: "movement_disc", speed: 1.0, distance: -0.1, distance_error: 0.003),
+        Bounce(piece: "sheriff", height: NaN, rise: 0.003, rise_error: 0.001),
+    ],
+)"#;
+    std::fs::write(dir.join("bad.ron"), text).unwrap();
+    let out = highnoon(&dir, &["fit", "bad.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    for at in ["bad.ron:3:", "bad.ron:5:", "bad.ron:6:"] {
+        assert!(e.contains(at), "{at} not in {e}");
+    }
+    assert!(
+        e.contains("wobble") && e.contains("sheriff") && e.contains("NaN") && e.contains("-0.1"),
+        "{e}"
+    );
+    assert!(!dir.join("bad.profile.ron").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_fit_is_never_written_over_a_shipped_file() {
+    let root = highnoon::scenario::data_root();
+    let example = root.join("docs/examples/measured-flicks.ron");
+    let target = root.join("assets/physics.ron");
+    let before = std::fs::read(&target).unwrap();
+    let out = highnoon(
+        &root,
+        &[
+            "fit",
+            example.to_str().unwrap(),
+            "--generations",
+            "1",
+            "--out",
+            target.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("program's own files"));
+    assert_eq!(std::fs::read(&target).unwrap(), before);
+}
