@@ -144,14 +144,44 @@ impl Params {
         p
     }
 
-    /// A search coordinate (the parameter over its starting value) to the parameter.
-    pub fn value(&self, coords: &[f64]) -> Vec<f64> {
+    /// How far one unit of a search coordinate moves parameter `i`: its
+    /// starting value, or, for a parameter that starts at 0 (rolling
+    /// resistance as shipped), a hundredth of its range.
+    fn scale(&self, i: usize) -> f64 {
+        let (lo, hi) = self.limits[i];
+        if self.start[i] != 0.0 {
+            self.start[i].abs()
+        } else {
+            (hi - lo) / 100.0
+        }
+    }
+
+    /// Search coordinates (1 at the start, a unit per [`Params::scale`]) to
+    /// the parameters, unclamped.
+    fn unclamped(&self, coords: &[f64]) -> Vec<f64> {
         coords
             .iter()
-            .zip(&self.start)
-            .zip(&self.limits)
-            .map(|((c, s), (lo, hi))| (c * s).clamp(*lo, *hi))
+            .enumerate()
+            .map(|(i, c)| self.start[i] + (c - 1.0) * self.scale(i))
             .collect()
+    }
+
+    /// Search coordinates to the parameters, within their limits.
+    pub fn value(&self, coords: &[f64]) -> Vec<f64> {
+        self.unclamped(coords)
+            .iter()
+            .zip(&self.limits)
+            .map(|(v, (lo, hi))| v.clamp(*lo, *hi))
+            .collect()
+    }
+
+    /// How far outside the limits search coordinates lie, in coordinate units (squared).
+    fn outside(&self, coords: &[f64]) -> f64 {
+        let unclamped = self.unclamped(coords);
+        let clamped = self.value(coords);
+        (0..coords.len())
+            .map(|i| ((unclamped[i] - clamped[i]) / self.scale(i)).powi(2))
+            .sum()
     }
 }
 
@@ -206,7 +236,8 @@ impl FitResult {
 }
 
 /// Fits `params` to the measurements by CMA-ES from the profile's values
-/// (search coordinates: each parameter over its starting value, step 0.2),
+/// (search coordinates: each parameter in units of its starting value, or
+/// of a hundredth of its range where it starts at 0; step 0.2),
 /// at most `generations`, stopping once the search's step is below 1e-4.
 /// `progress` is told each generation.
 pub fn fit(
@@ -229,13 +260,7 @@ pub fn fit(
             .map(|c| {
                 let v = params.value(c.as_slice());
                 // Outside the limits: the clamped value, plus how far out.
-                let out: f64 = c
-                    .iter()
-                    .zip(params.value(c.as_slice()))
-                    .zip(&params.start)
-                    .map(|((c, v), s)| (c - v / s).powi(2))
-                    .sum();
-                chi_square(&params.apply(profile, &v), file) + 1e6 * out
+                chi_square(&params.apply(profile, &v), file) + 1e6 * params.outside(c.as_slice())
             })
             .collect();
         evaluations += candidates.len();
@@ -341,4 +366,24 @@ pub fn show_residuals(r: &[f64]) -> String {
         .map(|v| format!("{v:+.2}"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_parameter_that_starts_at_zero_can_still_move() {
+        let profile = PhysicsProfile::load_default().unwrap();
+        let names = ["rolling_resistance".to_string(), "gravity".to_string()];
+        let params = Params::new(&profile, &names).unwrap();
+        assert_eq!(params.value(&[1.0, 1.0]), vec![0.0, 9.81f32 as f64]);
+        let moved = params.value(&[1.5, 1.1]);
+        assert!(moved[0] > 0.0, "{moved:?}");
+        assert!((moved[1] - 1.1 * 9.81f32 as f64).abs() < 1e-9, "{moved:?}");
+        // Below its limit (0) it is clamped, and the search is told how far out.
+        assert_eq!(params.value(&[0.5, 1.0])[0], 0.0);
+        assert!(params.outside(&[0.5, 1.0]) > 0.0);
+        assert_eq!(params.outside(&[1.2, 1.0]), 0.0);
+    }
 }
