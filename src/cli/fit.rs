@@ -159,9 +159,12 @@ fn print_report(
     println!(
         "    measurement                      measured            fitted              residual (errors)"
     );
+    // Each measurement replayed once, for its line and the count.
+    let mut n = 0;
     for (i, m) in file.measurements.iter().enumerate() {
         let s = fit::simulate(fitted, m);
         let r = fit::residuals(m, &s);
+        n += r.len();
         println!(
             "{:>3} {:<32} {}   {}   {}",
             i + 1,
@@ -171,11 +174,6 @@ fn print_report(
             fit::show_residuals(&r)
         );
     }
-    let n: usize = file
-        .measurements
-        .iter()
-        .map(|m| fit::residuals(m, &fit::simulate(fitted, m)).len())
-        .sum();
     println!(
         "χ² {:.2} over {n} residuals ({:.2} each); {} generations, {} profiles tried, {:.1} s",
         result.chi_square,

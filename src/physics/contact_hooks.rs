@@ -1,5 +1,7 @@
 //! Contacts between a disc and a thin standing piece (a fence, a figure's base
-//! or body, a building's support block), held to the piece's faces.
+//! or body, a building's support block), held to the piece's faces; and,
+//! when the profile's face friction is on, a flat disc's contact with the
+//! table top handed to that friction (`disc_on_table`, face_friction.rs).
 //!
 //! Rapier/parry find a disc–box contact through the general convex path: exact
 //! while the shapes are apart, but once they overlap (a fast disc sinks a few

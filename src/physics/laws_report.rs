@@ -17,14 +17,6 @@ use super::table::Flick;
 use crate::scenario::PhysicsProfile;
 use crate::scenario::town::Town;
 
-fn disc_mu(p: &PhysicsProfile, disc: DiscKind) -> f32 {
-    let piece = match disc {
-        DiscKind::Movement => &p.pieces.movement_disc,
-        DiscKind::Bullet => &p.pieces.bullet,
-    };
-    (p.material(&piece.material).friction + p.material(&p.table.material).friction) / 2.0
-}
-
 /// The laws' table for `profile`, as text.
 pub fn laws_table(p: &PhysicsProfile) -> String {
     let mut s = String::new();
@@ -33,7 +25,7 @@ pub fn laws_table(p: &PhysicsProfile) -> String {
         "law                                  law says      table does    error"
     );
     for disc in [DiscKind::Movement, DiscKind::Bullet] {
-        let mu = disc_mu(p, disc);
+        let mu = laws::disc_on_table(p, disc).0;
         for v in [0.5f32, 1.0, 2.0] {
             let slide = laws::slide(p, disc, v, 0.0);
             let law = v * v / (2.0 * mu * p.gravity);
@@ -56,9 +48,7 @@ pub fn laws_table(p: &PhysicsProfile) -> String {
             );
         }
     }
-    let e = (p.material(&p.pieces.movement_disc.material).restitution
-        + p.material(&p.table.material).restitution)
-        / 2.0;
+    let e = laws::disc_on_table(p, DiscKind::Movement).1;
     let mut hits = 0;
     for i in 0..30 {
         let h = 0.02 + i as f32 * 0.005;

@@ -15,19 +15,11 @@ use rand_chacha::ChaCha8Rng;
 
 /// The friction of a disc on the table: Rapier averages the two materials'.
 fn disc_friction(p: &PhysicsProfile, disc: DiscKind) -> f32 {
-    let piece = match disc {
-        DiscKind::Movement => &p.pieces.movement_disc,
-        DiscKind::Bullet => &p.pieces.bullet,
-    };
-    (p.material(&piece.material).friction + p.material(&p.table.material).friction) / 2.0
+    laws::disc_on_table(p, disc).0
 }
 
 fn disc_restitution(p: &PhysicsProfile, disc: DiscKind) -> f32 {
-    let piece = match disc {
-        DiscKind::Movement => &p.pieces.movement_disc,
-        DiscKind::Bullet => &p.pieces.bullet,
-    };
-    (p.material(&piece.material).restitution + p.material(&p.table.material).restitution) / 2.0
+    laws::disc_on_table(p, disc).1
 }
 
 /// Coulomb friction: a disc sliding without spin stops after v²/(2μg).
