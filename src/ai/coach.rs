@@ -7,8 +7,10 @@
 //! given: every flick is tried on a fork.
 //!
 //! After a person's flick, [`gain`] says what theirs was worth by the value
-//! the search itself weighs flicks with ([`plan::value`]), so the two compare
-//! ("the best flick here was worth +2.1; yours +0.4").
+//! the hard bot's search weighs flicks with ([`plan::value_replied`]: the
+//! position, what the turn may still bring, and the other side's likely
+//! reply), so the two compare ("the best flick here was worth +2.1; yours
+//! +0.4").
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -284,16 +286,17 @@ fn move_failed(before: &Referee, after: &Referee) -> bool {
 }
 
 /// What a flick from `before` to `after` gained for `team`: the position's
-/// value after it less its value before, by the value the bot's search weighs
-/// flicks with ([`plan::value`]: the score and what the turn may still
-/// bring); a failed move costs [`plan::FAILED_MOVE`] more, as in the search.
+/// value after it less its value before, by the value the hard bot's search
+/// weighs flicks with ([`plan::value_replied`]: the score, what the turn may
+/// still bring, and the other side's likely reply); a failed move costs
+/// [`plan::FAILED_MOVE`] more, as in the search.
 pub fn gain(before: &Referee, after: &Referee, team: Team) -> f32 {
     let failed = if move_failed(before, after) {
         plan::FAILED_MOVE
     } else {
         0.0
     };
-    plan::value(after, team) - plan::value(before, team) - failed
+    plan::value_replied(after, team) - plan::value_replied(before, team) - failed
 }
 
 /// The log's line after a person's flick.

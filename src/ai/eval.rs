@@ -153,7 +153,7 @@ pub fn hit_chance(distance: f32) -> f32 {
 }
 
 /// What one more hit on `target` is worth to `team` (positive: good for it).
-fn hit_value(game: &Game, team: Team, target: CowboyId) -> f32 {
+pub(super) fn hit_value(game: &Game, team: Team, target: CowboyId) -> f32 {
     let c = &game.cowboys[target];
     let sign = if c.team == team { -1.0 } else { 1.0 };
     let mut v = HIT_POINT * weight(game, c);
@@ -267,7 +267,7 @@ fn in_doorway(referee: &Referee, b: BuildingKind, front: Vec2, p: Vec2) -> bool 
 /// down, behind the support blocks, through the door to its front (a deputy
 /// standing behind the Saloon's front touched every move out of it the
 /// Marshal could make).
-fn way_out(referee: &Referee, b: BuildingKind) -> Option<(Vec2, Vec2)> {
+pub(super) fn way_out(referee: &Referee, b: BuildingKind) -> Option<(Vec2, Vec2)> {
     door_front(referee, b).map(|front| (referee.exit_start(b).xz(), front))
 }
 
@@ -293,7 +293,7 @@ fn building_at(referee: &Referee, b: BuildingKind) -> Option<Vec2> {
 
 /// True when the clock striking twelve now would not lose `team` the game
 /// (it wins, or holds what it must hold).
-fn noon_favours(game: &Game, team: Team) -> bool {
+pub(super) fn noon_favours(game: &Game, team: Team) -> bool {
     let holding = |t: Team| {
         game.setup.victory.iter().any(|v| {
             v.team == t

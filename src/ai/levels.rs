@@ -30,6 +30,11 @@ pub struct LevelSpec {
     /// ([`crate::physics::Quick`]); absent: the game's own simulation.
     #[serde(default)]
     pub lookahead: Option<crate::physics::Quick>,
+    /// Whether the level weighs the other side's likely reply: the most
+    /// the cowboy who may play its next turn could do by moving first and
+    /// then shooting ([`crate::ai::reply`]). Absent: false.
+    #[serde(default)]
+    pub replies: bool,
 }
 
 impl LevelSpec {

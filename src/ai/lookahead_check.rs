@@ -140,11 +140,11 @@ pub fn check(
             };
             let mut a = referee.clone();
             let t = Instant::now();
-            let sa = plan::play_and_score(&mut a, *kind, side, aim, team);
+            let sa = plan::play_and_score(&mut a, *kind, side, aim, team, &full);
             r.time_full += t.elapsed();
             let mut b = quick_base.clone();
             let t = Instant::now();
-            let sb = plan::play_and_score(&mut b, *kind, side, aim, team);
+            let sb = plan::play_and_score(&mut b, *kind, side, aim, team, &quick);
             r.time_quick += t.elapsed();
             let (Some(sa), Some(sb)) = (sa, sb) else {
                 continue;
@@ -169,8 +169,8 @@ pub fn check(
                 .map(|_| {
                     let aim = plan::shake(p.aim, spec, &mut hand);
                     let mut fork = referee.clone();
-                    plan::play_and_score(&mut fork, *kind, p.side, aim, team).unwrap_or(-100.0)
-                        as f64
+                    plan::play_and_score(&mut fork, *kind, p.side, aim, team, spec)
+                        .unwrap_or(-100.0) as f64
                 })
                 .sum::<f64>()
                 / replays.max(1) as f64

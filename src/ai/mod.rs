@@ -12,4 +12,5 @@ pub mod plan;
 pub mod play;
 pub mod player;
 pub mod range;
+pub mod reply;
 pub mod turn_coach;

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 
 use super::eval::{self, score};
 use super::levels::LevelSpec;
+use super::reply;
 use crate::flick::referee::{Aim, Referee, Side};
 use crate::flick::rules::{CowboyId, Intent, Phase};
 use crate::scenario::kinds::Team;
@@ -90,13 +91,15 @@ pub fn shake(aim: Aim, spec: &LevelSpec, rng: &mut impl Rng) -> Aim {
 pub const FAILED_MOVE: f32 = 4.0;
 
 /// Plays one flick of `kind` on `referee` (a fork) and scores the position it
-/// leads to for `team`; `None` when the referee refused the flick.
+/// leads to for `team` as `spec`'s level does ([`value_for`]); `None` when
+/// the referee refused the flick.
 pub fn play_and_score(
     referee: &mut Referee,
     kind: FlickKind,
     side: Side,
     aim: Aim,
     team: Team,
+    spec: &LevelSpec,
 ) -> Option<f32> {
     match kind {
         FlickKind::Move => {
@@ -114,15 +117,15 @@ pub fn play_and_score(
                 referee.position(cowboy),
             );
             let failed = before == after;
-            Some(value(referee, team) - if failed { FAILED_MOVE } else { 0.0 })
+            Some(value_for(referee, team, spec) - if failed { FAILED_MOVE } else { 0.0 })
         }
         FlickKind::Shot => {
             referee.flick_shot(side, aim).ok()?;
-            Some(value(referee, team))
+            Some(value_for(referee, team, spec))
         }
         FlickKind::Blast => {
             referee.flick_dynamite(side, aim).ok()?;
-            Some(value(referee, team))
+            Some(value_for(referee, team, spec))
         }
     }
 }
@@ -181,6 +184,23 @@ fn hand_over(referee: &Referee, team: Team) -> f32 {
 pub fn value(referee: &Referee, team: Team) -> f32 {
     let s = score(referee, team);
     s + lookahead(referee, team, s)
+}
+
+/// The position's value as `spec`'s level weighs it: [`value`], less the
+/// other side's likely reply ([`reply::reply_threat`]) for a level that
+/// weighs replies.
+pub fn value_for(referee: &Referee, team: Team, spec: &LevelSpec) -> f32 {
+    if spec.replies {
+        value_replied(referee, team)
+    } else {
+        value(referee, team)
+    }
+}
+
+/// [`value`] less the other side's likely reply ([`reply::reply_threat`]):
+/// how the levels that weigh replies, and the coach, measure a position.
+pub fn value_replied(referee: &Referee, team: Team) -> f32 {
+    value(referee, team) - reply::reply_threat(referee, team)
 }
 
 /// Directions of the free steps a move's search starts from.
@@ -454,8 +474,8 @@ impl Search {
                     &mut hand,
                 );
                 let mut fork = base.clone();
-                s.score =
-                    play_and_score(&mut fork, kind, s.side, aim, team).unwrap_or(f32::NEG_INFINITY);
+                s.score = play_and_score(&mut fork, kind, s.side, aim, team, spec)
+                    .unwrap_or(f32::NEG_INFINITY);
                 s
             })
             .collect();
@@ -544,7 +564,7 @@ impl Search {
                     &mut hand,
                 );
                 let mut fork = base.clone();
-                let v = play_and_score(&mut fork, kind, side, aim, team).unwrap_or(FAILED);
+                let v = play_and_score(&mut fork, kind, side, aim, team, spec).unwrap_or(FAILED);
                 (f, v)
             })
             .collect();

@@ -97,7 +97,7 @@ impl FlickBot {
                 }
                 Some(Step::Intent(self.choose_action(view, cowboy, &legal, spec)))
             }
-            Phase::AwaitKeep { .. } => Some(Step::Intent(best_intent(view, &legal))),
+            Phase::AwaitKeep { .. } => Some(Step::Intent(best_intent(view, &legal, spec))),
             Phase::AwaitMove { cowboy, .. } => {
                 Some(self.flick(view, FlickKind::Move, cowboy, spec))
             }
@@ -233,14 +233,14 @@ impl FlickBot {
                 }
                 // What lies face down is unknown: a draw is worth a little,
                 // the same whatever the pile holds.
-                Intent::Draw => plan::value(view, team) + 2.0,
+                Intent::Draw => plan::value_for(view, team, spec) + 2.0,
                 other => {
                     let mut fork = view.clone();
                     if fork.apply(other.clone()).is_err() {
                         continue;
                     }
                     // Ending the turn with actions left gives up the lookahead.
-                    plan::value(&fork, team)
+                    plan::value_for(&fork, team, spec)
                 }
             };
             self.weighed.push((intent.clone(), v));
@@ -257,7 +257,7 @@ impl FlickBot {
 }
 
 /// The intent leading to the best position, for choices with no flick (keeping a token).
-fn best_intent(view: &Referee, legal: &[Intent]) -> Intent {
+fn best_intent(view: &Referee, legal: &[Intent], spec: &LevelSpec) -> Intent {
     let Some(team) = view.game.current_team() else {
         return legal.first().cloned().unwrap_or(Intent::EndTurn);
     };
@@ -268,7 +268,7 @@ fn best_intent(view: &Referee, legal: &[Intent]) -> Intent {
     for intent in legal {
         let mut fork = view.clone();
         if fork.apply(intent.clone()).is_ok() {
-            let v = plan::value(&fork, team) + token_bonus(view, intent);
+            let v = plan::value_for(&fork, team, spec) + token_bonus(view, intent);
             if v > best.1 {
                 best = (intent.clone(), v);
             }

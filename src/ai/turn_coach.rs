@@ -13,7 +13,7 @@
 //! the referee given.
 //!
 //! A turn's worth is measured as a flick's is ([`coach::gain`]): the
-//! position's value ([`plan::value`]) after the choice less before it, the
+//! position's value ([`plan::value_for`] the hard level) after the choice less before it, the
 //! flick's part the mean over its trials, so the best choice and the
 //! person's own compare ([`review_line`]).
 
@@ -124,7 +124,7 @@ pub fn turn_hint_with(
     // The coach sees what a player at the table sees, as the bot does.
     let view = referee.public_view();
     let team = view.game.current_team().ok_or(Refusal::GameOver)?;
-    let start = plan::value(&view, team);
+    let start = plan::value_for(&view, team, &spec);
     // The cowboy who must open the round: the choice is his action (the
     // bot plays him without a thought, drawing nothing from its seed).
     if let Phase::Choose {
@@ -134,7 +134,7 @@ pub fn turn_hint_with(
         let mut fork = view.clone();
         if fork.apply(Intent::Play(c)).is_ok() {
             let mut hint = turn_hint_with(&fork, levels, trials, seed)?;
-            let moved = plan::value(&fork, team) - start;
+            let moved = plan::value_for(&fork, team, &spec) - start;
             for line in &mut hint.lines {
                 line.steps.insert(0, Step::Intent(Intent::Play(c)));
                 line.cowboy = Some(c);
@@ -232,8 +232,9 @@ impl Follow<'_> {
                     );
                     // An action without a flick ends the line.
                     if !matches!(intent, Intent::Play(_)) && !flicks {
-                        line.worth =
-                            measure.unwrap_or_else(|| plan::value(&fork, self.team)) - self.start;
+                        line.worth = measure
+                            .unwrap_or_else(|| plan::value_for(&fork, self.team, self.spec))
+                            - self.start;
                         break;
                     }
                 }
@@ -255,7 +256,8 @@ impl Follow<'_> {
                     steps.push(hint.step.clone());
                     // The flick's gain is measured from where it is awaited;
                     // the steps before it moved the value from the start.
-                    line.worth = hint.worth + plan::value(&fork, self.team) - self.start;
+                    line.worth =
+                        hint.worth + plan::value_for(&fork, self.team, self.spec) - self.start;
                     line.flick = Some(hint);
                     line.flick_at = Some(Box::new(fork));
                     break;

@@ -41,7 +41,7 @@ struct CardsArgs {
     /// The setup file (default: assets/cards/<game>.ron).
     #[arg(long)]
     setup: Option<PathBuf>,
-    /// The bots' level: random, easy, normal or hard; a comma list gives one per seat.
+    /// The bots' level: random, easy, normal, hard or expert; a comma list gives one per seat.
     // `std::vec::Vec`, not `Vec`: clap would take `Vec` for a repeatable
     // flag, while this is one value, a list.
     #[arg(long, default_value = "normal", value_parser = parse::seat_levels)]

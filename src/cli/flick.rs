@@ -63,7 +63,7 @@ enum FlickTool {
 // `flick arena`'s options.
 #[derive(clap::Args, Debug)]
 struct ArenaArgs {
-    /// Player A's level: random, easy, normal or hard.
+    /// Player A's level: random, easy, normal, hard or expert.
     #[arg(long, default_value = "hard")]
     a: Level,
     /// Player B's level.

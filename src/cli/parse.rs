@@ -58,7 +58,7 @@ pub fn camera(text: &str) -> Result<highnoon::window::shell::camera::OrbitCamera
 }
 
 /// `--bots LEVEL[,LEVEL…]`: the bots' levels, one per seat (repeated when
-/// shorter): random, easy, normal or hard.
+/// shorter): random, easy, normal, hard or expert.
 pub fn seat_levels(text: &str) -> Result<Vec<Level>, String> {
     text.split(',').map(|s| s.trim().parse()).collect()
 }

@@ -29,6 +29,7 @@ mod editor_properties;
 mod fit;
 mod flick_book;
 mod flick_bot;
+mod flick_reply;
 mod flick_session;
 mod fuzzed_files;
 mod hidden_info;

@@ -149,7 +149,7 @@ fn first_action(turn: &Watched, since: &[SavedStep], now: &Referee) -> Option<(S
         .or(turn.start.game.current_cowboy());
     let words = turn_coach::choice_words(&turn.start, cowboy, Some(action));
     let after = now.public_view();
-    let gain = plan::value(&after, turn.team) - plan::value(&turn.start, turn.team);
+    let gain = plan::value_replied(&after, turn.team) - plan::value_replied(&turn.start, turn.team);
     Some((words, gain))
 }
 
