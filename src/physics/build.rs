@@ -12,6 +12,7 @@ use bevy_rapier3d::rapier::prelude::{
 };
 
 use super::contact_hooks;
+use super::contact_pairs::{self, ContactPairs};
 use super::pieces::{DiscKind, PartKind, PieceId, PieceKind};
 use super::table::{IndexedPiece, TableIndex, footprint_radius};
 use crate::scenario::profile::{Material, PhysicsProfile};
@@ -305,12 +306,22 @@ impl Builder<'_> {
         owner: u32,
         flags: u128,
     ) {
+        // Every `Material` here is the profile's own (`profile.material`):
+        // its name is the key it is stored under.
+        let name = self
+            .profile
+            .materials
+            .iter()
+            .find(|(_, v)| std::ptr::eq(*v, m))
+            .map(|(k, _)| k.as_str());
+        let in_pair = name.is_some_and(|n| ContactPairs::names(self.profile, n));
+        let material = name.map_or(0, |n| contact_pairs::material_bits(self.profile, n));
         let mut c = ColliderBuilder::new(shape)
             .friction(m.friction)
             .restitution(m.restitution)
             .position(local)
-            .user_data(flags);
-        if flags & contact_hooks::DISC != 0 {
+            .user_data(flags | material);
+        if flags & contact_hooks::DISC != 0 || in_pair {
             c = c.active_hooks(contact_hooks::disc_hooks());
         }
         let c = match solid {

@@ -19,6 +19,8 @@
 //! calibration, do not change.
 
 use bevy::math::Vec3;
+
+use super::contact_pairs::ContactPairs;
 use bevy_rapier3d::rapier::math::Pose;
 use bevy_rapier3d::rapier::prelude::{
     ActiveHooks, ColliderHandle, ColliderSet, ContactModificationContext, PhysicsHooks,
@@ -47,12 +49,14 @@ const UPRIGHT_COS: f32 = 0.94;
 /// A normal within about 25° of the face's is left as it is.
 const STRAY_COS: f32 = 0.9;
 
-/// The hooks of the flick table (stateless): a disc held to the face of a
-/// thin standing piece, and, when `face_friction`, a disc lying flat on the
-/// table top left to its face's friction.
-#[derive(Clone, Copy, Debug, Default)]
+/// The hooks of the flick table (stateless): a pair of materials the
+/// profile sets apart given its own friction and restitution, a disc held
+/// to the face of a thin standing piece, and, when `face_friction`, a disc
+/// lying flat on the table top left to its face's friction.
+#[derive(Clone, Debug, Default)]
 pub struct ThinPieceHooks {
     pub face_friction: bool,
+    pub pairs: ContactPairs,
 }
 
 /// A disc lies flat while its axis is within about 8° of the contact's normal.
@@ -62,7 +66,7 @@ const FLAT_COS: f32 = 0.99;
 /// face's friction is on), Rapier's friction is taken off and the contact
 /// marked [`FACE`], so the step's end brakes it by its
 /// face's friction instead. Returns false for any other pair.
-fn disc_on_table(hooks: ThinPieceHooks, ctx: &mut ContactModificationContext) -> bool {
+fn disc_on_table(hooks: &ThinPieceHooks, ctx: &mut ContactModificationContext) -> bool {
     let colliders = ctx.colliders;
     let disc = match (colliders.get(ctx.collider1), colliders.get(ctx.collider2)) {
         (Some(a), Some(b)) if a.user_data & DISC != 0 && b.user_data & TABLE_TOP != 0 => a,
@@ -181,7 +185,17 @@ fn beside(local: Vec3, half: Vec3) -> Beside {
 
 impl PhysicsHooks for ThinPieceHooks {
     fn modify_solver_contacts(&self, ctx: &mut ContactModificationContext) {
-        if disc_on_table(*self, ctx) {
+        if !self.pairs.is_empty()
+            && let (Some(a), Some(b)) = (
+                ctx.colliders.get(ctx.collider1),
+                ctx.colliders.get(ctx.collider2),
+            )
+            && let Some((friction, restitution)) = self.pairs.between(a, b)
+        {
+            *ctx.friction = friction;
+            *ctx.restitution = restitution;
+        }
+        if disc_on_table(self, ctx) {
             return;
         }
         let colliders = ctx.colliders;

@@ -27,6 +27,7 @@ use bevy::math::{Vec2, Vec3};
 use bevy_rapier3d::rapier::prelude::{ColliderHandle, PhysicsPipeline};
 
 use super::contact_hooks::{FACE, ThinPieceHooks};
+use super::contact_pairs::ContactPairs;
 use super::table::TableIndex;
 use super::world::{RapierSets, Stepping};
 use crate::scenario::PhysicsProfile;
@@ -111,8 +112,9 @@ pub fn face(radius: f32, v: Vec2, spin: f32) -> (Vec2, f32) {
 
 /// After a step of `dt` seconds under gravity `g`: brakes each disc lying
 /// flat on the table top by its face's friction (the contacts the hook
-/// marked [`FACE`]: μ is the disc's and the table's friction averaged,
-/// Rapier's rule), and everything resting on the table top by rolling
+/// marked [`FACE`]: μ is the pair's own when the profile sets it
+/// ([`ContactPairs`]), else the disc's and the table's averaged, Rapier's
+/// rule), and everything resting on the table top by rolling
 /// resistance of lever `rolling` (m). `table` is the table top's collider;
 /// only awake bodies are looked at, each by its first collider that touches
 /// the table top.
@@ -126,6 +128,7 @@ pub fn apply(
     table: ColliderHandle,
     (g, dt): (f32, f32),
     (face_friction, rolling): (bool, f32),
+    pairs: &ContactPairs,
 ) {
     let RapierSets {
         islands,
@@ -178,7 +181,7 @@ pub fn apply(
         let mut linvel = rb.linvel();
         let mut angvel = rb.angvel();
         if face_friction && face_impulse > 0.0 {
-            let mu = (co.friction() + top.friction()) / 2.0;
+            let mu = pairs.friction(co, top);
             let radius = co.shape().compute_local_aabb().half_extents().x;
             let v = Vec2::new(linvel.x, linvel.z);
             let (f, t) = face(radius, v, angvel.y);
@@ -216,7 +219,7 @@ pub fn apply(
 
 /// What the flick table runs each Rapier step with: its contact hook and
 /// the laws above, as the profile says.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ContactLaws {
     pub hooks: ThinPieceHooks,
     pub table_top: Option<ColliderHandle>,
@@ -229,6 +232,7 @@ impl ContactLaws {
         ContactLaws {
             hooks: ThinPieceHooks {
                 face_friction: profile.contact.face_friction,
+                pairs: ContactPairs::new(profile),
             },
             table_top: index.table_top(),
             rolling: profile.contact.rolling_resistance,
@@ -251,7 +255,7 @@ impl ContactLaws {
                 let g = -stepping.gravity.y;
                 let dt = stepping.params.dt;
                 let laws = (self.hooks.face_friction, self.rolling);
-                apply(s, top, (g, dt), laws);
+                apply(s, top, (g, dt), laws, &self.hooks.pairs);
             }
             after(s);
         });

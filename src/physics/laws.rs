@@ -53,18 +53,15 @@ pub fn disc_piece(table: &Table, disc: DiscKind) -> PieceId {
     table.piece(name).expect("the empty table has its discs")
 }
 
-/// A disc's friction and restitution on the table top: its material's and
-/// the table's, averaged (Rapier's rule), as the laws' formulas take them.
+/// A disc's friction and restitution on the table top, as the laws'
+/// formulas take them: the pair's own when the profile sets it, else its
+/// material's and the table's averaged (Rapier's rule).
 pub fn disc_on_table(p: &PhysicsProfile, disc: DiscKind) -> (f32, f32) {
     let piece = match disc {
         DiscKind::Movement => &p.pieces.movement_disc,
         DiscKind::Bullet => &p.pieces.bullet,
     };
-    let (m, t) = (p.material(&piece.material), p.material(&p.table.material));
-    (
-        (m.friction + t.friction) / 2.0,
-        (m.restitution + t.restitution) / 2.0,
-    )
+    p.contact_between(&piece.material, &p.table.material)
 }
 
 /// A disc's slide, step by step.

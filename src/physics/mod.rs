@@ -8,6 +8,7 @@ pub mod build;
 pub mod card_mat;
 pub mod card_toss;
 pub mod contact_hooks;
+pub mod contact_pairs;
 pub mod dice;
 pub mod dice_bench;
 pub mod face_friction;

@@ -112,7 +112,7 @@ impl Clone for Table {
             state: self.state.clone(),
             pipeline: PhysicsPipeline::new(),
             stepping: self.stepping,
-            laws: self.laws,
+            laws: self.laws.clone(),
             profile: self.profile.clone(),
             index: self.index.clone(),
             initial: self.initial.clone(),

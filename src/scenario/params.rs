@@ -100,8 +100,20 @@ pub const MATERIAL_FIELDS: &[MaterialField] = &[
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tunable {
     Scalar(usize),
-    Material { material: String, field: usize },
+    Material {
+        material: String,
+        field: usize,
+    },
+    /// The profile's `pairs[pair]`: its friction or restitution (`field`
+    /// in [`MATERIAL_FIELDS`]), named `pairs.A/B.friction`.
+    Pair {
+        pair: usize,
+        field: usize,
+    },
 }
+
+/// The fields a pair of materials sets.
+const PAIR_FIELDS: [&str; 2] = ["friction", "restitution"];
 
 impl Tunable {
     /// The parameter called `name` (`gravity`, `materials.felt.friction`), if
@@ -120,13 +132,22 @@ impl Tunable {
                 field: f,
             });
         }
+        if let Some(rest) = name.strip_prefix("pairs.")
+            && let Some((between, field)) = rest.rsplit_once('.')
+            && let Some((a, b)) = between.split_once('/')
+            && let Some(pair) = profile.pairs.iter().position(|p| p.is(a, b))
+            && PAIR_FIELDS.contains(&field)
+            && let Some(f) = MATERIAL_FIELDS.iter().position(|m| m.field == field)
+        {
+            return Ok(Tunable::Pair { pair, field: f });
+        }
         Err(names(profile))
     }
 
     pub fn limits(&self) -> (f32, f32) {
         match self {
             Tunable::Scalar(i) => (TABLE[*i].min, TABLE[*i].max),
-            Tunable::Material { field, .. } => {
+            Tunable::Material { field, .. } | Tunable::Pair { field, .. } => {
                 (MATERIAL_FIELDS[*field].min, MATERIAL_FIELDS[*field].max)
             }
         }
@@ -138,6 +159,10 @@ impl Tunable {
             Tunable::Material { material, field } => {
                 (MATERIAL_FIELDS[*field].get)(&p.materials[material])
             }
+            Tunable::Pair { pair, field } => match MATERIAL_FIELDS[*field].field {
+                "friction" => p.pairs[*pair].friction,
+                _ => p.pairs[*pair].restitution,
+            },
         }
     }
 
@@ -147,6 +172,14 @@ impl Tunable {
             Tunable::Material { material, field } => {
                 if let Some(m) = p.materials.get_mut(material) {
                     (MATERIAL_FIELDS[*field].set)(m, v)
+                }
+            }
+            Tunable::Pair { pair, field } => {
+                if let Some(q) = p.pairs.get_mut(*pair) {
+                    match MATERIAL_FIELDS[*field].field {
+                        "friction" => q.friction = v,
+                        _ => q.restitution = v,
+                    }
                 }
             }
         }
@@ -161,5 +194,44 @@ pub fn names(profile: &PhysicsProfile) -> Vec<String> {
             v.push(format!("materials.{m}.{}", f.field));
         }
     }
+    for p in &profile.pairs {
+        for f in PAIR_FIELDS {
+            v.push(format!("pairs.{}/{}.{f}", p.between.0, p.between.1));
+        }
+    }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::profile::MaterialPair;
+
+    #[test]
+    fn a_pair_of_materials_is_tuned_by_its_name() {
+        let mut p = PhysicsProfile::load_default().unwrap();
+        assert!(Tunable::find(&p, "pairs.pine/tabletop.friction").is_err());
+        p.pairs.push(MaterialPair {
+            between: ("pine".into(), "tabletop".into()),
+            friction: 0.25,
+            restitution: 0.2,
+        });
+        assert!(names(&p).contains(&"pairs.pine/tabletop.restitution".to_string()));
+        // Either order names the pair.
+        let t = Tunable::find(&p, "pairs.tabletop/pine.friction").unwrap();
+        assert_eq!(t.get(&p), 0.25);
+        t.set(&mut p, 0.4);
+        assert_eq!(p.contact_between("tabletop", "pine"), (0.4, 0.2));
+        let e = Tunable::find(&p, "pairs.pine/tabletop.restitution").unwrap();
+        e.set(&mut p, 0.1);
+        assert_eq!(p.contact_between("pine", "tabletop"), (0.4, 0.1));
+        assert_eq!(e.limits(), (0.0, 1.0));
+        for bad in [
+            "pairs.pine/tabletop.density",
+            "pairs.pine/felt.friction",
+            "pairs.pine.friction",
+        ] {
+            assert!(Tunable::find(&p, bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -19,6 +19,11 @@ pub struct PhysicsProfile {
     pub knocked_over_tilt_deg: f32,
     /// Named materials, referred to by the pieces.
     pub materials: BTreeMap<String, Material>,
+    /// Friction and restitution for pairs of materials that measurement
+    /// sets apart from the two materials' values averaged (Rapier's rule,
+    /// used for every other pair). Optional: none when absent.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairs: Vec<MaterialPair>,
     pub pieces: Pieces,
     /// What the table adds to Rapier's contacts: a disc's friction over its
     /// whole face and rolling resistance (optional: these values when absent).
@@ -418,9 +423,40 @@ pub struct Pieces {
     pub tumbleweed: Ball,
 }
 
+/// Two materials' own friction and restitution where they touch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialPair {
+    /// The two materials, in either order.
+    pub between: (String, String),
+    pub friction: f32,
+    pub restitution: f32,
+}
+
+impl MaterialPair {
+    /// Whether this is the pair of `a` and `b`, in either order.
+    pub fn is(&self, a: &str, b: &str) -> bool {
+        let (x, y) = (&self.between.0, &self.between.1);
+        (x == a && y == b) || (x == b && y == a)
+    }
+}
+
 impl PhysicsProfile {
     pub fn material(&self, name: &str) -> &Material {
         // `validate` guarantees every referenced material exists.
         &self.materials[name]
+    }
+
+    /// Friction and restitution where materials `a` and `b` touch: the
+    /// pair's own when the profile sets it, else the two averaged.
+    pub fn contact_between(&self, a: &str, b: &str) -> (f32, f32) {
+        if let Some(p) = self.pairs.iter().find(|p| p.is(a, b)) {
+            return (p.friction, p.restitution);
+        }
+        let (m, n) = (self.material(a), self.material(b));
+        (
+            (m.friction + n.friction) / 2.0,
+            (m.restitution + n.restitution) / 2.0,
+        )
     }
 }

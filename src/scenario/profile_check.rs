@@ -29,6 +29,7 @@ impl PhysicsProfile {
         let mut out = self.unknown_material_problems(path, text);
         out.extend(self.range_problems(path, text));
         out.extend(self.material_field_problems(path, text));
+        out.extend(self.pair_problems(path, text));
         out.extend(self.size_problems(path, text));
         out.extend(self.largest_size_problems(path, text));
         out.extend(self.solver_problems(path, text));
@@ -330,6 +331,62 @@ impl PhysicsProfile {
         out
     }
 
+    /// A pair of materials naming a material the profile lacks, named
+    /// twice (in either order), or with a friction or restitution outside
+    /// a material's range; each at its place in its entry.
+    fn pair_problems(&self, path: &Path, text: &str) -> Vec<DataError> {
+        let mut out = Vec::new();
+        let at = |nth: usize, key: &str, message: String| {
+            DataError::at_key_in_nth(path, text, "between:", nth, key, message)
+        };
+        for (i, p) in self.pairs.iter().enumerate() {
+            let (a, b) = (&p.between.0, &p.between.1);
+            for m in [a, b] {
+                if !self.materials.contains_key(m) {
+                    out.push(at(
+                        i,
+                        &format!("\"{m}\""),
+                        format!(
+                            "pair {} of materials: unknown material \"{m}\" (known: {:?})",
+                            i + 1,
+                            self.materials.keys().collect::<Vec<_>>()
+                        ),
+                    ));
+                }
+            }
+            if let Some(j) = self.pairs[..i].iter().position(|q| q.is(a, b)) {
+                out.push(at(
+                    i,
+                    "between:",
+                    format!(
+                        "pair {} of materials: \"{a}\" and \"{b}\" are paired already (pair {})",
+                        i + 1,
+                        j + 1
+                    ),
+                ));
+            }
+            for (key, v) in [("friction", p.friction), ("restitution", p.restitution)] {
+                let f = MATERIAL_FIELDS
+                    .iter()
+                    .find(|f| f.field == key)
+                    .expect("a material field of that name");
+                if !(v.is_finite() && v >= f.min && v <= f.max) {
+                    out.push(at(
+                        i,
+                        &format!("{key}:"),
+                        format!(
+                            "pair {} of materials: `{key}` must be between {} and {}, got {v}",
+                            i + 1,
+                            f.min,
+                            f.max
+                        ),
+                    ));
+                }
+            }
+        }
+        out
+    }
+
     /// A size that is not a positive, finite number of metres under 100.
     fn size_problems(&self, path: &Path, text: &str) -> Vec<DataError> {
         let p = &self.pieces;
@@ -499,6 +556,65 @@ mod tests {
             p.pieces.movement_disc.radius > p.pieces.bullet.radius,
             "movement disc is the larger disc"
         );
+    }
+
+    #[test]
+    fn every_problem_of_the_pairs_is_listed_at_its_place() {
+        let path = default_profile_path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let pairs = "    pairs: [\n\
+            \x20       (between: (\"pine\", \"tabletop\"), friction: 0.25, restitution: 0.2),\n\
+            \x20       (between: (\"balsa\", \"pine\"), friction: 0.3, restitution: 0.2),\n\
+            \x20       (between: (\"tabletop\", \"pine\"), friction: 0.3, restitution: 0.2),\n\
+            \x20       (between: (\"pine\", \"pine\"), friction: -1.0, restitution: 2.0),\n\
+            \x20   ],\n";
+        let at = text.find("    pieces: (").expect("the pieces section");
+        let broken = format!("{}{pairs}{}", &text[..at], &text[at..]);
+        let p: PhysicsProfile = super::super::parse_ron(&path, &broken).unwrap();
+        let errors = p.validate(&path, &broken).unwrap_err().0;
+        let line = |needle: &str| broken[..broken.find(needle).unwrap()].matches('\n').count() + 1;
+        let found: Vec<(usize, usize, String)> = errors
+            .iter()
+            .map(|e| {
+                let (l, c) = e.position.expect("a place");
+                (l, c, e.message.clone())
+            })
+            .collect();
+        assert_eq!(found.len(), 4, "{found:#?}");
+        let first = line("(between: (\"pine\", \"tabletop\")");
+        assert!(
+            found[0].2.contains("unknown material \"balsa\""),
+            "{found:#?}"
+        );
+        assert_eq!(found[0].0, first + 1);
+        assert!(found[1].2.contains("paired already (pair 1)"), "{found:#?}");
+        assert_eq!(found[1].0, first + 2);
+        assert!(
+            found[2].2.contains("`friction` must be between"),
+            "{found:#?}"
+        );
+        assert!(
+            found[3].2.contains("`restitution` must be between"),
+            "{found:#?}"
+        );
+        assert_eq!((found[2].0, found[3].0), (first + 3, first + 3));
+        // The friction's column is its key's, past the restitution's.
+        assert!(found[2].1 < found[3].1, "{found:#?}");
+        // The first pair alone is sound.
+        let one = broken.replace(
+            &pairs[pairs.find("        (between: (\"balsa\"").unwrap()
+                ..pairs.find("    ],").unwrap()],
+            "",
+        );
+        let p: PhysicsProfile = super::super::parse_ron(&path, &one).unwrap();
+        p.validate(&path, &one).expect("one sound pair");
+        assert_eq!(p.contact_between("tabletop", "pine"), (0.25, 0.2));
+        let (m, t) = (p.material("pine"), p.material("tabletop"));
+        assert_eq!(
+            p.contact_between("pine", "grey_beech").0,
+            (m.friction + p.material("grey_beech").friction) / 2.0
+        );
+        assert!(t.friction > 0.0);
     }
 
     #[test]

@@ -69,6 +69,42 @@ fn the_slide_law_fails_with_the_friction_doubled() {
     );
 }
 
+/// The shipped profile with the movement disc's and the bullet's materials
+/// each paired with the table top's at a friction of their own, far from
+/// the two materials averaged (0.3 as shipped).
+fn with_pairs() -> PhysicsProfile {
+    let mut p = profile();
+    let table = p.table.material.clone();
+    for (disc, friction) in [
+        (p.pieces.movement_disc.material.clone(), 0.5),
+        (p.pieces.bullet.material.clone(), 0.2),
+    ] {
+        p.pairs.push(highnoon::scenario::profile::MaterialPair {
+            between: (disc, table.clone()),
+            friction,
+            restitution: 0.25,
+        });
+    }
+    p
+}
+
+#[test]
+fn a_pair_of_materials_slides_by_its_own_friction() {
+    let p = with_pairs();
+    assert_eq!(disc_friction(&p, DiscKind::Movement), 0.5);
+    assert_eq!(disc_friction(&p, DiscKind::Bullet), 0.2);
+    let wrong = slides_as_coulomb_says(&p, &p);
+    assert!(wrong.is_empty(), "Rapier's friction: {wrong:#?}");
+    let mut laws = with_pairs();
+    laws.contact.face_friction = true;
+    laws.contact.rolling_resistance = 0.0002;
+    let wrong = slides_as_coulomb_says(&laws, &laws);
+    assert!(wrong.is_empty(), "the face's friction: {wrong:#?}");
+    // The table without the pairs is told apart (the averaged friction).
+    let wrong = slides_as_coulomb_says(&p, &profile());
+    assert_eq!(wrong.len(), 8, "{wrong:#?}");
+}
+
 /// Farkas et al. (PRL 2003): sliding and spinning stop at the same instant,
 /// and v/(Rω) tends to 0.653 for a uniform disc, from any start. The stop
 /// times must agree within one step; the ratio, read at the last step at
