@@ -572,7 +572,6 @@ mod tests {
         let broken = format!("{}{pairs}{}", &text[..at], &text[at..]);
         let p: PhysicsProfile = super::super::parse_ron(&path, &broken).unwrap();
         let errors = p.validate(&path, &broken).unwrap_err().0;
-        let line = |needle: &str| broken[..broken.find(needle).unwrap()].matches('\n').count() + 1;
         let found: Vec<(usize, usize, String)> = errors
             .iter()
             .map(|e| {
@@ -581,7 +580,9 @@ mod tests {
             })
             .collect();
         assert_eq!(found.len(), 4, "{found:#?}");
-        let first = line("(between: (\"pine\", \"tabletop\")");
+        // The first pair's line: the one after `pairs: [` (the shipped
+        // file's comments show a pair too).
+        let first = broken[..at].matches('\n').count() + 2;
         assert!(
             found[0].2.contains("unknown material \"balsa\""),
             "{found:#?}"
