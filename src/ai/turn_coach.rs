@@ -13,9 +13,9 @@
 //! the referee given.
 //!
 //! A turn's worth is measured as a flick's is ([`coach::gain`]): the
-//! position's value ([`plan::value_for`] the hard level) after the choice less before it, the
-//! flick's part the mean over its trials, so the best choice and the
-//! person's own compare ([`review_line`]).
+//! position's value as the hard level weighs it ([`plan::value_for`]) after
+//! the choice less before it, the flick's part the mean over its trials, so
+//! the best choice and the person's own compare ([`review_line`]).
 
 use super::coach::{self, Hint, LEVEL, Refusal, TRIALS};
 use super::levels::BotLevels;

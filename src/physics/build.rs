@@ -314,7 +314,7 @@ impl Builder<'_> {
             .iter()
             .find(|(_, v)| std::ptr::eq(*v, m))
             .map(|(k, _)| k.as_str());
-        let in_pair = name.is_some_and(|n| ContactPairs::names(self.profile, n));
+        let in_pair = name.is_some_and(|n| ContactPairs::in_a_pair(self.profile, n));
         let material = name.map_or(0, |n| contact_pairs::material_bits(self.profile, n));
         let mut c = ColliderBuilder::new(shape)
             .friction(m.friction)

@@ -63,7 +63,7 @@ impl ContactPairs {
 
     /// Whether material `name` of `profile` is in a pair set apart: its
     /// colliders must run the hook.
-    pub fn names(profile: &PhysicsProfile, name: &str) -> bool {
+    pub fn in_a_pair(profile: &PhysicsProfile, name: &str) -> bool {
         profile
             .pairs
             .iter()
