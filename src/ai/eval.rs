@@ -62,6 +62,9 @@ const NEXT_MOVE_DIRECTIONS: usize = 24;
 const NEXT_MOVE_REACH: f32 = 0.5;
 /// Beyond this distance a shot is hopeless (metres).
 pub const SHOT_RANGE: f32 = 0.6;
+/// What a second holder seated in a building to be held at noon is worth
+/// (two hits).
+const SPARE_HOLDER: f32 = 20.0;
 
 pub fn other(team: Team) -> Team {
     if team == Team::Lawmen {
@@ -868,16 +871,24 @@ fn hold_terms(
     let hours_left = 12u8.saturating_sub(game.hour) as f32;
     // Matters more as noon nears.
     let urgency = 1.0 + (6.0 - hours_left).max(0.0);
-    let inside = |t: Team| {
+    let seated = |t: Team| {
         game.cowboys
             .iter()
-            .any(|c| c.team == t && c.alive() && c.inside == Some(b))
+            .filter(|c| c.team == t && c.alive() && c.inside == Some(b))
+            .count()
     };
+    let inside = |t: Team| seated(t) > 0;
     // One cowboy of the other side inside breaks the hold: both
     // sides want a seat there, the holders to keep one, the
     // others to take one (a building seats two).
     if inside(v.team) {
         *s += own * 8.0 * urgency;
+    }
+    // A second holder is the hold's spare: should the first be shot dead
+    // on his block, the hold goes on. Two hits' worth at every hour: the
+    // longer the wait for noon, the likelier the first falls.
+    if seated(v.team) >= 2 {
+        *s += own * SPARE_HOLDER;
     }
     if inside(other(v.team)) {
         *s -= own * 16.0 * urgency;

@@ -931,3 +931,34 @@ fn a_shot_with_nobody_in_reach_is_not_tried() {
         }
     }
 }
+
+/// The second holder stays seated: while the Town Hall must be held at noon,
+/// a lawman beside the first holder is the hold's spare, worth keeping
+/// inside more than the shots he could take outside. The arena's position
+/// (two hard bots, Hold the Town Hall, seed 101, game 0): Deputy Gus's first
+/// turn at 6 o'clock, Wyatt and Gus seated, Gus just shot on his block. In
+/// the arena (the bot before the spare) Gus stepped out to shoot back; in
+/// the same scenario's games of that bot, the Hall left to one holder was
+/// empty once he was shot dead on his block, and the outlaws won at noon.
+#[test]
+fn the_second_holder_stays_in_the_hall() {
+    use highnoon::scenario::kinds::{BuildingKind, Team};
+    let mut referee = arena_position("town_hall_gus_first_turn");
+    let gus = cowboy(&referee, "Deputy Gus");
+    let wyatt = cowboy(&referee, "Wyatt");
+    for c in [gus, wyatt] {
+        assert_eq!(
+            referee.game.cowboys[c].inside,
+            Some(BuildingKind::TownHall),
+            "the position: both seated"
+        );
+    }
+    assert_eq!(referee.game.current_team(), Some(Team::Lawmen));
+    let steps = hard_turn(&mut referee, Team::Lawmen, 5);
+    assert_eq!(
+        referee.game.cowboys[gus].inside,
+        Some(BuildingKind::TownHall),
+        "Gus left the Hall with {steps:?}: {:?}",
+        referee.game.log
+    );
+}
