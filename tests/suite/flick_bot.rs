@@ -938,7 +938,7 @@ fn a_shot_with_nobody_in_reach_is_not_tried() {
 /// (two hard bots, Hold the Town Hall, seed 101, game 0): Deputy Gus's first
 /// turn at 6 o'clock, Wyatt and Gus seated, Gus just shot on his block. In
 /// the arena (the bot before the spare) Gus stepped out to shoot back; in
-/// the same scenario's games of that bot, the Hall left to one holder was
+/// that bot's games on the five-Cooper town, the Hall left to one holder was
 /// empty once he was shot dead on his block, and the outlaws won at noon.
 #[test]
 fn the_second_holder_stays_in_the_hall() {
