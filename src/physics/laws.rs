@@ -15,17 +15,22 @@ use super::pieces::{DiscKind, PieceId};
 use super::table::{Flick, FlickRun, tilt_deg};
 use crate::scenario::PhysicsProfile;
 use crate::scenario::kinds::{HatSide, Team};
-use crate::scenario::town::{FigureSpec, Town};
+use crate::scenario::town::{FigureSpec, PropKind, PropSpec, Town};
 
 /// A table with nothing on it but the movement disc and the bullets (parked
 /// along the player's edge) and, if asked, one cowboy standing at the centre.
 pub fn empty_table(profile: &PhysicsProfile, cowboy: bool) -> Table {
-    let town = Town {
+    Table::new(profile.clone(), &bare_town(cowboy, vec![]))
+}
+
+/// The empty table's town, with a cowboy at the centre if asked and `props`.
+fn bare_town(cowboy: bool, props: Vec<PropSpec>) -> Town {
+    Town {
         name: "laws".into(),
         description: String::new(),
         buildings: vec![],
         gallows: vec![],
-        props: vec![],
+        props,
         figures: if cowboy {
             vec![FigureSpec {
                 team: Team::Outlaws,
@@ -40,8 +45,40 @@ pub fn empty_table(profile: &PhysicsProfile, cowboy: bool) -> Table {
         },
         discs: vec![(-60.0, -20.0), (-60.0, 20.0)],
         game: None,
+    }
+}
+
+/// A barrel lying on its side on an empty table, its axis across the table
+/// (along z) 50 cm left of the centre, set rolling along +x at `speed` m/s
+/// without slipping (its spin `speed / radius`), and run to rest: its
+/// `distance` is how far it rolled. Rolling resistance of lever b brakes it
+/// at 2gb/(3r) (a solid cylinder: the torque b·N about the line it rests on,
+/// against the inertia about that line, 3/2·m·r²).
+pub fn roll(profile: &PhysicsProfile, speed: f32) -> Slide {
+    let barrel = PropSpec {
+        kind: PropKind::Barrel,
+        at_cm: (0.0, 0.0),
+        facing_deg: 0.0,
     };
-    Table::new(profile.clone(), &town)
+    let mut table = Table::new(profile.clone(), &bare_town(false, vec![barrel]));
+    let id = table.piece("Barrel").expect("the barrel");
+    table.lay(id, Vec2::new(-0.5, 0.0), 0.0);
+    settle(&mut table, id);
+    let r = profile.pieces.barrel.radius;
+    launch(
+        &mut table,
+        id,
+        Vec3::new(speed, 0.0, 0.0),
+        Vec3::new(0.0, 0.0, -speed / r),
+    )
+}
+
+/// Lets a piece just put down come to rest before an experiment starts.
+fn settle(table: &mut Table, id: PieceId) {
+    let mut run = table
+        .begin(Flick::new(id, Vec2::X, 0.0))
+        .expect("an empty table takes a flick");
+    while table.advance(&mut run).is_none() {}
 }
 
 /// The disc an experiment flicks: the movement disc or the first bullet.

@@ -61,6 +61,25 @@ pub fn laws_table(p: &PhysicsProfile) -> String {
         s,
         "bounce, movement disc dropped 2–16.5 cm: leaves at e = {e} × its speed   {hits} of 30 drops within 10%"
     );
+    let b = p.contact.rolling_resistance;
+    let r = p.pieces.barrel.radius;
+    for v in [0.08f32, 0.15] {
+        let roll = laws::roll(p, v);
+        let rolled = roll.distance * 100.0;
+        let line = if b > 0.0 {
+            let law = 3.0 * r * v * v / (4.0 * p.gravity * b) * 100.0;
+            format!(
+                "{law:>7.2} cm    {rolled:>7.2} cm    {:+.1}%",
+                (rolled / law - 1.0) * 100.0
+            )
+        } else {
+            format!(
+                "(no rolling resistance)   {rolled:>7.2} cm in {:.2} s",
+                roll.time.last().copied().unwrap_or(0.0)
+            )
+        };
+        let _ = writeln!(s, "roll, barrel on its side {v} m/s: 3rv²/(4gb)   {line}");
+    }
     let critical = laws::figure_tipping_deg(p);
     let short = laws::tilt_and_let_go(p, critical - 1.0);
     let past = laws::tilt_and_let_go(p, critical + 1.0);
