@@ -26,13 +26,15 @@ fn profile() -> PhysicsProfile {
 }
 
 /// A position from an arena's game: `tests/data/positions/NAME.replay.ron`
-/// played, the table checked to end where the game left it.
+/// played on the physics profile it names (the table it was recorded on),
+/// the table checked to end where the game left it.
 fn arena_position(name: &str) -> Referee {
     use highnoon::flick::replay::Replay;
     let file = data_root().join(format!("tests/data/positions/{name}.replay.ron"));
     let replay = Replay::load(&file).unwrap();
-    let town = Town::load(&replay.scenario_path(), &profile()).unwrap();
-    let mut referee = Referee::new(profile(), &town, replay.seed).unwrap();
+    let profile = PhysicsProfile::load(&replay.profile_path()).unwrap();
+    let town = Town::load(&replay.scenario_path(), &profile).unwrap();
+    let mut referee = Referee::new(profile, &town, replay.seed).unwrap();
     for s in &replay.steps {
         play(&mut referee, &Step::from(s)).unwrap();
     }

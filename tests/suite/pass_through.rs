@@ -64,10 +64,11 @@ fn a_bullet_sunk_into_a_blocks_corner_is_pushed_back_out() {
 /// disc's rim with the cowboy across it, and rocks 5° each way, pumped by
 /// its contacts re-made at every swing, to the time cap. From
 /// `settle_after` into a flick, what still moves loses its speed at
-/// `settle_rate` (the wood's rolling resistance): then it comes to rest.
+/// `settle_rate`: then it comes to rest. The scene is the table's before
+/// its contact laws (rolling resistance now brakes such rocking too).
 #[test]
 fn a_fence_propped_on_a_disc_stops_rocking() {
-    let profile = shipped();
+    let profile = crate::common::before_contact_laws();
     assert!(profile.sleep.settle_rate > 0.0);
     let shot = one_shot(&profile, Target::Fence, 7945, 1);
     assert!(shot.still_moving.is_empty(), "{:?}", shot.still_moving);
@@ -79,7 +80,7 @@ fn a_fence_propped_on_a_disc_stops_rocking() {
     let shot = one_shot(&frictionless, Target::Fence, 7945, 1);
     assert!(
         shot.still_moving.contains(&"Fence".to_string()),
-        "without the rolling resistance the fence rocks to the time cap: {:?}",
+        "without the damping the fence rocks to the time cap: {:?}",
         shot.still_moving
     );
 }
@@ -89,10 +90,11 @@ fn a_fence_propped_on_a_disc_stops_rocking() {
 /// wakes the sleeper, which drops g·dt with its contact forces forgotten and
 /// bounces, and so on to the time cap, neither moving a millimetre. The
 /// flick now also ends once no piece has moved `still_drift` for
-/// `still_time`, and what is awake is put to sleep.
+/// `still_time`, and what is awake is put to sleep. The scene is the
+/// table's before its contact laws.
 #[test]
 fn pieces_that_keep_waking_each_other_come_to_rest_once_nothing_moves() {
-    let profile = shipped();
+    let profile = crate::common::before_contact_laws();
     let shot = one_shot(&profile, Target::Figure, 6452, 1);
     assert!(shot.still_moving.is_empty(), "{:?}", shot.still_moving);
     assert!(shot.asleep, "Rapier has the whole table asleep");

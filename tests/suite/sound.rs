@@ -177,24 +177,26 @@ fn first_barrel(table: &Table) -> highnoon::physics::pieces::PieceId {
 }
 
 /// The barrel alone on the table, lying on its side (its axis along the
-/// table's depth) at the middle, and Bullet 1 flicked into its flank from 8 cm.
-fn barrel_rolled_by_a_bullet(strength: f32) -> (Table, Vec3, Vec<SoundEvent>) {
+/// table's depth) at the middle, and the movement disc flicked into its flank
+/// from 8 cm (a bullet, lighter, sets it rolling too slowly to go far once the
+/// table's rolling resistance brakes it: a full-strength bullet, 4.7 cm).
+fn barrel_rolled_by_the_disc(strength: f32) -> (Table, Vec3, Vec<SoundEvent>) {
     let mut table = standard_sim();
     let barrel = first_barrel(&table);
-    let bullet = table.piece("Bullet 1").unwrap();
+    let disc = table.piece("Movement disc").unwrap();
     let others: Vec<_> = table
         .index()
         .pieces
         .iter()
         .map(|p| p.id)
-        .filter(|&id| id != barrel && id != bullet)
+        .filter(|&id| id != barrel && id != disc)
         .collect();
     for id in others {
         table.park(id);
     }
     table.lay(barrel, Vec2::ZERO, 0.0);
-    table.place(bullet, Vec2::new(-0.08, 0.0), 0.0);
-    let flick = Flick::new(bullet, Vec2::new(1.0, 0.0), strength);
+    table.place(disc, Vec2::new(-0.08, 0.0), 0.0);
+    let flick = Flick::new(disc, Vec2::new(1.0, 0.0), strength);
     let (_, heard) = events::listen_to_flick(&mut table, flick).unwrap();
     let end = table.pose(barrel).0;
     (table, end, heard)
@@ -202,7 +204,7 @@ fn barrel_rolled_by_a_bullet(strength: f32) -> (Table, Vec3, Vec<SoundEvent>) {
 
 #[test]
 fn a_barrel_rolling_is_heard_each_half_turn_it_rolls() {
-    let (table, end, heard) = barrel_rolled_by_a_bullet(0.7);
+    let (table, end, heard) = barrel_rolled_by_the_disc(0.7);
     let list = heard
         .iter()
         .map(|e| format!("{:.3} {} {:.2}", e.at, e.sound.name(), e.loudness))
@@ -211,9 +213,9 @@ fn a_barrel_rolling_is_heard_each_half_turn_it_rolls() {
     let knock = heard
         .iter()
         .find(|e| e.sound == Sound::Knock(Timbre::Barrel))
-        .unwrap_or_else(|| panic!("the bullet meets the barrel:\n{list}"));
+        .unwrap_or_else(|| panic!("the disc meets the barrel:\n{list}"));
     let rolls: Vec<&SoundEvent> = heard.iter().filter(|e| e.sound == Sound::Roll).collect();
-    // It rolls off across the table, away from the bullet.
+    // It rolls off across the table, away from the disc.
     let r = table.profile().pieces.barrel.radius;
     let distance = Vec2::new(end.x, end.z).length();
     assert!(end.x > 4.0 * r, "the barrel ended at {end:?}:\n{list}");
@@ -226,7 +228,7 @@ fn a_barrel_rolling_is_heard_each_half_turn_it_rolls() {
         "{} rolls for {half_turns:.1} half turns ({distance:.3} m):\n{list}",
         rolls.len()
     );
-    // None before the bullet strikes it; louder fast than slow; each where
+    // None before the disc strikes it; louder fast than slow; each where
     // the barrel was then, on its way from the middle to where it stopped.
     assert!(rolls.iter().all(|e| e.at >= knock.at), "{list}");
     assert!(
@@ -258,3 +260,4 @@ fn a_barrel_rolling_is_heard_each_half_turn_it_rolls() {
     );
     assert!(!softly.iter().any(|e| e.sound == Sound::Roll), "{softly:?}");
 }
+

@@ -13,6 +13,14 @@ pub fn profile() -> PhysicsProfile {
     PhysicsProfile::load_default().expect("assets/physics.ron loads")
 }
 
+/// The shipped profile as it stood before the table's contact laws were
+/// turned on (2026-11-29): the table on which the regression scenes pinned
+/// to a seed and a step were found, and still happen.
+pub fn before_contact_laws() -> PhysicsProfile {
+    let path = highnoon::scenario::data_root().join("tests/data/profiles/before_contact_laws.ron");
+    PhysicsProfile::load(&path).expect("tests/data/profiles/before_contact_laws.ron loads")
+}
+
 pub fn empty_town() -> Town {
     Town {
         name: "test".into(),
