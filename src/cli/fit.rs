@@ -52,6 +52,8 @@ impl FitCli {
             Ok(f) => f,
             Err(e) => return fail(&e),
         };
+        // A pair the file fits starts where its two materials are together.
+        let profile = fit::with_named_pairs(&profile, &file.fit);
         let params = match Params::new(&profile, &file.fit) {
             Ok(p) => p,
             Err(e) => {
@@ -113,6 +115,8 @@ impl FitCli {
 
 fn write_synthetic(profile: &PhysicsProfile, out: &Path, names: &str, seed: u64) -> ExitCode {
     let fit: Vec<&str> = names.split(',').map(str::trim).collect();
+    let owned: Vec<String> = fit.iter().map(|n| n.to_string()).collect();
+    let profile = &fit::with_named_pairs(profile, &owned);
     for n in &fit {
         if highnoon::scenario::params::Tunable::find(profile, n).is_err() {
             eprintln!("error: {n} is not a parameter of the profile");
@@ -123,7 +127,12 @@ fn write_synthetic(profile: &PhysicsProfile, out: &Path, names: &str, seed: u64)
         "SYNTHETIC: made by highnoon's own table at its profile, not measured on a real table; noise {} (seed {seed})",
         fit::synthetic::NOISE
     );
-    let ms = fit::synthetic::measurements(profile, seed);
+    // A pair of materials is told from hits: the discs' woods meeting.
+    let mut plan = fit::synthetic::plan();
+    if fit.iter().any(|n| n.starts_with("pairs.")) {
+        plan.extend(fit::synthetic::hit_plan());
+    }
+    let ms = fit::synthetic::measure(profile, plan, seed);
     let text = fit::synthetic::file_text(&about, &fit, &ms);
     match highnoon::files::write_whole(out, text) {
         Ok(()) => {

@@ -27,13 +27,14 @@ impl LawsArgs {
             .collect();
         let mut on = profile.clone();
         on.contact.face_friction = true;
+        on.contact.line_of_centres = true;
         if on.contact.rolling_resistance == 0.0 {
             on.contact.rolling_resistance = 0.0002;
         }
         for (name, p) in [("the profile", profile), ("with its contact laws on", &on)] {
             println!(
-                "== {name} (face friction {}, rolling resistance {} m)",
-                p.contact.face_friction, p.contact.rolling_resistance
+                "== {name} (face friction {}, rolling resistance {} m, line of centres {})",
+                p.contact.face_friction, p.contact.rolling_resistance, p.contact.line_of_centres
             );
             print!("{}", laws_table(p));
             let b = backstops(p, &towns, self.flicks, self.seed);

@@ -68,6 +68,26 @@ pub enum Measurement {
         distance: f64,
         toppled: bool,
     },
+    /// A disc (`striker`) sent at `speed` m/s (read off a film) into a disc
+    /// at rest (`target`) whose rim was `gap` m ahead along the line of the
+    /// shot and whose centre sat `cut` × the sum of the two radii to the
+    /// shot's right (0 meets it full, 1 grazes it): the direction the struck
+    /// disc left at (degrees from the line of the shot, + to its right, read
+    /// from where it came to rest) and, if read, how far it slid (m), each
+    /// with its error.
+    Hit {
+        striker: String,
+        target: String,
+        speed: f64,
+        gap: f64,
+        cut: f64,
+        deflection_deg: f64,
+        deflection_error_deg: f64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        slid: Option<f64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        slid_error: Option<f64>,
+    },
 }
 
 impl Measurement {
@@ -78,6 +98,7 @@ impl Measurement {
             Measurement::Bounce { .. } => "Bounce",
             Measurement::Tilt { .. } => "Tilt",
             Measurement::Knock { .. } => "Knock",
+            Measurement::Hit { .. } => "Hit",
         }
     }
 }
@@ -149,6 +170,28 @@ fn problems_of(m: &Measurement) -> Vec<(&'static str, String)> {
             range("strength", *strength, 0.0, 1.0);
             range("distance", *distance, 0.02, 0.6);
         }
+        Measurement::Hit {
+            speed,
+            gap,
+            cut,
+            deflection_deg,
+            deflection_error_deg,
+            slid,
+            slid_error,
+            ..
+        } => {
+            range("speed", *speed, 0.05, 10.0);
+            range("gap", *gap, 0.0, 0.5);
+            range("cut", *cut, -0.99, 0.99);
+            range("deflection_deg", *deflection_deg, -90.0, 90.0);
+            range("deflection_error_deg", *deflection_error_deg, 1e-6, 90.0);
+            if let Some(d) = slid {
+                range("slid", *d, 0.0, 2.0);
+            }
+            if let Some(e) = slid_error {
+                range("slid_error", *e, 1e-6, 1.0);
+            }
+        }
     }
     let (speed, strength) = match m {
         Measurement::Slide {
@@ -170,6 +213,24 @@ fn problems_of(m: &Measurement) -> Vec<(&'static str, String)> {
         && turned_deg.is_some() != turned_error_deg.is_some()
     {
         out.push(("turned_deg", "turned_deg needs its turned_error_deg".into()));
+    }
+    if let Measurement::Hit {
+        striker,
+        target,
+        slid,
+        slid_error,
+        ..
+    } = m
+    {
+        if slid.is_some() != slid_error.is_some() {
+            out.push(("slid", "slid needs its slid_error".into()));
+        }
+        if striker == target && piece(target) == Some(DiscKind::Movement) {
+            out.push((
+                "target",
+                "there is one movement disc: it cannot strike itself".into(),
+            ));
+        }
     }
     out
 }
@@ -198,6 +259,7 @@ impl MeasurementsFile {
                 "fit names no parameter",
             ));
         }
+        let profile = &super::with_named_pairs(profile, &file.fit);
         for name in &file.fit {
             if let Err(known) = Tunable::find(profile, name) {
                 out.push(DataError::at_text(
@@ -227,14 +289,23 @@ impl MeasurementsFile {
             let at = |key: &str, message: String| {
                 DataError::at_key_in_nth(path, text, &anchor, k, key, message)
             };
-            if let Measurement::Slide { piece: p, .. } | Measurement::Bounce { piece: p, .. } = m
-                && piece(p).is_none()
-            {
-                let names: Vec<_> = PIECES.iter().map(|(n, _)| *n).collect();
-                out.push(at(
-                    "piece:",
-                    format!("unknown piece \"{p}\": the pieces are {}", names.join(", ")),
-                ));
+            let named: Vec<(&str, &String)> = match m {
+                Measurement::Slide { piece: p, .. } | Measurement::Bounce { piece: p, .. } => {
+                    vec![("piece:", p)]
+                }
+                Measurement::Hit {
+                    striker, target, ..
+                } => vec![("striker:", striker), ("target:", target)],
+                _ => vec![],
+            };
+            for (key, p) in named {
+                if piece(p).is_none() {
+                    let names: Vec<_> = PIECES.iter().map(|(n, _)| *n).collect();
+                    out.push(at(
+                        key,
+                        format!("unknown piece \"{p}\": the pieces are {}", names.join(", ")),
+                    ));
+                }
             }
             for (field, message) in problems_of(m) {
                 out.push(at(&format!("{field}:"), message));
@@ -278,6 +349,36 @@ mod tests {
             "m.ron:7:15: distance is -0.2",
             "m.ron:8:16: unknown piece \"sheriff\"",
             "m.ron:9:14: tilt_deg is 120",
+        ];
+        assert_eq!(problems.len(), expect.len(), "{shown:#?}");
+        for e in expect {
+            assert!(
+                shown.iter().any(|s| s.starts_with(e)),
+                "{e} not in {shown:#?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_problem_of_a_hit_is_listed_at_its_place() {
+        let text = r#"(about: "", fit: ["pairs.pine/grey_beech.restitution", "pairs.pine/felt.friction"],
+    measurements: [
+        Hit(striker: "movement_disc", target: "sheriff", speed: 1.0, gap: 0.05, cut: 1.5,
+            deflection_deg: 20.0, deflection_error_deg: 2.0),
+        Hit(striker: "movement_disc", target: "movement_disc", speed: NaN, gap: 0.05,
+            cut: 0.2, deflection_deg: 20.0, deflection_error_deg: 2.0, slid: Some(0.1)),
+    ])"#;
+        let problems = check(text).unwrap_err().0;
+        let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        // The pair of two materials the profile has is fitted (added); the
+        // one with a material it lacks is refused.
+        let expect = [
+            "m.ron:1:56: \"pairs.pine/felt.friction\" is not a parameter",
+            "m.ron:3:39: unknown piece \"sheriff\"",
+            "m.ron:3:81: cut is 1.5",
+            "m.ron:5:64: speed is NaN",
+            "m.ron:6:72: slid needs its slid_error",
+            "m.ron:5:39: there is one movement disc",
         ];
         assert_eq!(problems.len(), expect.len(), "{shown:#?}");
         for e in expect {

@@ -23,6 +23,7 @@ pub enum Simulated {
     Slide { distance: f64, turned_deg: f64 },
     Bounce { rise: f64 },
     Fell(bool),
+    Hit { deflection_deg: f64, slid: f64 },
 }
 
 /// Replays one measurement on an empty table under `profile`.
@@ -65,6 +66,24 @@ pub fn simulate(profile: &PhysicsProfile, m: &Measurement) -> Simulated {
         Measurement::Knock {
             strength, distance, ..
         } => Simulated::Fell(laws::knock(profile, *strength as f32, *distance as f32)),
+        Measurement::Hit {
+            striker,
+            target,
+            speed,
+            gap,
+            cut,
+            ..
+        } => {
+            let kinds = (
+                piece(striker).unwrap_or(DiscKind::Bullet),
+                piece(target).unwrap_or(DiscKind::Bullet),
+            );
+            let h = laws::hit(profile, kinds, *speed as f32, (*gap as f32, *cut as f32));
+            Simulated::Hit {
+                deflection_deg: h.deflection_deg as f64,
+                slid: h.distance as f64,
+            }
+        }
     }
 }
 
@@ -102,8 +121,61 @@ pub fn residuals(m: &Measurement, s: &Simulated) -> Vec<f64> {
         ) => {
             vec![if f == toppled { 0.0 } else { 1.0 }]
         }
+        (
+            Measurement::Hit {
+                deflection_deg,
+                deflection_error_deg,
+                slid,
+                slid_error,
+                ..
+            },
+            Simulated::Hit {
+                deflection_deg: d,
+                slid: s,
+            },
+        ) => {
+            let mut r = vec![(d - deflection_deg) / deflection_error_deg];
+            if let (Some(slid), Some(e)) = (slid, slid_error) {
+                r.push((s - slid) / e);
+            }
+            r
+        }
         _ => vec![f64::INFINITY],
     }
+}
+
+/// `profile` with every pair of materials that `names` fits (as
+/// `pairs.A/B.friction|restitution`) and the profile does not set yet added
+/// at the values the two materials have together without it (Rapier's rule:
+/// the two averaged), so the table steps as before and the fit can move the
+/// pair apart from its materials. Names of materials the profile lacks are
+/// left for the parameter check to refuse.
+pub fn with_named_pairs(profile: &PhysicsProfile, names: &[String]) -> PhysicsProfile {
+    let mut p = profile.clone();
+    for name in names {
+        let Some((between, _)) = name
+            .strip_prefix("pairs.")
+            .and_then(|rest| rest.rsplit_once('.'))
+        else {
+            continue;
+        };
+        let Some((a, b)) = between.split_once('/') else {
+            continue;
+        };
+        if !p.materials.contains_key(a)
+            || !p.materials.contains_key(b)
+            || p.pairs.iter().any(|q| q.is(a, b))
+        {
+            continue;
+        }
+        let (friction, restitution) = p.contact_between(a, b);
+        p.pairs.push(crate::scenario::profile::MaterialPair {
+            between: (a.to_string(), b.to_string()),
+            friction,
+            restitution,
+        });
+    }
+    p
 }
 
 /// The fit's parameters, resolved against the profile.
@@ -328,6 +400,13 @@ pub fn describe(m: &Measurement) -> String {
         Measurement::Knock {
             strength, distance, ..
         } => format!("knock {distance} m at {strength}"),
+        Measurement::Hit {
+            striker,
+            target,
+            speed,
+            cut,
+            ..
+        } => format!("hit {striker} {speed} m/s into {target} cut {cut}"),
     }
 }
 
@@ -346,6 +425,14 @@ pub fn show_measured(m: &Measurement) -> String {
         Measurement::Tilt { toppled, .. } | Measurement::Knock { toppled, .. } => {
             format!("{:>17}", if *toppled { "fell" } else { "stood" })
         }
+        Measurement::Hit {
+            deflection_deg,
+            slid,
+            ..
+        } => match slid {
+            Some(d) => format!("{:>6.1} cm {:>5.1}°", d * 100.0, deflection_deg),
+            None => format!("          {:>5.1}°", deflection_deg),
+        },
     }
 }
 
@@ -358,6 +445,10 @@ pub fn show(s: &Simulated) -> String {
         } => format!("{:>6.1} cm {:>6.0}°", distance * 100.0, turned_deg),
         Simulated::Bounce { rise } => format!("{:>6.2} mm        ", rise * 1000.0),
         Simulated::Fell(f) => format!("{:>17}", if *f { "fell" } else { "stood" }),
+        Simulated::Hit {
+            deflection_deg,
+            slid,
+        } => format!("{:>6.1} cm {:>5.1}°", slid * 100.0, deflection_deg),
     }
 }
 

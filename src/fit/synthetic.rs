@@ -13,13 +13,12 @@ use crate::scenario::PhysicsProfile;
 /// The noise added, one standard deviation: a slide's distance 3 mm plus
 /// 2% (a ruler read off a slow-motion film), its turn 10°, a bounce's rise
 /// 0.5 mm.
-pub const NOISE: &str =
-    "slide distance ±(3 mm + 2%), turn ±10°, bounce rise ±0.5 mm (1σ, Gaussian)";
+pub const NOISE: &str = "slide distance ±(3 mm + 2%), turn ±10°, bounce rise ±0.5 mm, a struck disc's direction ±2° and slide ±(3 mm + 3%) (1σ, Gaussian)";
 
 /// The 50 measurements of the example: slides of each disc at six start
 /// speeds and four with spin, flicks of each disc at seven strengths,
 /// drops, tilted cowboys and knocks.
-fn plan() -> Vec<Measurement> {
+pub fn plan() -> Vec<Measurement> {
     let mut out = Vec::new();
     let slide = |piece: &str, speed: Option<f64>, spin: f64, strength: Option<f64>, offset: f64| {
         Measurement::Slide {
@@ -72,16 +71,46 @@ fn plan() -> Vec<Measurement> {
     out
 }
 
-/// The plan's measurements as the table under `truth` makes them, with
+/// Hits for a pair of the discs' woods: the movement disc into a bullet and
+/// a bullet into a bullet, at five speeds and five cuts each (50), 5 cm apart.
+pub fn hit_plan() -> Vec<Measurement> {
+    let mut out = Vec::new();
+    for (striker, target) in [("movement_disc", "bullet"), ("bullet", "bullet")] {
+        for speed in [0.8, 1.0, 1.2, 1.4, 1.6] {
+            for cut in [0.0, 0.2, 0.4, 0.6, 0.8] {
+                out.push(Measurement::Hit {
+                    striker: striker.into(),
+                    target: target.into(),
+                    speed,
+                    gap: 0.05,
+                    cut,
+                    deflection_deg: 0.0,
+                    deflection_error_deg: 0.0,
+                    slid: None,
+                    slid_error: None,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The example's plan ([`plan`]) as the table under `truth` makes it, with
 /// [`NOISE`] drawn from `seed`.
 pub fn measurements(truth: &PhysicsProfile, seed: u64) -> Vec<Measurement> {
+    measure(truth, plan(), seed)
+}
+
+/// `planned` measurements as the table under `truth` makes them, with
+/// [`NOISE`] drawn from `seed`.
+pub fn measure(truth: &PhysicsProfile, planned: Vec<Measurement>, seed: u64) -> Vec<Measurement> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut gauss = |sigma: f64| {
         Normal::new(0.0, sigma)
             .expect("a finite σ")
             .sample(&mut rng)
     };
-    plan()
+    planned
         .into_iter()
         .map(|m| match (m.clone(), simulate(truth, &m)) {
             (
@@ -134,6 +163,29 @@ pub fn measurements(truth: &PhysicsProfile, seed: u64) -> Vec<Measurement> {
                 distance,
                 toppled: f,
             },
+            (
+                mut hit @ Measurement::Hit { .. },
+                Simulated::Hit {
+                    deflection_deg,
+                    slid,
+                },
+            ) => {
+                if let Measurement::Hit {
+                    deflection_deg: d,
+                    deflection_error_deg,
+                    slid: s,
+                    slid_error,
+                    ..
+                } = &mut hit
+                {
+                    let e = 0.003 + 0.03 * slid;
+                    *d = round(deflection_deg + gauss(2.0));
+                    *deflection_error_deg = 2.0;
+                    *s = Some(round((slid + gauss(e)).max(0.0)));
+                    *slid_error = Some(round(e));
+                }
+                hit
+            }
             (m, _) => m,
         })
         .collect()

@@ -56,6 +56,9 @@ const STRAY_COS: f32 = 0.9;
 #[derive(Clone, Debug, Default)]
 pub struct ThinPieceHooks {
     pub face_friction: bool,
+    /// Two flat discs that meet are pushed apart along the line of their
+    /// centres at the moment they touch (disc_hits.rs).
+    pub line_of_centres: bool,
     pub pairs: ContactPairs,
 }
 
@@ -195,7 +198,7 @@ impl PhysicsHooks for ThinPieceHooks {
             *ctx.friction = friction;
             *ctx.restitution = restitution;
         }
-        if disc_on_table(self, ctx) {
+        if disc_on_table(self, ctx) || (self.line_of_centres && super::disc_hits::at_touch(ctx)) {
             return;
         }
         let colliders = ctx.colliders;

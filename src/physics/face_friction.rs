@@ -232,6 +232,7 @@ impl ContactLaws {
         ContactLaws {
             hooks: ThinPieceHooks {
                 face_friction: profile.contact.face_friction,
+                line_of_centres: profile.contact.line_of_centres,
                 pairs: ContactPairs::new(profile),
             },
             table_top: index.table_top(),

@@ -259,6 +259,72 @@ fn wrap(a: f32) -> f32 {
     (a + std::f32::consts::PI).rem_euclid(tau) - std::f32::consts::PI
 }
 
+/// A hit: where a disc at rest went when another slid into it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    /// The direction the struck disc left at, read from where it came to
+    /// rest: degrees from the line of the shot, + to the shot's right.
+    pub deflection_deg: f32,
+    /// How far the struck disc slid from where it stood (m).
+    pub distance: f32,
+    /// Whether the striker met it at all.
+    pub met: bool,
+}
+
+/// The striking disc and the struck one: the movement disc and the first
+/// bullet, or (one kind twice) the first two of that kind.
+fn two_discs(table: &Table, striker: DiscKind, target: DiscKind) -> (PieceId, PieceId) {
+    let a = disc_piece(table, striker);
+    let b = if striker == target {
+        match target {
+            DiscKind::Movement => None,
+            DiscKind::Bullet => table.piece("Bullet 2"),
+        }
+    } else {
+        Some(disc_piece(table, target))
+    };
+    (a, b.unwrap_or(a))
+}
+
+/// A disc (`striker`) sent along +x at `speed` m/s without spin into a disc
+/// at rest (`target`) whose rim is `gap` metres ahead along the line of the
+/// shot and whose centre sits `cut` × the sum of their radii to the shot's
+/// right (+z): 0 meets it full, 1 grazes it. Runs the flick to rest and
+/// reads where the struck disc went. Two smooth discs: it leaves along the
+/// line of their centres at the moment they meet, asin(cut) to the right.
+/// `striker == target` needs two discs of a kind: only bullets have them.
+pub fn hit(
+    profile: &PhysicsProfile,
+    (striker, target): (DiscKind, DiscKind),
+    speed: f32,
+    (gap, cut): (f32, f32),
+) -> Hit {
+    let mut table = empty_table(profile, false);
+    let (a, b) = two_discs(&table, striker, target);
+    if a == b {
+        return Hit {
+            deflection_deg: 0.0,
+            distance: 0.0,
+            met: false,
+        };
+    }
+    let radius = |id: PieceId| table.index().get(id).expect("piece").radius;
+    let (ra, rb) = (radius(a), radius(b));
+    let start = Vec2::new(-0.3, 0.0);
+    let at = start + Vec2::new(ra + gap + rb, cut * (ra + rb));
+    table.place(a, start, 0.0);
+    table.place(b, at, 0.0);
+    let body = table.index().get(b).expect("piece").body;
+    launch(&mut table, a, Vec3::new(speed, 0.0, 0.0), Vec3::ZERO);
+    let end = table.bodies()[body].translation();
+    let moved = Vec2::new(end.x, end.z) - at;
+    Hit {
+        deflection_deg: moved.y.atan2(moved.x).to_degrees(),
+        distance: moved.length(),
+        met: moved.length() > 0.001,
+    }
+}
+
 /// A drop: how high a disc rose after its first bounce.
 #[derive(Debug, Clone, Copy)]
 pub struct Bounce {

@@ -80,6 +80,16 @@ pub fn laws_table(p: &PhysicsProfile) -> String {
         };
         let _ = writeln!(s, "roll, barrel on its side {v} m/s: 3rv²/(4gb)   {line}");
     }
+    for cut in [0.3f32, 0.5, 0.7] {
+        let h = laws::hit(p, (DiscKind::Movement, DiscKind::Bullet), 1.0, (0.05, cut));
+        let law = cut.asin().to_degrees();
+        let _ = writeln!(
+            s,
+            "hit, movement disc 1 m/s into a bullet cut {cut}: leaves at asin(cut)   {law:>6.1}°      {:>6.1}°      {:+.1}°",
+            h.deflection_deg,
+            h.deflection_deg - law
+        );
+    }
     let critical = laws::figure_tipping_deg(p);
     let short = laws::tilt_and_let_go(p, critical - 1.0);
     let past = laws::tilt_and_let_go(p, critical + 1.0);

@@ -11,6 +11,7 @@ pub mod contact_hooks;
 pub mod contact_pairs;
 pub mod dice;
 pub mod dice_bench;
+pub mod disc_hits;
 pub mod face_friction;
 pub mod laws;
 pub mod laws_report;

@@ -143,5 +143,6 @@ fn without_contact_laws(profile: &PhysicsProfile) -> PhysicsProfile {
     let mut p = profile.clone();
     p.contact.face_friction = false;
     p.contact.rolling_resistance = 0.0;
+    p.contact.line_of_centres = false;
     p
 }

@@ -53,6 +53,10 @@ pub struct ContactSpec {
     /// its tilting and rolling spin to a torque of at most this × the
     /// contact's normal force.
     pub rolling_resistance: f32,
+    /// Two discs lying flat that meet are pushed apart along the line of
+    /// their centres at the moment they touch, not along the line Rapier
+    /// found at the start of the step (`physics::disc_hits`).
+    pub line_of_centres: bool,
 }
 
 impl Default for ContactSpec {
@@ -60,6 +64,7 @@ impl Default for ContactSpec {
         ContactSpec {
             face_friction: false,
             rolling_resistance: 0.0,
+            line_of_centres: false,
         }
     }
 }

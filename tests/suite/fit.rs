@@ -124,3 +124,45 @@ fn the_fit_is_never_written_over_a_shipped_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("program's own files"));
     assert_eq!(std::fs::read(&target).unwrap(), before);
 }
+
+/// A pair of materials the profile does not set (the movement disc's pine
+/// on a bullet's grey beech) fitted from 25 hits of the movement disc on a
+/// bullet (discs meeting on the line of their centres): the fit adds the
+/// pair where the two woods are together (0.3 and 0.3, averaged), and
+/// recovers the friction and restitution the hits were made at within 5%.
+#[test]
+fn the_fit_recovers_a_pair_of_woods_from_hits_within_5_percent() {
+    let mut shipped = profile();
+    shipped.contact.line_of_centres = true;
+    let names = [
+        "pairs.pine/grey_beech.friction",
+        "pairs.pine/grey_beech.restitution",
+    ];
+    let fit_names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    let start = fit::with_named_pairs(&shipped, &fit_names);
+    assert_eq!(
+        start.contact_between("pine", "grey_beech"),
+        shipped.contact_between("pine", "grey_beech")
+    );
+    let params = Params::new(&start, &fit_names).unwrap();
+    let truth_values = [0.2f64, 0.45];
+    let truth = params.apply(&start, &truth_values);
+    let hits = synthetic::hit_plan()
+        .into_iter()
+        .filter(|m| matches!(m, highnoon::fit::measurements::Measurement::Hit { striker, .. } if striker == "movement_disc"))
+        .collect();
+    let ms = synthetic::measure(&truth, hits, NOISE_SEED);
+    let text = synthetic::file_text("synthetic, test", &names, &ms);
+    let file = MeasurementsFile::parse(Path::new("synthetic.ron"), &text, &shipped).unwrap();
+    let result = fit::fit(&start, &file, &params, 40, 1, |_, _| {});
+    eprintln!(
+        "{:?} spread {:?} chi {}",
+        result.values, result.spread, result.chi_square
+    );
+    for ((name, got), want) in names.iter().zip(&result.values).zip(truth_values) {
+        assert!(
+            (got - want).abs() <= 0.05 * want,
+            "{name}: fitted {got:.4}, made at {want} (started at 0.3)"
+        );
+    }
+}

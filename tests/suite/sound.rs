@@ -260,4 +260,3 @@ fn a_barrel_rolling_is_heard_each_half_turn_it_rolls() {
     );
     assert!(!softly.iter().any(|e| e.sound == Sound::Roll), "{softly:?}");
 }
-
