@@ -86,6 +86,16 @@ fn disc_on_table(hooks: &ThinPieceHooks, ctx: &mut ContactModificationContext) -
     true
 }
 
+/// Whether both colliders of the contact are discs.
+fn two_discs(ctx: &ContactModificationContext) -> bool {
+    let disc = |h| {
+        ctx.colliders
+            .get(h)
+            .is_some_and(|c| c.user_data & DISC != 0)
+    };
+    disc(ctx.collider1) && disc(ctx.collider2)
+}
+
 /// A box part of a piece, in world space.
 struct Part {
     pose: Pose,
@@ -198,7 +208,9 @@ impl PhysicsHooks for ThinPieceHooks {
             *ctx.friction = friction;
             *ctx.restitution = restitution;
         }
-        if disc_on_table(self, ctx) || (self.line_of_centres && super::disc_hits::at_touch(ctx)) {
+        if disc_on_table(self, ctx)
+            || (self.line_of_centres && two_discs(ctx) && super::disc_hits::at_touch(ctx))
+        {
             return;
         }
         let colliders = ctx.colliders;

@@ -17,8 +17,6 @@
 use bevy::math::{Vec2, Vec3};
 use bevy_rapier3d::rapier::prelude::{Collider, ContactModificationContext, RigidBodyHandle};
 
-use super::contact_hooks::DISC;
-
 /// A disc counts as lying flat while its axis is within about 8° of vertical.
 const FLAT_COS: f32 = 0.99;
 /// A contact between two flat discs counts as rim to rim while its normal is
@@ -52,9 +50,9 @@ pub fn touch(dp: Vec2, dv: Vec2, reach: f32) -> Option<(Vec2, f32)> {
     Some((n, dp.dot(n) - reach))
 }
 
-/// A flat disc's collider: its centre in the horizontal plane and radius.
+/// A disc's collider lying flat: its centre in the horizontal plane and radius.
 fn flat_disc(co: &Collider) -> Option<(Vec2, f32)> {
-    if co.user_data & DISC == 0 || (co.position().rotation * Vec3::Y).y.abs() < FLAT_COS {
+    if (co.position().rotation * Vec3::Y).y.abs() < FLAT_COS {
         return None;
     }
     let p = co.position().translation;
@@ -64,9 +62,10 @@ fn flat_disc(co: &Collider) -> Option<(Vec2, f32)> {
     ))
 }
 
-/// The contact of two discs lying flat, rim to rim: its normal, contact
-/// points and gap moved to the line of their centres at the moment they
-/// touch. Returns false (and changes nothing) for any other pair.
+/// The contact of two discs (the caller knows both colliders are discs)
+/// lying flat, rim to rim: its normal, contact points and gap moved to the
+/// line of their centres at the moment they touch. Returns false (and
+/// changes nothing) where either is not flat or one lies on the other.
 pub fn at_touch(ctx: &mut ContactModificationContext) -> bool {
     if ctx.normal.y.abs() > SIDEWAYS_SIN {
         return false;
