@@ -272,18 +272,16 @@ pub struct Hit {
 }
 
 /// The striking disc and the struck one: the movement disc and the first
-/// bullet, or (one kind twice) the first two of that kind.
-fn two_discs(table: &Table, striker: DiscKind, target: DiscKind) -> (PieceId, PieceId) {
+/// bullet, or (one kind twice) the first two bullets; `None` for the
+/// movement disc twice (there is one).
+fn two_discs(table: &Table, striker: DiscKind, target: DiscKind) -> Option<(PieceId, PieceId)> {
     let a = disc_piece(table, striker);
-    let b = if striker == target {
-        match target {
-            DiscKind::Movement => None,
-            DiscKind::Bullet => table.piece("Bullet 2"),
-        }
-    } else {
-        Some(disc_piece(table, target))
+    let b = match (striker == target, target) {
+        (false, _) => disc_piece(table, target),
+        (true, DiscKind::Bullet) => table.piece("Bullet 2")?,
+        (true, DiscKind::Movement) => return None,
     };
-    (a, b.unwrap_or(a))
+    Some((a, b))
 }
 
 /// A disc (`striker`) sent along +x at `speed` m/s without spin into a disc
@@ -300,14 +298,13 @@ pub fn hit(
     (gap, cut): (f32, f32),
 ) -> Hit {
     let mut table = empty_table(profile, false);
-    let (a, b) = two_discs(&table, striker, target);
-    if a == b {
+    let Some((a, b)) = two_discs(&table, striker, target) else {
         return Hit {
             deflection_deg: 0.0,
             distance: 0.0,
             met: false,
         };
-    }
+    };
     let radius = |id: PieceId| table.index().get(id).expect("piece").radius;
     let (ra, rb) = (radius(a), radius(b));
     let start = Vec2::new(-0.3, 0.0);

@@ -255,11 +255,12 @@ fn smooth_discs(e: f32) -> PhysicsProfile {
 fn hits_as_the_line_of_centres_says(p: &PhysicsProfile) -> Vec<String> {
     use highnoon::physics::laws::hit;
     let mut wrong = Vec::new();
+    let piece = |d: DiscKind| match d {
+        DiscKind::Movement => &p.pieces.movement_disc,
+        DiscKind::Bullet => &p.pieces.bullet,
+    };
     let mass = |d: DiscKind| {
-        let piece = match d {
-            DiscKind::Movement => &p.pieces.movement_disc,
-            DiscKind::Bullet => &p.pieces.bullet,
-        };
+        let piece = piece(d);
         let density = p.materials[&piece.material].density;
         density * std::f32::consts::PI * piece.radius * piece.radius * piece.height
     };
@@ -267,13 +268,7 @@ fn hits_as_the_line_of_centres_says(p: &PhysicsProfile) -> Vec<String> {
         (DiscKind::Movement, DiscKind::Bullet),
         (DiscKind::Bullet, DiscKind::Bullet),
     ] {
-        let e = p.contact_between(&p.pieces.movement_disc.material, &p.pieces.bullet.material);
-        let e = if a == b {
-            p.contact_between(&p.pieces.bullet.material, &p.pieces.bullet.material)
-                .1
-        } else {
-            e.1
-        };
+        let e = p.contact_between(&piece(a).material, &piece(b).material).1;
         let (mu_a, mu_b) = (disc_friction(p, a), disc_friction(p, b));
         for (v0, gap) in [(1.0f32, 0.05f32), (1.6, 0.10)] {
             for cut in [0.0f32, 0.3, 0.5, 0.7] {
