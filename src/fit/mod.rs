@@ -153,13 +153,7 @@ pub fn residuals(m: &Measurement, s: &Simulated) -> Vec<f64> {
 pub fn with_named_pairs(profile: &PhysicsProfile, names: &[String]) -> PhysicsProfile {
     let mut p = profile.clone();
     for name in names {
-        let Some((between, _)) = name
-            .strip_prefix("pairs.")
-            .and_then(|rest| rest.rsplit_once('.'))
-        else {
-            continue;
-        };
-        let Some((a, b)) = between.split_once('/') else {
+        let Some((a, b, _)) = crate::scenario::params::pair_name(name) else {
             continue;
         };
         if !p.materials.contains_key(a)

@@ -1,7 +1,9 @@
 //! Contacts between a disc and a thin standing piece (a fence, a figure's base
 //! or body, a building's support block), held to the piece's faces; and,
 //! when the profile's face friction is on, a flat disc's contact with the
-//! table top handed to that friction (`disc_on_table`, face_friction.rs).
+//! table top handed to that friction (`disc_on_table`, face_friction.rs);
+//! and, when the profile's line of centres is on, two discs that meet pushed
+//! apart along the line of their centres as they touch (disc_hits.rs).
 //!
 //! Rapier/parry find a disc–box contact through the general convex path: exact
 //! while the shapes are apart, but once they overlap (a fast disc sinks a few
@@ -51,8 +53,9 @@ const STRAY_COS: f32 = 0.9;
 
 /// The hooks of the flick table (stateless): a pair of materials the
 /// profile sets apart given its own friction and restitution, a disc held
-/// to the face of a thin standing piece, and, when `face_friction`, a disc
-/// lying flat on the table top left to its face's friction.
+/// to the face of a thin standing piece, when `face_friction`, a disc
+/// lying flat on the table top left to its face's friction, and, when
+/// `line_of_centres`, two discs meeting on the line of their centres.
 #[derive(Clone, Debug, Default)]
 pub struct ThinPieceHooks {
     pub face_friction: bool,

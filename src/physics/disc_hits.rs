@@ -6,7 +6,7 @@
 //! the normal of their nearest points at the start of the step. A disc
 //! striking another off centre covers up to a step's travel (8 mm at 1 m/s)
 //! between then and the touch, and the line between their centres turns
-//! meanwhile: the struck disc left up to 10° nearer the line of the shot
+//! meanwhile: the struck disc left up to 11° nearer the line of the shot
 //! than two round discs send it (docs/physics.md, "Physical laws"). With
 //! `contact.line_of_centres` on, the hook solves for the instant within the
 //! step at which the discs' rims meet, on their present velocities, and puts

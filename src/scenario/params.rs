@@ -66,6 +66,13 @@ pub const TABLE: &[Param] = &[
         .rolling_resistance),
 ];
 
+/// A pair's parameter name, `pairs.A/B.FIELD`, taken apart: (A, B, FIELD).
+pub fn pair_name(name: &str) -> Option<(&str, &str, &str)> {
+    let (between, field) = name.strip_prefix("pairs.")?.rsplit_once('.')?;
+    let (a, b) = between.split_once('/')?;
+    Some((a, b, field))
+}
+
 /// A material's field: `materials.NAME.FIELD`.
 #[derive(Clone, Copy)]
 pub struct MaterialField {
@@ -132,9 +139,7 @@ impl Tunable {
                 field: f,
             });
         }
-        if let Some(rest) = name.strip_prefix("pairs.")
-            && let Some((between, field)) = rest.rsplit_once('.')
-            && let Some((a, b)) = between.split_once('/')
+        if let Some((a, b, field)) = pair_name(name)
             && let Some(pair) = profile.pairs.iter().position(|p| p.is(a, b))
             && PAIR_FIELDS.contains(&field)
             && let Some(f) = MATERIAL_FIELDS.iter().position(|m| m.field == field)
