@@ -13,7 +13,10 @@
 //!   bot passes by construction (the position is symmetric, so its choice is
 //!   uniform); a bot that takes the lowest seat puts every pick of seats 1 to
 //!   3 on seat 0 (a statistic of twice the number of picks, far past the
-//!   critical value).
+//!   critical value). The expert is checked here too: its search asked at
+//!   the hard bots' aimed decisions to choose among every aimed action open
+//!   there (an expert that took the first legal action aimed every pick of
+//!   seats 1 to 3 at seat 0 in all three games).
 //! - **The person's seat wins its share.** All-bot games with four players
 //!   at each level (easy, normal, hard), seeded as `cards GAME --players 4
 //!   --bots LEVEL --seed S` seeds them: the wins by seat must pass a chi-square test of evenness,
@@ -46,6 +49,22 @@ const PLAYERS: usize = 4;
 
 /// The levels a person plays against, each checked alike.
 const LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+/// How many games the expert is asked in, in each check of aim from
+/// symmetric positions (a search for each seat's pick).
+const EXPERT_GUNFIGHTER: u64 = 200;
+const EXPERT_SLAP45: u64 = 150;
+const EXPERT_TABLETOWN: u64 = 300;
+
+/// The levels whose aim is checked from symmetric positions: every level,
+/// the expert's search at the suite's budget (`hidden_info::bot`) over the
+/// first `expert` of the games the others play.
+fn aim_levels(games: u64, expert: u64) -> impl Iterator<Item = (Level, Range<u64>)> {
+    LEVELS
+        .into_iter()
+        .map(move |level| (level, 0..games))
+        .chain([(Level::Expert, 0..expert)])
+}
 
 /// `picks[c][t]`: how often the bot in seat `c` chose seat `t`.
 type Picks = Vec<Vec<u64>>;
@@ -110,7 +129,9 @@ fn assert_even(game: &str, picks: &[Vec<u64>], at_least: u64) {
 /// state before the action: it names the opponent chosen when the action
 /// chooses one from a position where the opponents look alike). A game stops
 /// once every seat has one, when `stop` says none can come any more, or at its
-/// end.
+/// end. The expert is asked at the hard bots' first aimed decision of each
+/// seat, to choose among every aimed action open there: the choice its search
+/// adds to the hard bot's is the one checked.
 fn first_targets<G: TableGame>(
     game: CardGame,
     level: Level,
@@ -127,8 +148,15 @@ fn first_targets<G: TableGame>(
         for s in 0..PLAYERS {
             g.seat_bot(s, level);
         }
+        // The expert's search is asked only where it aims (below): the
+        // hard bot it improves on plays the game (the suite's time).
+        let players = if level == Level::Expert {
+            Level::Hard
+        } else {
+            level
+        };
         let mut bots: Vec<Box<dyn Agent<G> + Send>> = (0..PLAYERS)
-            .map(|s| G::bot(level, bot_seed(seed, s)))
+            .map(|s| G::bot(players, bot_seed(seed, s)))
             .collect();
         let mut chance = ChaCha8Rng::seed_from_u64(seed);
         let mut seen = [false; PLAYERS];
@@ -139,7 +167,22 @@ fn first_targets<G: TableGame>(
                 Turn::Chance => g.sample_chance(&mut chance),
                 Turn::Player(s) => {
                     let legal = g.legal_actions();
-                    let a = bots[s].act(s, &g.observation(s), &legal);
+                    let observation = g.observation(s);
+                    let mut a = bots[s].act(s, &observation, &legal);
+                    if !seen[s] && level == Level::Expert && target(&g, s, &a).is_some() {
+                        // The expert's choice among every aimed action open
+                        // here (its search, at the suite's budget). It may
+                        // keep its hard bot's own play (Slap .45's slaps are
+                        // timed by the bot), aimed or not: only an aimed
+                        // choice counts.
+                        let aimed: Vec<G::Action> = legal
+                            .iter()
+                            .filter(|b| target(&g, s, b).is_some())
+                            .cloned()
+                            .collect();
+                        let mut expert = super::hidden_info::bot::<G>(level, bot_seed(seed, s));
+                        a = expert.act(s, &observation, &aimed);
+                    }
                     if !seen[s]
                         && let Some(t) = target(&g, s, &a)
                     {
@@ -243,11 +286,11 @@ fn tabletown_target(g: &Tabletown, c: Seat, a: &tabletown::Action) -> Option<Sea
 /// Size: 400 games, each stopped after its third showdown.
 #[test]
 fn gunfighter_bots_aim_evenly_from_symmetric_positions() {
-    for level in LEVELS {
+    for (level, seeds) in aim_levels(400, EXPERT_GUNFIGHTER) {
         let picks = first_targets::<Gunfighter>(
             CardGame::Gunfighter,
             level,
-            0..400,
+            seeds,
             gunfighter_target,
             |g| g.showdowns >= 3 || g.fighters.iter().any(|f| !f.alive),
         );
@@ -263,8 +306,8 @@ fn gunfighter_bots_aim_evenly_from_symmetric_positions() {
 /// gang out or after 40 rounds.
 #[test]
 fn slap45_bots_point_evenly_from_symmetric_positions() {
-    for level in LEVELS {
-        let picks = first_targets::<Slap45>(CardGame::Slap45, level, 0..300, slap45_target, |g| {
+    for (level, seeds) in aim_levels(300, EXPERT_SLAP45) {
+        let picks = first_targets::<Slap45>(CardGame::Slap45, level, seeds, slap45_target, |g| {
             g.rounds >= 40 || g.living().len() < g.gangs.len()
         });
         assert_even(&format!("Slap .45, {level}"), &picks, 30);
@@ -280,14 +323,11 @@ fn slap45_bots_point_evenly_from_symmetric_positions() {
 /// turns (the loaded rounds have spread by then).
 #[test]
 fn tabletown_bots_call_out_evenly_from_symmetric_positions() {
-    for level in LEVELS {
-        let picks = first_targets::<Tabletown>(
-            CardGame::Tabletown,
-            level,
-            0..1500,
-            tabletown_target,
-            |g| g.turns >= 80 || g.slingers.iter().any(|s| !s.alive),
-        );
+    for (level, seeds) in aim_levels(1500, EXPERT_TABLETOWN) {
+        let picks =
+            first_targets::<Tabletown>(CardGame::Tabletown, level, seeds, tabletown_target, |g| {
+                g.turns >= 80 || g.slingers.iter().any(|s| !s.alive)
+            });
         assert_even(&format!("Tabletown, {level}"), &picks, 30);
     }
 }
