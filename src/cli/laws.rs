@@ -1,11 +1,12 @@
 //! `flick laws`: the physical laws beside what the table does, and the share
 //! of ordinary flicks that reach the end-of-flick backstops, for the
-//! profile as it is and with its contact laws on (docs/physics.md,
+//! profile as it is and with its contact laws the other way (docs/physics.md,
 //! "Physical laws").
 
 use std::process::ExitCode;
 
 use highnoon::physics::laws_report::{backstops, laws_table};
+use highnoon::scenario::profile::ContactSpec;
 use highnoon::scenario::{PhysicsProfile, Town, data_root, ron_files};
 
 // `flick laws`'s options.
@@ -25,13 +26,22 @@ impl LawsArgs {
             .iter()
             .filter_map(|f| Town::load(f, profile).ok())
             .collect();
-        let mut on = profile.clone();
-        on.contact.face_friction = true;
-        on.contact.line_of_centres = true;
-        if on.contact.rolling_resistance == 0.0 {
-            on.contact.rolling_resistance = 0.0002;
-        }
-        for (name, p) in [("the profile", profile), ("with its contact laws on", &on)] {
+        // Beside the profile, the same table with the contact laws the other
+        // way: on (at the shipped values) for a profile without them, off
+        // (Rapier's own contacts) for one with them.
+        let mut other = profile.clone();
+        let other_name = if profile.contact.is_off() {
+            other.contact = ContactSpec {
+                face_friction: true,
+                rolling_resistance: 0.0002,
+                line_of_centres: true,
+            };
+            "with its contact laws on"
+        } else {
+            other.contact = ContactSpec::default();
+            "with its contact laws off (Rapier's own contacts)"
+        };
+        for (name, p) in [("the profile", profile), (other_name, &other)] {
             println!(
                 "== {name} (face friction {}, rolling resistance {} m, line of centres {})",
                 p.contact.face_friction, p.contact.rolling_resistance, p.contact.line_of_centres

@@ -459,7 +459,9 @@ mod tests {
 
     #[test]
     fn a_parameter_that_starts_at_zero_can_still_move() {
-        let profile = PhysicsProfile::load_default().unwrap();
+        // Rolling resistance off: a parameter starting at zero.
+        let mut profile = PhysicsProfile::load_default().unwrap();
+        profile.contact.rolling_resistance = 0.0;
         let names = ["rolling_resistance".to_string(), "gravity".to_string()];
         let params = Params::new(&profile, &names).unwrap();
         assert_eq!(params.value(&[1.0, 1.0]), vec![0.0, 9.81f32 as f64]);

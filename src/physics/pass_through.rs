@@ -141,6 +141,8 @@ pub struct Survey {
     /// Shots that ended at rest with Rapier still holding a body awake (the
     /// table would then not count as at rest for the next flick).
     pub left_awake: usize,
+    /// The first ten of those shots.
+    pub awake: Vec<usize>,
     /// Shots whose first contact was the target (the aim is honest).
     pub hit_target: usize,
 }
@@ -551,7 +553,12 @@ pub fn survey(profile: &PhysicsProfile, kind: Target, shots: usize, seed: u64) -
         if s.frozen {
             survey.frozen.push(shot);
         }
-        survey.left_awake += usize::from(s.still_moving.is_empty() && !s.asleep);
+        if s.still_moving.is_empty() && !s.asleep {
+            survey.left_awake += 1;
+            if survey.awake.len() < 10 {
+                survey.awake.push(shot);
+            }
+        }
         if !s.still_moving.is_empty() {
             survey.not_at_rest += 1;
             if survey.restless.len() < 10 {

@@ -59,6 +59,13 @@ pub struct ContactSpec {
     pub line_of_centres: bool,
 }
 
+impl ContactSpec {
+    /// Whether the table adds nothing to Rapier's contacts.
+    pub fn is_off(&self) -> bool {
+        *self == ContactSpec::default()
+    }
+}
+
 impl Default for ContactSpec {
     fn default() -> Self {
         ContactSpec {

@@ -31,7 +31,13 @@ fn no_disc_crosses_a_standing_fence_figure_or_support_block() {
             kind.name(),
             s.restless.first()
         );
-        assert_eq!(s.left_awake, 0, "{}: at rest, yet awake", kind.name());
+        assert_eq!(
+            s.left_awake,
+            0,
+            "{}: at rest, yet awake: shots {:?}",
+            kind.name(),
+            s.awake
+        );
         // The aim is honest: the shots meet the target (a fence shot from a
         // steep angle may meet the cowboy behind it first, or graze an end).
         let first = s.hit_target as f64 / SHOTS as f64;
