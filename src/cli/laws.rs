@@ -31,11 +31,7 @@ impl LawsArgs {
         // (Rapier's own contacts) for one with them.
         let mut other = profile.clone();
         let other_name = if profile.contact.is_off() {
-            other.contact = ContactSpec {
-                face_friction: true,
-                rolling_resistance: 0.0002,
-                line_of_centres: true,
-            };
+            other.contact = ContactSpec::all_on();
             "with its contact laws on"
         } else {
             other.contact = ContactSpec::default();

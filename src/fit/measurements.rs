@@ -323,6 +323,19 @@ impl MeasurementsFile {
 mod tests {
     use super::*;
 
+    /// `text`'s problems are exactly `expect`, each the start of one shown.
+    fn assert_problems(text: &str, expect: &[&str]) {
+        let problems = check(text).unwrap_err().0;
+        let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(problems.len(), expect.len(), "{shown:#?}");
+        for e in expect {
+            assert!(
+                shown.iter().any(|s| s.starts_with(e)),
+                "{e} not in {shown:#?}"
+            );
+        }
+    }
+
     fn check(text: &str) -> Result<MeasurementsFile, Problems> {
         let profile = PhysicsProfile::load_default().unwrap();
         MeasurementsFile::parse(Path::new("m.ron"), text, &profile)
@@ -341,8 +354,6 @@ mod tests {
         Tilt(tilt_deg: 120.0, toppled: true),
     ],
 )"#;
-        let problems = check(text).unwrap_err().0;
-        let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         let expect = [
             "m.ron:3:38: \"materials.pine.stickiness\" is not a parameter",
             "m.ron:5:57: distance is NaN",
@@ -350,13 +361,7 @@ mod tests {
             "m.ron:8:16: unknown piece \"sheriff\"",
             "m.ron:9:14: tilt_deg is 120",
         ];
-        assert_eq!(problems.len(), expect.len(), "{shown:#?}");
-        for e in expect {
-            assert!(
-                shown.iter().any(|s| s.starts_with(e)),
-                "{e} not in {shown:#?}"
-            );
-        }
+        assert_problems(text, &expect);
     }
 
     #[test]
@@ -368,8 +373,6 @@ mod tests {
         Hit(striker: "movement_disc", target: "movement_disc", speed: NaN, gap: 0.05,
             cut: 0.2, deflection_deg: 20.0, deflection_error_deg: 2.0, slid: Some(0.1)),
     ])"#;
-        let problems = check(text).unwrap_err().0;
-        let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         // The pair of two materials the profile has is fitted (added); the
         // one with a material it lacks is refused.
         let expect = [
@@ -380,13 +383,7 @@ mod tests {
             "m.ron:6:72: slid needs its slid_error",
             "m.ron:5:39: there is one movement disc",
         ];
-        assert_eq!(problems.len(), expect.len(), "{shown:#?}");
-        for e in expect {
-            assert!(
-                shown.iter().any(|s| s.starts_with(e)),
-                "{e} not in {shown:#?}"
-            );
-        }
+        assert_problems(text, &expect);
     }
 
     #[test]

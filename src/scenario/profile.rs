@@ -60,6 +60,16 @@ pub struct ContactSpec {
 }
 
 impl ContactSpec {
+    /// All three laws on, rolling resistance at the lever measured with
+    /// them (0.2 mm: docs/physics.md).
+    pub fn all_on() -> Self {
+        ContactSpec {
+            face_friction: true,
+            rolling_resistance: 0.0002,
+            line_of_centres: true,
+        }
+    }
+
     /// Whether the table adds nothing to Rapier's contacts.
     pub fn is_off(&self) -> bool {
         *self == ContactSpec::default()
