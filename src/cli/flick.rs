@@ -559,7 +559,7 @@ fn pass_through(
         return ExitCode::from(2);
     }
     println!(
-        "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8} {:>12} {:>8}",
+        "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>6} {:>8} {:>12} {:>8}",
         "target",
         "seed",
         "shots",
@@ -568,6 +568,7 @@ fn pass_through(
         "whole",
         "sank in",
         "not at rest",
+        "awake",
         "stopped",
         "first touch",
         "seconds"
@@ -595,8 +596,8 @@ fn pass_through(
     let mut clean = true;
     for &kind in &targets {
         // Totals over the seeds: shots, crossings, tipping, whole, sank in,
-        // not at rest, stopped by the backstop.
-        let mut total = [0usize; 7];
+        // not at rest, at rest yet awake, stopped by the backstop.
+        let mut total = [0usize; 8];
         for seed in seed..seed + seeds {
             let t = std::time::Instant::now();
             let s = survey(profile, kind, shots, seed);
@@ -607,11 +608,12 @@ fn pass_through(
                 s.whole(),
                 s.sank_in.len(),
                 s.not_at_rest,
+                s.left_awake,
                 s.frozen.len(),
             ];
-            let [n, crossings, tipping, whole, sank, restless, frozen] = counts;
+            let [n, crossings, tipping, whole, sank, restless, awake, frozen] = counts;
             println!(
-                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8} {:>11.1}% {:>8.1}",
+                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>6} {:>8} {:>11.1}% {:>8.1}",
                 kind.name(),
                 seed,
                 n,
@@ -620,11 +622,16 @@ fn pass_through(
                 whole,
                 sank,
                 restless,
+                awake,
                 frozen,
                 100.0 * s.hit_target as f64 / s.shots.max(1) as f64,
                 t.elapsed().as_secs_f64()
             );
             for c in s.crossings.iter().take(5) {
+                show("", c);
+            }
+            // Every one that came out whole, past the first five.
+            for c in s.crossings.iter().skip(5).filter(|c| c.came_out_whole) {
                 show("", c);
             }
             for c in s.tipping.iter().filter(|c| c.came_out_whole).take(5) {
@@ -642,6 +649,12 @@ fn pass_through(
                     moving.join(", ")
                 );
             }
+            if !s.awake.is_empty() {
+                println!(
+                    "    at rest, yet Rapier holds a body awake: shots {:?}",
+                    s.awake
+                );
+            }
             if !s.frozen.is_empty() {
                 println!(
                     "    stopped by the backstop (sleep.freeze_after): shots {:?}",
@@ -655,7 +668,7 @@ fn pass_through(
         }
         if seeds > 1 {
             println!(
-                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>8}",
+                "{:<14} {:>5} {:>7} {:>9} {:>8} {:>8} {:>8} {:>11} {:>6} {:>8}",
                 kind.name(),
                 "all",
                 total[0],
@@ -664,7 +677,8 @@ fn pass_through(
                 total[3],
                 total[4],
                 total[5],
-                total[6]
+                total[6],
+                total[7]
             );
         }
     }

@@ -1,7 +1,8 @@
 //! Contacts between a disc and a thin standing piece (a fence, a figure's base
 //! or body, a building's support block), held to the piece's faces; and,
-//! when the profile's face friction is on, a flat disc's contact with the
-//! table top handed to that friction (`disc_on_table`, face_friction.rs);
+//! when the profile's face friction is on, the contact of a disc lying flat
+//! and slipping on the table top handed to that friction (`disc_on_table`,
+//! face_friction.rs);
 //! and, when the profile's line of centres is on, two discs that meet pushed
 //! apart along the line of their centres as they touch (disc_hits.rs).
 //!
@@ -20,13 +21,13 @@
 //! face) are left exactly as Rapier made them, so ordinary collisions, and the
 //! calibration, do not change.
 
-use bevy::math::Vec3;
+use bevy::math::{Vec2, Vec3};
 
 use super::contact_pairs::ContactPairs;
 use bevy_rapier3d::rapier::math::Pose;
 use bevy_rapier3d::rapier::prelude::{
-    ActiveHooks, ColliderHandle, ColliderSet, ContactModificationContext, PhysicsHooks,
-    RigidBodyHandle,
+    ActiveHooks, Collider, ColliderHandle, ColliderSet, ContactModificationContext, PhysicsHooks,
+    RigidBodyHandle, RigidBodySet,
 };
 
 /// `Collider::user_data` bit: the collider is a disc (its contacts run the hook).
@@ -63,30 +64,61 @@ pub struct ThinPieceHooks {
     /// centres at the moment they touch (disc_hits.rs).
     pub line_of_centres: bool,
     pub pairs: ContactPairs,
+    /// The speed one step of gravity gives (g·dt, m/s): a flat disc whose
+    /// face's friction would stop it within a step is held by Rapier's.
+    pub gravity_step: f32,
 }
 
-/// A disc lies flat while its axis is within about 8° of the contact's normal.
-const FLAT_COS: f32 = 0.99;
+/// A disc lies flat while its axis is within about 1.1° of the contact's
+/// normal. A disc tilted more than that is leaning on something or rocking
+/// (after a landing, against a fence) and keeps Rapier's friction: given its
+/// face's friction there it rocks without end and never sleeps.
+const FLAT_COS: f32 = 0.9998;
 
-/// A disc's contact with the table top: while the disc lies flat (and the
-/// face's friction is on), Rapier's friction is taken off and the contact
-/// marked [`FACE`], so the step's end brakes it by its
-/// face's friction instead. Returns false for any other pair.
+/// A disc's contact with the table top: while the disc lies flat and
+/// slides or spins (and the face's friction is on), Rapier's friction is
+/// taken off and the contact marked [`FACE`], so the step's end brakes it by
+/// its face's friction instead. Returns false for any other pair.
 fn disc_on_table(hooks: &ThinPieceHooks, ctx: &mut ContactModificationContext) -> bool {
     let colliders = ctx.colliders;
-    let disc = match (colliders.get(ctx.collider1), colliders.get(ctx.collider2)) {
-        (Some(a), Some(b)) if a.user_data & DISC != 0 && b.user_data & TABLE_TOP != 0 => a,
-        (Some(a), Some(b)) if b.user_data & DISC != 0 && a.user_data & TABLE_TOP != 0 => b,
+    let (disc, top) = match (colliders.get(ctx.collider1), colliders.get(ctx.collider2)) {
+        (Some(a), Some(b)) if a.user_data & DISC != 0 && b.user_data & TABLE_TOP != 0 => (a, b),
+        (Some(a), Some(b)) if b.user_data & DISC != 0 && a.user_data & TABLE_TOP != 0 => (b, a),
         _ => return false,
     };
     let axis = disc.position().rotation * Vec3::Y;
-    if hooks.face_friction && axis.dot(*ctx.normal).abs() >= FLAT_COS {
+    let flat = axis.dot(*ctx.normal).abs() >= FLAT_COS;
+    if hooks.face_friction && flat && slipping(hooks, ctx.bodies, disc, top) {
         *ctx.friction = 0.0;
         *ctx.user_data = FACE;
     } else {
         *ctx.user_data = 0;
     }
     true
+}
+
+/// Whether a flat disc slips on the table by more than its face's friction
+/// takes off in one step (under its own weight). A disc slower than that is
+/// at rest as far as friction goes: static friction, which holds it still
+/// against whatever leans on it or pushes it (a fallen fence, a figure), is
+/// a constraint the solver must keep within the step, and Rapier's does;
+/// braked only at the step's end, such a disc slides a little under the
+/// push each step and what rests on it rocks without end.
+fn slipping(
+    hooks: &ThinPieceHooks,
+    bodies: &RigidBodySet,
+    disc: &Collider,
+    top: &Collider,
+) -> bool {
+    let Some(rb) = disc.parent().and_then(|h| bodies.get(h)) else {
+        return false;
+    };
+    let v = Vec2::new(rb.linvel().x, rb.linvel().z);
+    let radius = disc.shape().compute_local_aabb().half_extents().x;
+    let step = hooks.pairs.friction(disc, top) * hooks.gravity_step;
+    let inv_inertia = rb.mass_properties().effective_world_inv_inertia.m22;
+    let motion = (v, rb.angvel().y);
+    super::face_law::slips_past_one_step(radius, motion, step, (rb.mass(), inv_inertia))
 }
 
 /// Whether both colliders of the contact are discs.

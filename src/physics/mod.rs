@@ -13,6 +13,7 @@ pub mod dice;
 pub mod dice_bench;
 pub mod disc_hits;
 pub mod face_friction;
+pub mod face_law;
 pub mod laws;
 pub mod laws_report;
 pub mod pass_through;

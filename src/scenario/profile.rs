@@ -39,15 +39,16 @@ pub struct PhysicsProfile {
 }
 
 /// The contact laws the table supplies where Rapier's contact model has none
-/// (docs/physics.md, "Physical laws"; `physics::face_friction`). Off in
-/// the shipped profile and when absent: turning them on changes the bots'
-/// flicks, so every scenario's balance is measured again first.
+/// (docs/physics.md, "Physical laws"; `physics::face_friction`). All on in
+/// the shipped profile (since 2026-11-29, every scenario's balance measured
+/// again with them); off when the section is absent, Rapier's own contacts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ContactSpec {
-    /// A disc lying flat on the table top is braked by Coulomb friction over
-    /// its whole face (slide and spin coupled, both stopping at once), not
-    /// by Rapier's one-point friction.
+    /// A disc lying flat on the table top and slipping is braked by Coulomb
+    /// friction over its whole face (slide and spin coupled, both stopping
+    /// at once), not by Rapier's one-point friction; at rest it is held by
+    /// Rapier's.
     pub face_friction: bool,
     /// Rolling resistance, metres: whatever rests on the table top loses
     /// its tilting and rolling spin to a torque of at most this × the

@@ -736,17 +736,19 @@ fn a_partner_in_the_carriers_way_out_steps_aside() {
 }
 
 /// The planner's strength guards CI (issue 27): the shipped hard level, its
-/// look-ahead and its hand, at a quarter of its samples (the suite's time),
+/// look-ahead and its hand, at half its samples (the suite's time),
 /// against the random player on two scenarios, sides alternating. Hard
 /// wins 97.5% of such games at full budget (docs/flick-bot.md); 7 of 8 is
 /// a threshold it clears by a wide margin, and a planner that stops
-/// planning (or aims at random) does not.
+/// planning (or aims at random) does not. (At a quarter of its samples,
+/// once the table's contact laws were on, it went 2–2 on the Bank Robbery:
+/// as the outlaws it carried no loot home by noon; at half, 4–0.)
 #[test]
 fn the_hard_planner_beats_the_random_player_on_two_scenarios() {
     use highnoon::ai::arena::{ArenaConfig, run};
     let mut levels = BotLevels::load_default().expect("the shipped levels");
     let hard = levels.levels.get_mut("hard").expect("a hard level");
-    hard.samples /= 4;
+    hard.samples /= 2;
     let root = data_root().join("scenarios");
     let config = ArenaConfig {
         scenarios: vec![

@@ -388,17 +388,36 @@ fn a_figure_tilted_past_its_base_edge_falls_and_short_of_it_stands_back_up() {
     }
 }
 
+/// The towns of scenarios/, by name.
+fn scenario_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(data_root().join("scenarios"))
+        .expect("scenarios/")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".ron"))
+        .collect();
+    files.sort();
+    files
+}
+
 fn town(file: &str) -> Town {
     Town::load(&data_root().join("scenarios").join(file), &profile()).unwrap()
 }
 
-/// The greatest rise of the table's mechanical energy from one step to the
-/// next over `flicks` random flicks in a town, as a share of the flick's
-/// starting energy.
-fn worst_energy_rise(table: &mut Table, flicks: usize, seed: u64) -> f64 {
+/// How the table's mechanical energy went in one flick, as shares of what
+/// the flick put in (its kinetic energy after the impulse).
+struct EnergyRise {
+    /// The greatest rise from one step to the next.
+    step: f64,
+    /// The most the energy ever stood above where it started.
+    above_start: f64,
+}
+
+/// Each of `flicks` random flicks in a town (any disc, strength 0.2–1, any
+/// spin and direction; each played on from the last): how its energy rose.
+fn energy_rises(table: &mut Table, flicks: usize, seed: u64) -> Vec<EnergyRise> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let discs: Vec<_> = table.discs().map(|(id, _)| id).collect();
-    let mut worst = 0.0f64;
+    let mut out = Vec::new();
     for _ in 0..flicks {
         let id = discs[rng.random_range(0..discs.len())];
         if !table.in_play(id) {
@@ -415,29 +434,59 @@ fn worst_energy_rise(table: &mut Table, flicks: usize, seed: u64) -> f64 {
         let e = laws::energy_of_flick(table, flick);
         // What the flick put in: its kinetic energy.
         let moving = (e[0] - before).max(1e-9);
-        for w in e.windows(2) {
-            worst = worst.max((w[1] - w[0]) / moving);
-        }
+        let step = e.windows(2).map(|w| w[1] - w[0]).fold(0.0, f64::max);
+        let top = e.iter().copied().fold(f64::MIN, f64::max);
+        out.push(EnergyRise {
+            step: step / moving,
+            above_start: (top - e[0]) / moving,
+        });
     }
-    worst
+    out
 }
 
-/// Energy never rises in a flick: from one step to the next the table's
-/// kinetic and potential energy may rise by no more than 2% of what the
-/// flick put in (contacts resolved by a soft solver push a little back out).
+/// Energy never rises in a flick: at no step does the table hold more than
+/// 1% above what it had just after the flick's impulse. From one step to the
+/// next Rapier's soft contacts may push a little back out: a figure landing
+/// on its side is pushed out of the table top faster than it sank in, so
+/// one step can rise by a few percent of the flick's energy (long after the
+/// flick lost far more). Measured (2026-11-29; the eleven towns of
+/// scenarios/, seeds 0 to 5, 12 flicks each played on from the last, as
+/// here): with the contact laws on, 491 flicks, never above the start, a
+/// step over 2% in 9 (the most 13.0%, a cowboy landing on his side in A
+/// Family Duel, seed 0, the eighth flick; the next 4.0%); with Rapier's own
+/// contacts, 534 flicks, never above the start, 12 over 2% (the most
+/// 7.1%). The test holds a step to 25% and the share of flicks with a step
+/// over 2% to 1 in 12.
 #[test]
 fn energy_never_rises_in_a_flick() {
-    for (file, seed, p) in [
-        ("standard_town.ron", 1u64, profile()),
-        ("gallows_rescue.ron", 2, profile()),
-        ("standard_town.ron", 3, with_contact_laws()),
+    for (name, p) in [
+        ("the shipped profile", profile()),
+        ("the profile before the contact laws", before_contact_laws()),
     ] {
-        let mut table = Table::new(p, &town(file));
-        let worst = worst_energy_rise(&mut table, 12, seed);
+        let mut rises = Vec::new();
+        for file in scenario_files() {
+            for seed in 0..6 {
+                let mut table = Table::new(p.clone(), &town(&file));
+                rises.extend(energy_rises(&mut table, 12, seed));
+            }
+        }
+        let worst_step = rises.iter().map(|r| r.step).fold(0.0, f64::max);
+        let worst_above = rises.iter().map(|r| r.above_start).fold(0.0, f64::max);
+        let over = rises.iter().filter(|r| r.step > 0.02).count();
         assert!(
-            worst <= 0.02,
-            "{file}: energy rose by {:.1}% in one step",
-            worst * 100.0
+            worst_above <= 0.01,
+            "{name}: the energy stood {:.1}% above what the flick put in",
+            worst_above * 100.0
+        );
+        assert!(
+            worst_step <= 0.25,
+            "{name}: energy rose by {:.1}% in one step",
+            worst_step * 100.0
+        );
+        assert!(
+            over * 12 <= rises.len(),
+            "{name}: {over} of {} flicks had a step rise by more than 2%",
+            rises.len()
         );
     }
 }

