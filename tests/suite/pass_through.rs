@@ -14,7 +14,7 @@ const SHOTS: usize = 2_500;
 
 /// Nothing moves, yet Rapier may hold a body awake: a piece fallen across a
 /// disc rocks by micrometres as the contact between the two flips from step
-/// to step (fence shot 878, seed 1; figure off-centre shot 807, seed 1), and
+/// to step (fence shot 878 of seed 1; off-centre shot 807 of seed 1 with the laws off), and
 /// the flick ends by the stillness rule (`sleep.still_time`), which puts it
 /// to sleep. Measured over 50,000 shots a target (seeds 1 to 5,
 /// `highnoon flick pass-through --seeds 5`, its `awake` column, 2026-11-29):
