@@ -39,8 +39,11 @@ impl LawsArgs {
         };
         for (name, p) in [("the profile", profile), (other_name, &other)] {
             println!(
-                "== {name} (face friction {}, rolling resistance {} m, line of centres {})",
-                p.contact.face_friction, p.contact.rolling_resistance, p.contact.line_of_centres
+                "== {name} (face friction {}, rolling resistance {} m, line of centres {}, flat landing {})",
+                p.contact.face_friction,
+                p.contact.rolling_resistance,
+                p.contact.line_of_centres,
+                p.contact.flat_landing
             );
             print!("{}", laws_table(p));
             let b = backstops(p, &towns, self.flicks, self.seed);

@@ -63,10 +63,15 @@ pub struct ThinPieceHooks {
     /// Two flat discs that meet are pushed apart along the line of their
     /// centres at the moment they touch (disc_hits.rs).
     pub line_of_centres: bool,
+    /// A disc landing flat on the table top is met at one point under its
+    /// centre (landing.rs).
+    pub flat_landing: bool,
     pub pairs: ContactPairs,
     /// The speed one step of gravity gives (g·dt, m/s): a flat disc whose
     /// face's friction would stop it within a step is held by Rapier's.
     pub gravity_step: f32,
+    /// Gravity, m/s² (a landing disc's last fall, landing.rs).
+    pub gravity: f32,
 }
 
 /// A disc lies flat while its axis is within about 1.1° of the contact's
@@ -81,9 +86,14 @@ const FLAT_COS: f32 = 0.9998;
 /// its face's friction instead. Returns false for any other pair.
 fn disc_on_table(hooks: &ThinPieceHooks, ctx: &mut ContactModificationContext) -> bool {
     let colliders = ctx.colliders;
-    let (disc, top) = match (colliders.get(ctx.collider1), colliders.get(ctx.collider2)) {
-        (Some(a), Some(b)) if a.user_data & DISC != 0 && b.user_data & TABLE_TOP != 0 => (a, b),
-        (Some(a), Some(b)) if b.user_data & DISC != 0 && a.user_data & TABLE_TOP != 0 => (b, a),
+    let (disc, top, disc_first) = match (colliders.get(ctx.collider1), colliders.get(ctx.collider2))
+    {
+        (Some(a), Some(b)) if a.user_data & DISC != 0 && b.user_data & TABLE_TOP != 0 => {
+            (a, b, true)
+        }
+        (Some(a), Some(b)) if b.user_data & DISC != 0 && a.user_data & TABLE_TOP != 0 => {
+            (b, a, false)
+        }
         _ => return false,
     };
     let axis = disc.position().rotation * Vec3::Y;
@@ -93,6 +103,10 @@ fn disc_on_table(hooks: &ThinPieceHooks, ctx: &mut ContactModificationContext) -
         *ctx.user_data = FACE;
     } else {
         *ctx.user_data = 0;
+    }
+    if hooks.flat_landing && flat {
+        let speeds = (2.0 * hooks.gravity_step, hooks.gravity);
+        super::landing::at_one_point(ctx, disc, disc_first, speeds);
     }
     true
 }

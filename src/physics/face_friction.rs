@@ -84,11 +84,17 @@ pub fn apply(
         };
         let mut face_impulse = 0.0f32;
         let mut impulse = 0.0f32;
+        let mut leaving = None;
         for m in &pair.manifolds {
             let j: f32 = m.points.iter().map(|p| p.data.impulse).sum();
             impulse += j;
-            if m.data.user_data == FACE {
+            if m.data.user_data & FACE != 0 {
                 face_impulse += j;
+            }
+            if j > 0.0
+                && let Some(speed) = super::landing::leaving_speed(m.data.user_data)
+            {
+                leaving = Some(speed);
             }
         }
         if impulse <= 0.0 {
@@ -137,6 +143,9 @@ pub fn apply(
                 angvel = Vec3::new(angvel.x * kept, angvel.y, angvel.z * kept);
             }
         }
+        if let Some(speed) = leaving {
+            linvel.y = speed;
+        }
         rb.set_linvel(linvel, false);
         rb.set_angvel(angvel, false);
     }
@@ -158,8 +167,10 @@ impl ContactLaws {
             hooks: ThinPieceHooks {
                 face_friction: profile.contact.face_friction,
                 line_of_centres: profile.contact.line_of_centres,
+                flat_landing: profile.contact.flat_landing,
                 pairs: ContactPairs::new(profile),
                 gravity_step: profile.gravity * profile.solver.dt,
+                gravity: profile.gravity,
             },
             table_top: index.table_top(),
             rolling: profile.contact.rolling_resistance,
@@ -177,7 +188,7 @@ impl ContactLaws {
     ) {
         sets.step(pipeline, stepping, &self.hooks, |s| {
             if let Some(top) = self.table_top
-                && (self.hooks.face_friction || self.rolling > 0.0)
+                && (self.hooks.face_friction || self.rolling > 0.0 || self.hooks.flat_landing)
             {
                 let g = -stepping.gravity.y;
                 let dt = stepping.params.dt;

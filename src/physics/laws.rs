@@ -366,7 +366,8 @@ pub fn drop(profile: &PhysicsProfile, disc: DiscKind, height: f32) -> Bounce {
         let gap = rb.translation().y - rest_y;
         if !bounced {
             if vy < 0.0 {
-                out.speed_in = -vy;
+                // As it meets the table: falling the gap still under it.
+                out.speed_in = (vy * vy + 2.0 * profile.gravity * gap.max(0.0)).sqrt();
             }
             if prev_vy < 0.0 && vy >= 0.0 {
                 bounced = true;

@@ -14,6 +14,7 @@ pub mod dice_bench;
 pub mod disc_hits;
 pub mod face_friction;
 pub mod face_law;
+pub mod landing;
 pub mod laws;
 pub mod laws_report;
 pub mod pass_through;

@@ -144,5 +144,6 @@ fn without_contact_laws(profile: &PhysicsProfile) -> PhysicsProfile {
     p.contact.face_friction = false;
     p.contact.rolling_resistance = 0.0;
     p.contact.line_of_centres = false;
+    p.contact.flat_landing = false;
     p
 }

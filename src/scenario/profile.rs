@@ -58,16 +58,21 @@ pub struct ContactSpec {
     /// their centres at the moment they touch, not along the line Rapier
     /// found at the start of the step (`physics::disc_hits`).
     pub line_of_centres: bool,
+    /// A disc landing flat on the table top meets it at one point under
+    /// its centre, so it leaves at restitution × its speed of arrival and
+    /// is not set turning (`physics::landing`).
+    pub flat_landing: bool,
 }
 
 impl ContactSpec {
-    /// All three laws on, rolling resistance at the lever measured with
+    /// All four laws on, rolling resistance at the lever measured with
     /// them (0.2 mm: docs/physics.md).
     pub fn all_on() -> Self {
         ContactSpec {
             face_friction: true,
             rolling_resistance: 0.0002,
             line_of_centres: true,
+            flat_landing: true,
         }
     }
 
@@ -83,6 +88,7 @@ impl Default for ContactSpec {
             face_friction: false,
             rolling_resistance: 0.0,
             line_of_centres: false,
+            flat_landing: false,
         }
     }
 }
