@@ -35,6 +35,12 @@ pub struct LevelSpec {
     /// then shooting ([`crate::ai::reply`]). Absent: false.
     #[serde(default)]
     pub replies: bool,
+    /// Whether the level chooses the cowboy to play by search: each one
+    /// it may play is weighed by the best first action open to him (the
+    /// screening its choice of action makes), not by a rule of thumb (his
+    /// shot now, the danger he is in, what he carries). Absent: false.
+    #[serde(default)]
+    pub turn_search: bool,
 }
 
 impl LevelSpec {

@@ -14,7 +14,7 @@ use super::plan::{self, FlickKind, Planned};
 use crate::bot_level::Level;
 use crate::flick::driver::{RandomPlayer, Step};
 use crate::flick::referee::Referee;
-use crate::flick::rules::{CowboyId, Intent, Phase};
+use crate::flick::rules::{ACTIONS_PER_TURN, CowboyId, Intent, Phase};
 use crate::scenario::game::Token;
 
 /// Points a flick must promise over the position it starts from.
@@ -49,6 +49,21 @@ pub struct FlickBot {
     /// in the order the rules list them, each with the bot's measure of it
     /// (the coach ranks them; see [`crate::ai::turn_coach`]).
     pub weighed: Vec<(Intent, f32)>,
+    /// A level that chooses its cowboy by search: the first action it
+    /// weighed for the cowboy chosen (with its screening), taken up when
+    /// that cowboy's turn begins.
+    chosen: Option<Weighed>,
+}
+
+/// The actions open to a cowboy, weighed: the best, its worth and the
+/// screening of its flick, and every option with its worth.
+#[derive(Clone)]
+struct Weighed {
+    cowboy: CowboyId,
+    best: Intent,
+    worth: f32,
+    screened: Option<plan::Search>,
+    options: Vec<(Intent, f32)>,
 }
 
 impl FlickBot {
@@ -62,6 +77,7 @@ impl FlickBot {
             stats: BotStats::default(),
             screened: None,
             weighed: Vec::new(),
+            chosen: None,
         }
     }
 
@@ -87,6 +103,7 @@ impl FlickBot {
             Phase::Choose {
                 forced: Some(c), ..
             } => Some(Step::Intent(Intent::Play(c))),
+            Phase::Choose { .. } if spec.turn_search => self.search_cowboy(view, &legal, spec),
             Phase::Choose { .. } => self.choose_cowboy(view, &legal),
             Phase::Acting {
                 cowboy,
@@ -95,7 +112,12 @@ impl FlickBot {
                 if !game.cowboys[cowboy].alive() || actions_left == 0 {
                     return Some(Step::Intent(Intent::EndTurn));
                 }
-                Some(Step::Intent(self.choose_action(view, cowboy, &legal, spec)))
+                let first = actions_left == ACTIONS_PER_TURN;
+                let weighed = match self.chosen.take() {
+                    Some(w) if first && w.cowboy == cowboy => w,
+                    _ => self.weigh_actions(view, cowboy, &legal, spec),
+                };
+                Some(Step::Intent(self.take_up(weighed)))
             }
             Phase::AwaitKeep { .. } => Some(Step::Intent(best_intent(view, &legal, spec))),
             Phase::AwaitMove { cowboy, .. } => {
@@ -185,21 +207,73 @@ impl FlickBot {
             .map(|(i, _)| Step::Intent(i.clone()))
     }
 
-    /// The action for the cowboy being played: every option is weighed by the
+    /// The cowboy to play, by search: each cowboy who may play is weighed
+    /// by the best first action open to him (the weighing of
+    /// [`Self::weigh_actions`], on a fork where he is played), and the
+    /// weighing of the one chosen is kept for his turn.
+    fn search_cowboy(
+        &mut self,
+        view: &Referee,
+        legal: &[Intent],
+        spec: &LevelSpec,
+    ) -> Option<Step> {
+        let team = view.game.current_team()?;
+        let mut options = Vec::new();
+        let mut best: Option<(Intent, f32, Option<Weighed>)> = None;
+        for intent in legal {
+            let Intent::Play(_) = intent else {
+                options.push((intent.clone(), f32::NEG_INFINITY));
+                continue;
+            };
+            let mut fork = view.clone();
+            if fork.apply(intent.clone()).is_err() {
+                continue;
+            }
+            let (worth, weighed) = match fork.game.phase.clone() {
+                Phase::Acting {
+                    cowboy,
+                    actions_left,
+                } if fork.game.cowboys[cowboy].alive() && actions_left > 0 => {
+                    let legal = fork.game.legal_intents();
+                    let w = self.weigh_actions(&fork, cowboy, &legal, spec);
+                    (w.worth, Some(w))
+                }
+                _ => (plan::value_for(&fork, team, spec), None),
+            };
+            options.push((intent.clone(), worth));
+            if best.as_ref().is_none_or(|b| worth > b.1) {
+                best = Some((intent.clone(), worth, weighed));
+            }
+        }
+        self.weighed = options;
+        let (intent, _, weighed) = best?;
+        self.chosen = weighed;
+        Some(Step::Intent(intent))
+    }
+
+    /// The action chosen from a weighing: its screening is kept for its
+    /// flick, its options shown to the coach.
+    fn take_up(&mut self, weighed: Weighed) -> Intent {
+        self.screened = weighed.screened;
+        self.weighed = weighed.options;
+        weighed.best
+    }
+
+    /// The actions open to the cowboy being played: every option is weighed by the
     /// position it leads to and what the rest of the turn can still do from
     /// there (the flicks with a short search each); the chosen flick is then
     /// planned with the level's whole budget when the referee awaits it.
-    fn choose_action(
+    fn weigh_actions(
         &mut self,
         view: &Referee,
         cowboy: CowboyId,
         legal: &[Intent],
         spec: &LevelSpec,
-    ) -> Intent {
+    ) -> Weighed {
         let team = view.game.cowboys[cowboy].team;
         let mut best = (Intent::EndTurn, f32::NEG_INFINITY);
         let mut screened: Vec<(Intent, plan::Search)> = Vec::new();
-        self.weighed.clear();
+        let mut options = Vec::new();
         for intent in legal {
             let v = match intent {
                 Intent::Move | Intent::Shoot | Intent::ThrowDynamite => {
@@ -243,16 +317,22 @@ impl FlickBot {
                     plan::value_for(&fork, team, spec)
                 }
             };
-            self.weighed.push((intent.clone(), v));
+            options.push((intent.clone(), v));
             if v > best.1 {
                 best = (intent.clone(), v);
             }
         }
-        self.screened = screened
+        let screened = screened
             .into_iter()
             .find(|(i, _)| *i == best.0)
             .map(|(_, s)| s);
-        best.0
+        Weighed {
+            cowboy,
+            best: best.0,
+            worth: best.1,
+            screened,
+            options,
+        }
     }
 }
 

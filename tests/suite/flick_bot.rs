@@ -67,18 +67,7 @@ fn hard_turn(referee: &mut Referee, team: highnoon::scenario::kinds::Team, seed:
 fn face_down_tokens_do_not_change_the_bots_decision() {
     let path = data_root().join("scenarios").join("poisoned_water.ron");
     let a_town = Town::load(&path, &profile()).unwrap();
-    let mut b_town = a_town.clone();
-    for pile in &mut b_town.game.as_mut().unwrap().piles {
-        assert!(pile.face_down);
-        pile.tokens = vec![Token::PoisonedWater; pile.tokens.len()];
-    }
-    let mut a = Referee::new(profile(), &a_town, 1).unwrap();
-    let mut b = Referee::new(profile(), &b_town, 99).unwrap();
-    assert_ne!(
-        format!("{:?}", a.game.piles),
-        format!("{:?}", b.game.piles),
-        "the hidden contents differ"
-    );
+    let (mut a, mut b) = crate::common::face_down_twins(&a_town);
     let levels = BotLevels::load_default().unwrap();
     let mut bot_a = FlickBot::new(Level::Easy, &levels, 7);
     let mut bot_b = FlickBot::new(Level::Easy, &levels, 7);

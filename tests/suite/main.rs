@@ -31,6 +31,7 @@ mod flick_book;
 mod flick_bot;
 mod flick_reply;
 mod flick_session;
+mod flick_turn_search;
 mod fuzzed_files;
 mod hidden_info;
 mod hidden_words;

@@ -89,3 +89,29 @@ pub fn flick_app(seats: [highnoon::tables::flick::Seat; 2]) -> bevy::prelude::Ap
     app.insert_resource(highnoon::tables::flick::Seats(seats));
     app
 }
+
+/// Two referees of `town` that differ only in what lies face down (every
+/// face-down token of the second a Poisoned Water) and in their seeds (so
+/// in the draw order).
+pub fn face_down_twins(
+    town: &Town,
+) -> (
+    highnoon::flick::referee::Referee,
+    highnoon::flick::referee::Referee,
+) {
+    use highnoon::flick::referee::Referee;
+    use highnoon::scenario::game::Token;
+    let mut other = town.clone();
+    for pile in &mut other.game.as_mut().unwrap().piles {
+        assert!(pile.face_down);
+        pile.tokens = vec![Token::PoisonedWater; pile.tokens.len()];
+    }
+    let a = Referee::new(profile(), town, 1).unwrap();
+    let b = Referee::new(profile(), &other, 99).unwrap();
+    assert_ne!(
+        format!("{:?}", a.game.piles),
+        format!("{:?}", b.game.piles),
+        "the hidden contents differ"
+    );
+    (a, b)
+}
