@@ -94,17 +94,16 @@ impl ArenaReport {
         }
         for (name, t) in rows {
             let (p, lo, hi) = t.win_rate();
+            // Nothing decided: no share to give (not "NaN%").
+            let share = if t.decided() == 0 {
+                "    — (no game decided)".to_string()
+            } else {
+                format!("{:>5.1}% ({:.1}–{:.1}%)", p * 100.0, lo * 100.0, hi * 100.0)
+            };
             writeln!(
                 out,
-                "  {:<28} {:>5} {:>5} {:>5} {:>5}   {:>5.1}% ({:.1}–{:.1}%)",
-                name,
-                t.wins,
-                t.draws,
-                t.losses,
-                t.unfinished,
-                p * 100.0,
-                lo * 100.0,
-                hi * 100.0
+                "  {:<28} {:>5} {:>5} {:>5} {:>5}   {share}",
+                name, t.wins, t.draws, t.losses, t.unfinished,
             )?;
         }
         Ok(())
@@ -513,5 +512,48 @@ mod tests {
             drawn.shares_line(),
             "no game decided: 39 drawn, 1 unfinished"
         );
+    }
+
+    #[test]
+    fn an_arena_row_with_nothing_decided_gives_no_share() {
+        let report = ArenaReport {
+            config: ArenaConfig {
+                scenarios: vec![],
+                a: Level::Hard,
+                b: Level::Easy,
+                games: 10,
+                seed: 1,
+                max_steps: 600,
+                log_dir: None,
+            },
+            scenarios: vec![
+                (
+                    "Cut Off the Head".into(),
+                    Tally {
+                        draws: 10,
+                        ..Tally::default()
+                    },
+                ),
+                (
+                    "Dynamite".into(),
+                    Tally {
+                        wins: 6,
+                        losses: 4,
+                        ..Tally::default()
+                    },
+                ),
+            ],
+        };
+        let mut out = Vec::new();
+        report.print(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(!text.contains("NaN"), "{text}");
+        let row = |name: &str| text.lines().find(|l| l.contains(name)).unwrap().to_string();
+        assert!(
+            row("Cut Off the Head").ends_with("— (no game decided)"),
+            "{text}"
+        );
+        assert!(row("Dynamite").ends_with("60.0% (31.3–83.2%)"), "{text}");
+        assert!(row("all").ends_with("60.0% (31.3–83.2%)"), "{text}");
     }
 }
