@@ -322,6 +322,25 @@ pub fn hit(
     }
 }
 
+/// `profile` with the movement disc and the bullet smooth where they meet
+/// each other (no friction between them, restitution `e`): the discs of the
+/// hit law.
+pub fn smooth_discs(profile: &PhysicsProfile, e: f32) -> PhysicsProfile {
+    let mut p = profile.clone();
+    let (a, b) = (
+        p.pieces.movement_disc.material.clone(),
+        p.pieces.bullet.material.clone(),
+    );
+    for between in [(a.clone(), b.clone()), (b.clone(), b.clone())] {
+        p.pairs.push(crate::scenario::profile::MaterialPair {
+            between,
+            friction: 0.0,
+            restitution: e,
+        });
+    }
+    p
+}
+
 /// A drop: how high a disc rose after its first bounce.
 #[derive(Debug, Clone, Copy)]
 pub struct Bounce {

@@ -80,14 +80,20 @@ pub fn laws_table(p: &PhysicsProfile) -> String {
         };
         let _ = writeln!(s, "roll, barrel on its side {v} m/s: 3rv²/(4gb)   {line}");
     }
+    // The law is for smooth discs; the profile's own friction between the
+    // discs throws the struck one forward of the line of centres.
+    let smooth = laws::smooth_discs(p, 0.3);
     for cut in [0.3f32, 0.5, 0.7] {
-        let h = laws::hit(p, (DiscKind::Movement, DiscKind::Bullet), 1.0, (0.05, cut));
+        let discs = (DiscKind::Movement, DiscKind::Bullet);
+        let h = laws::hit(&smooth, discs, 1.0, (0.05, cut));
+        let own = laws::hit(p, discs, 1.0, (0.05, cut));
         let law = cut.asin().to_degrees();
         let _ = writeln!(
             s,
-            "hit, movement disc 1 m/s into a bullet cut {cut}: leaves at asin(cut)   {law:>6.1}°      {:>6.1}°      {:+.1}°",
+            "hit, smooth movement disc 1 m/s into a bullet cut {cut}: leaves at asin(cut)   {law:>6.1}°      {:>6.1}°      {:+.1}°   (with the profile's friction between them: {:.1}°)",
             h.deflection_deg,
-            h.deflection_deg - law
+            h.deflection_deg - law,
+            own.deflection_deg
         );
     }
     let critical = laws::figure_tipping_deg(p);

@@ -226,24 +226,6 @@ fn a_rolling_barrel_stops_where_rolling_resistance_says() {
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
-/// The shipped profile with the two discs' woods smooth where they meet each
-/// other (a pair of friction 0), restitution `e` between them.
-fn smooth_discs(e: f32) -> PhysicsProfile {
-    let mut p = profile();
-    let (a, b) = (
-        p.pieces.movement_disc.material.clone(),
-        p.pieces.bullet.material.clone(),
-    );
-    for between in [(a.clone(), b.clone()), (b.clone(), b.clone())] {
-        p.pairs.push(highnoon::scenario::profile::MaterialPair {
-            between,
-            friction: 0.0,
-            restitution: e,
-        });
-    }
-    p
-}
-
 /// A disc slid into a disc at rest: the struck disc leaves along the line of
 /// their centres as they meet, asin(cut) from the line of the shot (smooth
 /// discs: no friction between them to throw it forward), within 2°; and it
@@ -297,7 +279,7 @@ fn hits_as_the_line_of_centres_says(p: &PhysicsProfile) -> Vec<String> {
 
 #[test]
 fn a_struck_disc_leaves_along_the_line_of_centres() {
-    let mut p = smooth_discs(0.3);
+    let mut p = laws::smooth_discs(&profile(), 0.3);
     p.contact.line_of_centres = true;
     let wrong = hits_as_the_line_of_centres_says(&p);
     assert!(wrong.is_empty(), "{wrong:#?}");
@@ -305,7 +287,7 @@ fn a_struck_disc_leaves_along_the_line_of_centres() {
 
 #[test]
 fn with_rapiers_normal_a_disc_cut_off_centre_leaves_too_near_the_line_of_the_shot() {
-    let mut p = smooth_discs(0.3);
+    let mut p = laws::smooth_discs(&profile(), 0.3);
     p.contact.line_of_centres = false;
     let wrong = hits_as_the_line_of_centres_says(&p);
     assert!(
