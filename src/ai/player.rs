@@ -51,8 +51,16 @@ pub struct FlickBot {
     pub weighed: Vec<(Intent, f32)>,
     /// A level that chooses its cowboy by search: the first action it
     /// weighed for the cowboy chosen (with its screening), taken up when
-    /// that cowboy's turn begins.
-    chosen: Option<Weighed>,
+    /// that cowboy's turn begins from the very position it was weighed in.
+    chosen: Option<(Position, Weighed)>,
+}
+
+/// Where a game stands, enough to tell one position from another: the
+/// length of its log and the table's poses.
+type Position = (usize, u64);
+
+fn position(view: &Referee) -> Position {
+    (view.game.log.len(), view.table.pose_hash())
 }
 
 /// The actions open to a cowboy, weighed: the best, its worth and the
@@ -114,7 +122,7 @@ impl FlickBot {
                 }
                 let first = actions_left == ACTIONS_PER_TURN;
                 let weighed = match self.chosen.take() {
-                    Some(w) if first && w.cowboy == cowboy => w,
+                    Some((at, w)) if first && w.cowboy == cowboy && at == position(view) => w,
                     _ => self.weigh_actions(view, cowboy, &legal, spec),
                 };
                 Some(Step::Intent(self.take_up(weighed)))
@@ -219,7 +227,7 @@ impl FlickBot {
     ) -> Option<Step> {
         let team = view.game.current_team()?;
         let mut options = Vec::new();
-        let mut best: Option<(Intent, f32, Option<Weighed>)> = None;
+        let mut best: Option<(Intent, f32, Option<(Position, Weighed)>)> = None;
         for intent in legal {
             let Intent::Play(_) = intent else {
                 options.push((intent.clone(), f32::NEG_INFINITY));
@@ -236,7 +244,7 @@ impl FlickBot {
                 } if fork.game.cowboys[cowboy].alive() && actions_left > 0 => {
                     let legal = fork.game.legal_intents();
                     let w = self.weigh_actions(&fork, cowboy, &legal, spec);
-                    (w.worth, Some(w))
+                    (w.worth, Some((position(&fork), w)))
                 }
                 _ => (plan::value_for(&fork, team, spec), None),
             };

@@ -157,3 +157,43 @@ fn face_down_tokens_do_not_change_the_experts_decision() {
         "compared {steps} steps, {chosen} choices of cowboy, {draws_weighed} with a draw weighed"
     );
 }
+
+/// A weighing is taken up only in the position it was made in: shown a
+/// table on which a figure has moved since it chose, the expert weighs the
+/// cowboy's actions again.
+#[test]
+fn a_weighing_is_not_taken_up_in_another_position() {
+    use bevy::math::Vec3;
+    let levels = quick_expert_levels();
+    let mut r = referee("final_showdown.ron", 2);
+    let mut bot = FlickBot::new(Level::Expert, &levels, 2);
+    let mut steps = 0;
+    while !matches!(r.game.phase, Phase::Choose { forced: None, .. }) {
+        let step = bot.next_step(&r).unwrap();
+        play(&mut r, &step).unwrap();
+        steps += 1;
+        assert!(steps < 40, "no choice of cowboy in 40 steps");
+    }
+    let step = bot.next_step(&r).unwrap();
+    let Step::Intent(Intent::Play(c)) = step else {
+        panic!("{step:?}");
+    };
+    play(&mut r, &step).unwrap();
+    let mut moved = r.clone();
+    let (at, _) = moved.table.pose(moved.figures[c]);
+    moved
+        .table
+        .stand(moved.figures[c], Vec3::new(at.x + 0.03, 0.0, at.z), 0.0);
+    let (mut same, mut other) = (bot.clone(), bot);
+    let searches = same.stats.searches;
+    same.next_step(&r).unwrap();
+    assert_eq!(
+        same.stats.searches, searches,
+        "taken up where it was weighed"
+    );
+    other.next_step(&moved).unwrap();
+    assert!(
+        other.stats.searches > searches,
+        "weighed again where the table has changed"
+    );
+}
