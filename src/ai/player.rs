@@ -52,12 +52,15 @@ pub struct FlickBot {
     /// A level that chooses its cowboy by search: the first action it
     /// weighed for the cowboy chosen (with its screening), taken up when
     /// that cowboy's turn begins from the very position it was weighed in.
-    chosen: Option<(Position, Weighed)>,
+    chosen: Option<Kept>,
 }
 
 /// Where a game stands, enough to tell one position from another: the
 /// length of its log and the table's poses.
 type Position = (usize, u64);
+
+/// A weighing kept for the turn it was made for, with where it was made.
+type Kept = (Position, Weighed);
 
 fn position(view: &Referee) -> Position {
     (view.game.log.len(), view.table.pose_hash())
@@ -227,7 +230,7 @@ impl FlickBot {
     ) -> Option<Step> {
         let team = view.game.current_team()?;
         let mut options = Vec::new();
-        let mut best: Option<(Intent, f32, Option<(Position, Weighed)>)> = None;
+        let mut best: Option<(Intent, f32, Option<Kept>)> = None;
         for intent in legal {
             let Intent::Play(_) = intent else {
                 options.push((intent.clone(), f32::NEG_INFINITY));
