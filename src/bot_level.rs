@@ -88,28 +88,69 @@ pub fn check_level_file<S>(
     levels: &BTreeMap<String, S>,
     problems_of: impl Fn(&S) -> Vec<(String, String)>,
 ) -> Result<(), Problems> {
+    check_keyed_file(
+        path,
+        text,
+        levels,
+        Keys {
+            names: &LEVEL_NAMES,
+            map: "levels",
+            missing: &|name| {
+                format!(
+                    "the level \"{name}\" is missing (easy, normal, hard and expert are needed)"
+                )
+            },
+            unknown: &|name| {
+                format!(
+                    "unknown level \"{name}\": the levels are easy, normal, hard and expert (random needs no entry)"
+                )
+            },
+        },
+        problems_of,
+    )
+}
+
+/// The names a keyed file must hold, and how its problems are worded.
+pub struct Keys<'a> {
+    /// Every name the map must hold, and the only ones it may.
+    pub names: &'a [&'a str],
+    /// The map's field, where a missing name is reported.
+    pub map: &'a str,
+    /// The message for a missing name.
+    pub missing: &'a dyn Fn(&str) -> String,
+    /// The message for a name that is none of `names`.
+    pub unknown: &'a dyn Fn(&str) -> String,
+}
+
+/// Checks a map from names to figures (a levels file, the card expert's
+/// budgets): every one of `keys.names` present, no other, and each entry's
+/// own problems, given by `problems_of` as (field, message), placed at that
+/// field inside its entry; every problem at once.
+pub fn check_keyed_file<S>(
+    path: &Path,
+    text: &str,
+    entries: &BTreeMap<String, S>,
+    keys: Keys,
+    problems_of: impl Fn(&S) -> Vec<(String, String)>,
+) -> Result<(), Problems> {
     let mut out = Vec::new();
-    for name in LEVEL_NAMES {
-        if !levels.contains_key(name) {
+    for name in keys.names {
+        if !entries.contains_key(*name) {
             out.push(DataError::at_text(
                 path,
                 text,
-                "levels",
-                format!(
-                    "the level \"{name}\" is missing (easy, normal, hard and expert are needed)"
-                ),
+                keys.map,
+                (keys.missing)(name),
             ));
         }
     }
-    for (name, spec) in levels {
-        if !LEVEL_NAMES.contains(&name.as_str()) {
+    for (name, spec) in entries {
+        if !keys.names.contains(&name.as_str()) {
             out.push(DataError::at_text(
                 path,
                 text,
                 &format!("\"{name}\""),
-                format!(
-                    "unknown level \"{name}\": the levels are easy, normal, hard and expert (random needs no entry)"
-                ),
+                (keys.unknown)(name),
             ));
             continue;
         }

@@ -185,11 +185,11 @@ pub trait TableGame:
     fn wrong_actions(&self, rng: &mut dyn rand::RngCore) -> Vec<Self::Action>;
 
     /// How far the expert bot (`search::SearchBot`) searches a
-    /// decision of this game: its playouts and the bots that play them. By
-    /// default 1,024 playouts by hard bots, overruling the hard bot's choice
-    /// at 1.5 standard errors (docs/card-games.md, "The expert").
+    /// decision of this game: its playouts and the bots that play them, as
+    /// `assets/cards/expert_search.ron` says (docs/card-games.md, "The
+    /// expert").
     fn search_spec() -> SearchSpec {
-        default_search_spec()
+        super::search::budget::Budgets::shipped().spec(Self::KEY)
     }
     /// The expert's candidate actions made as its hand would make them: a
     /// real-time declaration stamped with the bot's own reaction time rather
@@ -325,18 +325,6 @@ pub struct SearchSpec {
     /// How sure the search must be to overrule the hard bot: the paired
     /// difference's mean over its standard error.
     pub z: f64,
-}
-
-/// The expert's search where a game does not say otherwise: 1,024
-/// playouts by hard bots, the hard bot overruled at 1.5 standard errors.
-pub fn default_search_spec() -> SearchSpec {
-    SearchSpec {
-        playouts: 1024,
-        min_worlds: 16,
-        rollout: Level::Hard,
-        max_actions: 100_000,
-        z: 1.5,
-    }
 }
 
 /// Applies a recorded action as the table does: a declaration of a seat still

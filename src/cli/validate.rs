@@ -1,5 +1,6 @@
 //! `validate`: checks the physics profile, then towns, scenarios, card-game
-//! setups and Slap .45's bot levels (files, or the RON files in folders;
+//! setups, Slap .45's bot levels and the card expert's search budgets
+//! (files, or the RON files in folders;
 //! default: scenarios/ and assets/cards/). Prints `ok` per good file and
 //! every problem as `file:line:col: message`; exit 2 if there was any.
 
@@ -68,6 +69,21 @@ impl ValidateCli {
                         "ok    {} (Slap .45 bot levels: {})",
                         path.display(),
                         l.levels.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                    Err(e) => {
+                        report(&e);
+                        failed = true;
+                    }
+                }
+                continue;
+            }
+            // The card expert's search budgets, beside the setups.
+            if text.contains("min_worlds") {
+                match highnoon::cards::search::budget::Budgets::load(path) {
+                    Ok(b) => println!(
+                        "ok    {} (the card expert's search: {})",
+                        path.display(),
+                        b.games.keys().cloned().collect::<Vec<_>>().join(", ")
                     ),
                     Err(e) => {
                         report(&e);

@@ -139,3 +139,34 @@ fn the_cards_command_refuses_a_broken_setup_with_its_position() {
 }
 
 // Mangled setups and saves of every card game: `fuzzed_files.rs`.
+
+/// The card expert's search budgets: `validate` passes the shipped file and
+/// names every problem of a broken one at its file, line and column (a zero
+/// count, a negative one, NaN, an unknown game and the game it left out).
+#[test]
+fn validate_names_every_problem_of_the_experts_budgets() {
+    let validate = |path: &str| {
+        Command::new(env!("CARGO_BIN_EXE_highnoon"))
+            .current_dir(root())
+            .args(["validate", path])
+            .output()
+            .unwrap()
+    };
+    let out = validate("assets/cards/expert_search.ron");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(said.contains("the card expert's search"), "{said}");
+    let out = validate("tests/data/broken_search/expert_search.ron");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let file = "tests/data/broken_search/expert_search.ron";
+    for want in [
+        format!("{file}:4:22: slapshot: playouts is 0"),
+        format!("{file}:5:39: tabletown: min_worlds is -3"),
+        format!("{file}:6:66: slap45: z is NaN"),
+        format!("{file}:7:9: unknown game \"gunfightr\""),
+        format!("{file}:3:5: the game \"gunfighter\" is missing"),
+    ] {
+        assert!(err.contains(&want), "wanted `{want}` in:\n{err}");
+    }
+}

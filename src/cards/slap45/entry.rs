@@ -10,7 +10,7 @@ use super::rules::{Action, Phase, Slap, Slap45, Target, View};
 use super::setup::{PLAYERS, Rules, Slap45Setup};
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Illegal, Seat};
-use crate::cards::search::{SearchBot, SearchSpec};
+use crate::cards::search::SearchBot;
 use crate::cards::seating::SeatKind;
 use crate::cards::table_game::{RuleOption, TableGame};
 use crate::scenario::Problems;
@@ -145,18 +145,6 @@ impl TableGame for Slap45 {
 
     fn idle() -> Option<Action> {
         Some(Action::Hold)
-    }
-
-    /// A Slap .45 playout is a whole game of waves: 512 of them, played out
-    /// by hard gangs, keep a decision well inside a reaction time.
-    fn search_spec() -> SearchSpec {
-        SearchSpec {
-            playouts: 512,
-            min_worlds: 16,
-            rollout: Level::Hard,
-            max_actions: 100_000,
-            z: 1.5,
-        }
     }
 
     /// The expert's slaps come when its hand would make them: one simple

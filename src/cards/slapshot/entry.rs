@@ -6,7 +6,7 @@ use rand::{Rng, RngCore};
 
 use crate::bot_level::Level;
 use crate::cards::core::{Agent, Game, Seat};
-use crate::cards::search::{SearchBot, SearchSpec};
+use crate::cards::search::SearchBot;
 use crate::cards::seating::SeatKind;
 use crate::cards::slapshot::bots::Manager;
 use crate::cards::slapshot::{self, Action, Position, Rules, Slapshot, SlapshotSetup};
@@ -97,16 +97,6 @@ impl TableGame for Slapshot {
             Action::Pick(Position::ALL[rng.random_range(0..3)]),
             Action::Coin(s),
         ]
-    }
-
-    /// A Slapshot playout is the rest of a year: played out by easy
-    /// managers (a hard one samples worlds of its own at every turn, a
-    /// hundred times the cost).
-    fn search_spec() -> SearchSpec {
-        SearchSpec {
-            rollout: Level::Easy,
-            ..crate::cards::table_game::default_search_spec()
-        }
     }
 
     fn bot(level: Level, seed: u64) -> Box<dyn Agent<Self> + Send> {
