@@ -757,6 +757,33 @@ fn the_hard_planner_beats_the_random_player_on_two_scenarios() {
     assert!(t.wins >= 7, "hard against random: {report:?}");
 }
 
+/// The expert (hard's hand and look-ahead, a wider search, the reply
+/// weighed, the cowboy chosen by search) plays whole games in the arena as
+/// `flick arena` plays them, at a quarter of its samples (the suite's
+/// time): every game to its end, none refused, and it wins them against
+/// the random player (docs/levels.md: the expert against random).
+#[test]
+fn the_expert_plays_whole_games_in_the_arena() {
+    use highnoon::ai::arena::{ArenaConfig, run};
+    let mut levels = BotLevels::load_default().expect("the shipped levels");
+    let expert = levels.levels.get_mut("expert").expect("an expert level");
+    assert!(expert.turn_search && expert.replies, "the shipped expert");
+    expert.samples /= 4;
+    let config = ArenaConfig {
+        scenarios: vec![data_root().join("scenarios/final_showdown.ron")],
+        a: Level::Expert,
+        b: Level::Random,
+        games: 2,
+        seed: 5,
+        max_steps: 600,
+        log_dir: None,
+    };
+    let report = run(&profile(), &levels, &config, |_, _| {}).expect("the scenario loads");
+    let t = report.total();
+    assert_eq!(t.unfinished, 0, "every game played to its end: {report:?}");
+    assert_eq!(t.wins, 2, "the expert against random: {report:?}");
+}
+
 /// The editor's *Balance*: each side's wins counted by side (not by bot),
 /// sides alternating, as the same games played one by one say.
 #[test]
