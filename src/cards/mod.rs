@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod bots;
 pub mod core;
+pub mod expert_budget;
 pub mod gunfighter;
 pub mod hint;
 pub mod registry;

@@ -189,7 +189,7 @@ pub trait TableGame:
     /// `assets/cards/expert_search.ron` says (docs/card-games.md, "The
     /// expert").
     fn search_spec() -> SearchSpec {
-        super::search::budget::Budgets::shipped().spec(Self::KEY)
+        SearchSpec::of(super::expert_budget::Budgets::shipped().get(Self::KEY))
     }
     /// The expert's candidate actions made as its hand would make them: a
     /// real-time declaration stamped with the bot's own reaction time rather
@@ -325,6 +325,23 @@ pub struct SearchSpec {
     /// How sure the search must be to overrule the hard bot: the paired
     /// difference's mean over its standard error.
     pub z: f64,
+}
+
+/// Actions a playout may take before it is cut short (a safety net: every
+/// game ends long before).
+const MAX_PLAYOUT_ACTIONS: usize = 100_000;
+
+impl SearchSpec {
+    /// The search a game's budget in `assets/cards/expert_search.ron` asks for.
+    pub fn of(budget: &super::expert_budget::Budget) -> SearchSpec {
+        SearchSpec {
+            playouts: budget.playouts,
+            min_worlds: budget.min_worlds,
+            rollout: budget.rollout,
+            max_actions: MAX_PLAYOUT_ACTIONS,
+            z: budget.z,
+        }
+    }
 }
 
 /// Applies a recorded action as the table does: a declaration of a seat still

@@ -79,7 +79,7 @@ impl ValidateCli {
             }
             // The card expert's search budgets, beside the setups.
             if text.contains("min_worlds") {
-                match highnoon::cards::search::budget::Budgets::load(path) {
+                match highnoon::cards::expert_budget::Budgets::load(path) {
                     Ok(b) => println!(
                         "ok    {} (the card expert's search: {})",
                         path.display(),

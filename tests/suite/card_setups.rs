@@ -170,3 +170,30 @@ fn validate_names_every_problem_of_the_experts_budgets() {
         assert!(err.contains(&want), "wanted `{want}` in:\n{err}");
     }
 }
+
+/// The budgets file names the registry's games, and every game's expert
+/// searches as the file says (no game keeps figures of its own in code).
+#[test]
+fn every_card_expert_searches_as_its_budget_says() {
+    use highnoon::cards::expert_budget::{Budgets, GAMES};
+    use highnoon::cards::registry::GameVisitor;
+    use highnoon::cards::table_game::SearchSpec;
+    use highnoon::cards::{CardGame, TableGame};
+    let keys: Vec<&str> = CardGame::ALL.iter().map(|g| g.key()).collect();
+    assert_eq!(keys, GAMES);
+    struct Spec;
+    impl GameVisitor for Spec {
+        type Output = SearchSpec;
+        fn visit<G: TableGame>(self, _: CardGame) -> SearchSpec {
+            G::search_spec()
+        }
+    }
+    let file = Budgets::load(&root().join("assets/cards/expert_search.ron")).unwrap();
+    for game in CardGame::ALL {
+        assert_eq!(
+            game.dispatch(Spec),
+            SearchSpec::of(file.get(game.key())),
+            "{game:?}"
+        );
+    }
+}

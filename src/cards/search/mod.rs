@@ -39,8 +39,6 @@ use crate::bot_level::Level;
 
 pub use super::table_game::SearchSpec;
 
-pub mod budget;
-
 /// What one decision's search found: each candidate and its share of wins
 /// over the worlds, how many worlds were dealt, and each world's result for
 /// each candidate (`per_world[w][i]`).
