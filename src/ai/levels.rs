@@ -105,12 +105,7 @@ fn problems_of(l: &LooseSpec) -> Vec<(String, String)> {
 
 impl BotLevels {
     pub fn load(path: &Path) -> Result<Self, Problems> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Problems(vec![crate::scenario::DataError::new(
-                path,
-                format!("cannot read the file: {e}"),
-            )])
-        })?;
+        let text = crate::scenario::read_text(path).map_err(|e| Problems(vec![e]))?;
         Self::parse(path, &text)
     }
 

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::bot_level::{Keys, Level, check_keyed_file};
-use crate::scenario::{DataError, Problems, parse_ron};
+use crate::scenario::{Problems, parse_ron, read_text};
 
 /// The card games' keys (`TableGame::KEY`), every one of which the file
 /// must hold (the suite checks them against the registry's games).
@@ -109,26 +109,20 @@ pub fn default_path() -> PathBuf {
 impl Budgets {
     /// Reads and checks a budgets file; every problem with file:line:col.
     pub fn load(path: &Path) -> Result<Budgets, Problems> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Problems(vec![DataError::new(
-                path,
-                format!("cannot read the file: {e}"),
-            )])
-        })?;
+        let text = read_text(path).map_err(|e| Problems(vec![e]))?;
         Budgets::parse(path, &text)
     }
 
     /// Reads and checks budgets text (`path` names it in the problems):
     /// first loosely, every game's figures checked and every problem listed
     /// (a missing or unknown game, a zero, negative or fractional count,
-    /// NaN, an expert playing the playouts out); then strictly.
+    /// NaN, an expert playing the playouts out); then strictly (what the
+    /// loose read could not read, and unknown fields, at the first problem).
     pub fn parse(path: &Path, text: &str) -> Result<Budgets, Problems> {
         if let Ok(loose) = parse_ron::<LooseBudgets>(path, text) {
             check(path, text, &loose.games, problems_of)?;
         }
-        let budgets: Budgets = parse_ron(path, text)?;
-        check(path, text, &budgets.games, |_| Vec::new())?;
-        Ok(budgets)
+        Ok(parse_ron(path, text)?)
     }
 
     /// The copy built into the program (the shipped file as it was built).

@@ -332,10 +332,15 @@ fn past_blanks(text: &str, line: usize, col: usize) -> (usize, usize) {
 
 /// Reads and parses a RON file.
 pub fn load_ron<T: serde::de::DeserializeOwned>(file: &Path) -> Result<(T, String), DataError> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| DataError::new(file, format!("cannot read the file: {e}")))?;
+    let text = read_text(file)?;
     let value = parse_ron(file, &text)?;
     Ok((value, text))
+}
+
+/// A data file's text, or the problem that it cannot be read.
+pub fn read_text(file: &Path) -> Result<String, DataError> {
+    std::fs::read_to_string(file)
+        .map_err(|e| DataError::new(file, format!("cannot read the file: {e}")))
 }
 
 /// A path as a data file names another (a replay its town, a sweep its
