@@ -62,29 +62,24 @@ impl ValidateCli {
                 }
                 continue;
             }
-            // Slap .45's bot levels (reaction times) live beside its setup.
-            if text.contains("choice_ms_per_bit") {
-                match highnoon::cards::slap45::reactions::BotLevels::load(path) {
-                    Ok(l) => println!(
-                        "ok    {} (Slap .45 bot levels: {})",
-                        path.display(),
-                        l.levels.keys().cloned().collect::<Vec<_>>().join(", ")
-                    ),
-                    Err(e) => {
-                        report(&e);
-                        failed = true;
-                    }
-                }
-                continue;
-            }
-            // The card expert's search budgets, beside the setups.
-            if text.contains("min_worlds") {
-                match highnoon::cards::expert_budget::Budgets::load(path) {
-                    Ok(b) => println!(
-                        "ok    {} (the card expert's search: {})",
-                        path.display(),
-                        b.games.keys().cloned().collect::<Vec<_>>().join(", ")
-                    ),
+            // Slap .45's bot levels (reaction times) and the card expert's
+            // search budgets live beside the setups.
+            let beside = if text.contains("choice_ms_per_bit") {
+                Some(
+                    highnoon::cards::slap45::reactions::BotLevels::load(path)
+                        .map(|l| format!("Slap .45 bot levels: {}", names(l.levels.keys()))),
+                )
+            } else if text.contains("min_worlds") {
+                Some(
+                    highnoon::cards::expert_budget::Budgets::load(path)
+                        .map(|b| format!("the card expert's search: {}", names(b.games.keys()))),
+                )
+            } else {
+                None
+            };
+            if let Some(checked) = beside {
+                match checked {
+                    Ok(what) => println!("ok    {} ({what})", path.display()),
                     Err(e) => {
                         report(&e);
                         failed = true;
@@ -116,6 +111,11 @@ impl ValidateCli {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// The names of a file's entries, for its `ok` line.
+fn names<'a>(keys: impl Iterator<Item = &'a String>) -> String {
+    keys.cloned().collect::<Vec<_>>().join(", ")
 }
 
 /// A warning (not a problem: the game plays) when no cowboy's hat shows the
