@@ -197,18 +197,21 @@ mod tests {
     #[test]
     fn the_shipped_levels_load_and_grow_in_budget_and_steadiness() {
         let l = BotLevels::load_default().unwrap();
-        let (e, n, h) = (
-            l.get(Level::Easy).unwrap(),
-            l.get(Level::Normal).unwrap(),
-            l.get(Level::Hard).unwrap(),
-        );
-        assert!(e.budget() < n.budget() && n.budget() < h.budget());
+        let ladder = [Level::Easy, Level::Normal, Level::Hard, Level::Expert]
+            .map(|level| l.get(level).unwrap());
+        let h = ladder[2];
         assert!(
             h.budget() >= 512,
             "hard tries at least 512 flicks per flick in its own search"
         );
         assert!(h.lookahead.is_some(), "hard searches the cheaper way");
-        assert!(e.angle_noise_deg > n.angle_noise_deg && n.angle_noise_deg > h.angle_noise_deg);
+        for pair in ladder.windows(2) {
+            let (below, above) = (pair[0], pair[1]);
+            assert!(below.budget() < above.budget());
+            assert!(below.angle_noise_deg > above.angle_noise_deg);
+            assert!(below.strength_noise > above.strength_noise);
+            assert!(below.spin_noise > above.spin_noise);
+        }
         assert!(l.get(Level::Random).is_none());
     }
 
